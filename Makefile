@@ -1,0 +1,102 @@
+# hipport: plain Makefile. `make` builds build/hipport and build/libhipport.a; `make test` runs
+# every test; `make SAN=1 test` runs them under ASan and UBSan; `make fuzz` builds the fuzzers.
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes \
+        -Wmissing-prototypes -Wvla
+B := build$(if $(SAN),-san)
+BASE_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
+CPPFLAGS += $(BASE_CPPFLAGS) -Isrc -I$(B)/gen
+LDLIBS += -lpthread -ldl
+ifdef SAN
+CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+ifdef WERROR
+WARN += -Werror
+endif
+
+LIB_SRC := $(sort $(wildcard src/*.c))
+CLI_SRC := $(sort $(wildcard cli/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+LIB_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
+CLI_OBJ := $(patsubst %.c,$(B)/%.o,$(CLI_SRC))
+UNIT_OBJ := $(patsubst %.c,$(B)/%.o,$(UNIT_SRC))
+MAP_DATA := $(sort $(wildcard data/cuda2hip/*.tsv))
+RULE_DOCS := $(sort $(wildcard docs/rules/*.md))
+HELP_DOCS := $(sort $(wildcard docs/help/*.txt))
+GEN := $(B)/gen/map_tab.h $(B)/gen/rule_docs.h $(B)/gen/help_docs.h $(B)/gen/unit_list.h
+
+all: $(B)/hipport $(B)/libhipport.a
+
+# The CLI sees only the public API.
+$(CLI_OBJ): CPPFLAGS := $(BASE_CPPFLAGS) -Icli
+$(B)/tests/spec_runner.o $(B)/tests/spec_check.o: CPPFLAGS := $(BASE_CPPFLAGS) -Itests
+
+$(B)/hipport: $(CLI_OBJ) $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(B)/libhipport.a $(LDLIBS)
+
+$(B)/libhipport.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/%.o: %.c | $(GEN)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+# Generators run on the build machine, without sanitizers.
+$(B)/gentab: tools/gentab.c src/hash.h src/map_defs.h
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -O1 -o $@ tools/gentab.c
+
+$(B)/gen/map_tab.h: $(B)/gentab $(MAP_DATA)
+	@mkdir -p $(@D)
+	$(B)/gentab map $(MAP_DATA) > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/rule_docs.h: $(B)/gentab $(RULE_DOCS)
+	@mkdir -p $(@D)
+	$(B)/gentab embed rule_docs $(RULE_DOCS) > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/help_docs.h: $(B)/gentab $(HELP_DOCS)
+	@mkdir -p $(@D)
+	$(B)/gentab embed help_docs $(HELP_DOCS) > $@.tmp && mv $@.tmp $@
+
+# Unit tests register themselves with TEST(name); the list is collected here.
+$(B)/gen/unit_list.h: $(UNIT_SRC)
+	@mkdir -p $(@D)
+	sed -n 's/^TEST(\([A-Za-z0-9_]*\)).*/T(\1)/p' $(UNIT_SRC) > $@.tmp && mv $@.tmp $@
+
+$(B)/unit: $(UNIT_OBJ) $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/libhipport.a $(LDLIBS)
+
+$(B)/spec: $(B)/tests/spec_runner.o $(B)/tests/spec_check.o $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test: $(B)/hipport $(B)/unit $(B)/spec
+	@sh tests/run.sh $(B)
+
+# Translates and compiles tests/compile/ with hipcc (skips with a message when it is missing).
+compile-test: $(B)/hipport
+	@sh tests/compile.sh $(B)/hipport
+
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
+fuzz: $(FUZZ_BIN)
+build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(GEN)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(BASE_CPPFLAGS) -Isrc -I$(B)/gen -std=c11 $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) \
+	    -lpthread -ldl
+
+bench: $(B)/hipport
+	@sh bench/run.sh $(B)/hipport
+
+format:
+	clang-format -i $(LIB_SRC) $(CLI_SRC) src/*.h cli/*.h include/hipport.h tools/*.c
+
+clean:
+	rm -rf build build-san build-fuzz
+
+.PHONY: all test compile-test fuzz bench format clean
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)

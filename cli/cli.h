@@ -1,0 +1,59 @@
+/* cli.h: what the command files share: exit codes, messages, colour, the command list. */
+#ifndef HP_CLI_H
+#define HP_CLI_H
+
+#include <stdio.h>
+
+#include "hipport.h"
+
+/* Exit codes, the same for every command. */
+enum {
+    EXIT_OK = 0,       /* done; no finding at or above --fail-on */
+    EXIT_FINDINGS = 1, /* findings at or above --fail-on, or a target mismatch */
+    EXIT_USAGE = 2,    /* bad command line */
+    EXIT_IO = 3,       /* some input could not be read or written; the rest was processed */
+    EXIT_INTERNAL = 4  /* a bug */
+};
+
+/* "hipport CMD: message" on stderr. */
+void cli_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A usage error: the message and "try 'hipport CMD --help'"; returns EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Parses --color=auto|always|never; -1 if invalid. */
+int cli_color_parse(const char *v);
+/* Should output to f be coloured (mode 0 auto, 1 always, 2 never)? */
+int cli_use_color(FILE *f, int mode);
+/* Is f a terminal? */
+int cli_isatty(FILE *f);
+
+/* Prints the help page of a command (docs/help/<cmd>.txt) and its options. */
+struct opt;
+void cli_help(FILE *f, const char *cmd, const struct opt *table);
+
+/* Progress on stderr for long runs on a terminal. */
+typedef struct cli_progress {
+    int enabled;
+    double start, last;
+    int shown;
+} cli_progress;
+void cli_progress_init(cli_progress *p);
+void cli_progress_update(cli_progress *p, long long files, long long bytes);
+void cli_progress_done(cli_progress *p);
+
+int cmd_translate(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
+int cmd_targets(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

@@ -1,0 +1,348 @@
+/* cmd_translate.c: hipport translate: CUDA to HIP for files and trees. */
+#define _XOPEN_SOURCE 700
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "opt.h"
+
+enum {
+    O_HELP = 1,
+    O_OUTPUT,
+    O_OUTDIR,
+    O_INPLACE,
+    O_BACKUP,
+    O_EXCLUDE,
+    O_EXT,
+    O_JOBS,
+    O_LAUNCH,
+    O_ROC,
+    O_HIPVER,
+    O_PYTORCH,
+    O_ANNOTATE,
+    O_STATS,
+    O_RENAME,
+    O_FORCE,
+    O_QUIET,
+    O_COLOR,
+    O_FAILON,
+    O_NOFOLLOW
+};
+
+static const opt options[] = {
+    {'o', "output", "FILE", "write the translation of one file to FILE", O_OUTPUT},
+    {'O', "output-dir", "DIR", "mirror the input trees under DIR", O_OUTDIR},
+    {0, "in-place", NULL, "replace each input (temporary file and atomic rename)", O_INPLACE},
+    {0, "backup", "SUFFIX", "with --in-place, keep each original as FILE+SUFFIX", O_BACKUP},
+    {0, "exclude", "GLOB", "skip tree paths matching GLOB (repeatable)", O_EXCLUDE},
+    {0, "ext", "EXT", "also take files with this extension from trees (repeatable)", O_EXT},
+    {'j', "jobs", "N", "worker threads (default: the online CPUs)", O_JOBS},
+    {0, "launch", "chevron|ggl", "kernel launches as <<<...>>> (default) or hipLaunchKernelGGL",
+     O_LAUNCH},
+    {0, "roc", NULL, "use rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen directly", O_ROC},
+    {0, "hip-version", "X.Y", "the HIP that will compile the output (default: newest known)",
+     O_HIPVER},
+    {0, "pytorch", "[auto|masquerade|v2]", "PyTorch extension mappings", O_PYTORCH},
+    {0, "annotate", NULL, "insert a comment above each line that needs a human", O_ANNOTATE},
+    {0, "stats", "[text|json]", "print statistics of the run", O_STATS},
+    {0, "rename", "none|hip|pytorch", "output file names (with -O): keep, .cu to .hip, PyTorch's",
+     O_RENAME},
+    {'f', "force", NULL, "replace outputs (and backups) that exist and differ", O_FORCE},
+    {'q', "quiet", NULL, "do not print warnings and notes", O_QUIET},
+    {0, "color", "auto|always|never", "colour diagnostics (default: auto)", O_COLOR},
+    {0, "fail-on", "error|warning|note|never", "exit 1 on diagnostics this severe (default never)",
+     O_FAILON},
+    {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {'h', "help", NULL, "show this help", O_HELP},
+    {0, NULL, NULL, NULL, 0},
+};
+
+typedef struct state {
+    hp_run_opts *r;
+    FILE *out;       /* translated bytes (stdout mode) */
+    int quiet;
+    hp_report_opts ro;
+    hp_stats *stats;
+    int io_errors;
+    int fail_on;     /* hp_severity, HP_SEV_NONE: never */
+    int failed;      /* a diagnostic at or above fail_on */
+    cli_progress progress;
+} state;
+
+static void on_file(void *ud, const hp_file_result *r)
+{
+    state *s = ud;
+    if (s->stats)
+        hp_stats_add(s->stats, r);
+    if (r->status != HP_OK) {
+        cli_progress_done(&s->progress);
+        fprintf(stderr, "hipport translate: '%s': %s\n", r->path, r->error ? r->error :
+                hp_status_name(r->status));
+        s->io_errors++;
+        return;
+    }
+    for (int i = 0; i < r->nfindings; i++)
+        if (s->fail_on != HP_SEV_NONE && (int)r->findings[i].severity >= s->fail_on)
+            s->failed = 1;
+    if (!s->quiet && r->nfindings) {
+        cli_progress_done(&s->progress);
+        char *text = hp_report_text(r->findings, r->nfindings, &s->ro);
+        if (text)
+            fputs(text, stderr);
+        free(text);
+    }
+    if (r->out && s->out)
+        fwrite(r->out, 1, (size_t)r->out_len, s->out);
+}
+
+static void on_progress(void *ud, long long files, long long bytes)
+{
+    state *s = ud;
+    cli_progress_update(&s->progress, files, bytes);
+}
+
+static int is_dir(const char *p)
+{
+    struct stat sb;
+    return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* Is dir (which may not exist yet) inside the tree at root? */
+static int inside(const char *dir, const char *root)
+{
+    char *r = realpath(root, NULL);
+    if (!r)
+        return 0;
+    /* resolve the longest existing prefix of dir */
+    char *d = realpath(dir, NULL);
+    int res = 0;
+    if (d) {
+        size_t n = strlen(r);
+        res = strncmp(d, r, n) == 0 && (d[n] == '/' || d[n] == 0 || (n == 1 && r[0] == '/'));
+    } else if (dir[0] != '/') {
+        /* a relative path that does not exist yet: inside root if root is "." or a prefix */
+        char *cwd = realpath(".", NULL);
+        if (cwd) {
+            size_t n = strlen(r);
+            res = strncmp(cwd, r, n) == 0 && (cwd[n] == '/' || cwd[n] == 0);
+            free(cwd);
+        }
+    }
+    free(r);
+    free(d);
+    return res;
+}
+
+int cmd_translate(int argc, char **argv)
+{
+    const char *cmd = "translate";
+    hp_translate_opts t;
+    hp_translate_opts_init(&t);
+    hp_run_opts r;
+    hp_run_opts_init(&r);
+    state s;
+    memset(&s, 0, sizeof s);
+    s.r = &r;
+    s.fail_on = HP_SEV_NONE;
+    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    const char **excl = calloc((size_t)argc + 1, sizeof *excl);
+    const char **exts = calloc((size_t)argc + 1, sizeof *exts);
+    int npaths = 0, rc = EXIT_OK, color = 0, stats = 0;
+    const char *output = NULL, *outdir = NULL;
+    if (!paths || !excl || !exts) {
+        cli_error(cmd, "out of memory");
+        return EXIT_INTERNAL;
+    }
+    opt_state os;
+    opt_init(&os, argc, argv, cmd);
+    const char *v;
+    int id;
+    while ((id = opt_next(&os, options, &v)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = EXIT_USAGE; goto done;
+        case OPT_OPERAND: paths[npaths++] = v; break;
+        case O_HELP: cli_help(stdout, cmd, options); goto done;
+        case O_OUTPUT: output = v; break;
+        case O_OUTDIR: outdir = v; break;
+        case O_INPLACE: r.mode = HP_OUT_INPLACE; break;
+        case O_BACKUP: r.backup = v; break;
+        case O_EXCLUDE: excl[r.nexcludes++] = v; break;
+        case O_EXT: exts[r.nexts++] = v; break;
+        case O_JOBS: {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 1024) {
+                rc = cli_usage(cmd, "bad value for --jobs: '%s'", v);
+                goto done;
+            }
+            r.jobs = (int)n;
+            break;
+        }
+        case O_LAUNCH:
+            if (strcmp(v, "chevron") == 0)
+                t.launch = HP_LAUNCH_CHEVRON;
+            else if (strcmp(v, "ggl") == 0)
+                t.launch = HP_LAUNCH_GGL;
+            else {
+                rc = cli_usage(cmd, "bad value for --launch: '%s' (chevron or ggl)", v);
+                goto done;
+            }
+            break;
+        case O_ROC: t.roc = 1; break;
+        case O_HIPVER:
+            t.hip_version = hp_hip_version_parse(v);
+            if (t.hip_version < 0) {
+                rc = cli_usage(cmd, "bad value for --hip-version: '%s' (like 6.2)", v);
+                goto done;
+            }
+            break;
+        case O_PYTORCH:
+            if (!v || strcmp(v, "auto") == 0 || strcmp(v, "v2") == 0)
+                t.pytorch = HP_PYTORCH_V2;
+            else if (strcmp(v, "masquerade") == 0)
+                t.pytorch = HP_PYTORCH_MASQUERADE;
+            else {
+                rc = cli_usage(cmd, "bad value for --pytorch: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_ANNOTATE: t.annotate = 1; break;
+        case O_STATS:
+            if (!v || strcmp(v, "text") == 0)
+                stats = 1;
+            else if (strcmp(v, "json") == 0)
+                stats = 2;
+            else {
+                rc = cli_usage(cmd, "bad value for --stats: '%s' (text or json)", v);
+                goto done;
+            }
+            break;
+        case O_RENAME:
+            if (strcmp(v, "none") == 0)
+                r.rename = HP_RENAME_NONE;
+            else if (strcmp(v, "hip") == 0)
+                r.rename = HP_RENAME_HIP;
+            else if (strcmp(v, "pytorch") == 0)
+                r.rename = HP_RENAME_PYTORCH;
+            else {
+                rc = cli_usage(cmd, "bad value for --rename: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_FORCE: r.force = 1; break;
+        case O_QUIET: s.quiet = 1; break;
+        case O_COLOR:
+            color = cli_color_parse(v);
+            if (color < 0) {
+                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_FAILON:
+            s.fail_on = hp_severity_parse(v);
+            if (s.fail_on < 0) {
+                rc = cli_usage(cmd, "bad value for --fail-on: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_NOFOLLOW: r.follow_symlinks = 0; break;
+        default: break;
+        }
+    }
+    if (npaths == 0) {
+        rc = cli_usage(cmd, "no input files");
+        goto done;
+    }
+    if ((output != NULL) + (outdir != NULL) + (r.mode == HP_OUT_INPLACE) > 1) {
+        rc = cli_usage(cmd, "-o, -O and --in-place exclude each other");
+        goto done;
+    }
+    if (r.backup && r.mode != HP_OUT_INPLACE) {
+        rc = cli_usage(cmd, "--backup needs --in-place");
+        goto done;
+    }
+    if (r.rename != HP_RENAME_NONE && !outdir) {
+        rc = cli_usage(cmd, "--rename needs -O DIR");
+        goto done;
+    }
+    if (output) {
+        if (npaths != 1 || is_dir(paths[0])) {
+            rc = cli_usage(cmd, "-o takes one input file; use -O DIR for trees");
+            goto done;
+        }
+        if (is_dir(output)) {
+            rc = cli_usage(cmd, "'%s' is a directory; use -O DIR to write into it", output);
+            goto done;
+        }
+        r.mode = HP_OUT_FILE;
+        r.output = output;
+    } else if (outdir) {
+        for (int i = 0; i < npaths; i++)
+            if (is_dir(paths[i]) && inside(outdir, paths[i])) {
+                rc = cli_usage(cmd, "the output directory '%s' is inside the input tree '%s'",
+                               outdir, paths[i]);
+                goto done;
+            }
+        if (!is_dir(outdir)) {
+            struct stat sb;
+            if (stat(outdir, &sb) == 0) {
+                rc = cli_usage(cmd, "'%s' exists and is not a directory", outdir);
+                goto done;
+            }
+        }
+        r.mode = HP_OUT_DIR;
+        r.output = outdir;
+    } else if (r.mode != HP_OUT_INPLACE) {
+        if (npaths != 1 || is_dir(paths[0])) {
+            rc = cli_usage(cmd, "a tree or several files need -O DIR or --in-place");
+            goto done;
+        }
+        r.mode = HP_OUT_STDOUT;
+        s.out = stdout;
+    }
+    r.excludes = excl;
+    r.exts = exts;
+    r.on_file = on_file;
+    r.on_progress = on_progress;
+    r.ud = &s;
+    s.ro.color = cli_use_color(stderr, color);
+    if (stats)
+        s.stats = hp_stats_new();
+    cli_progress_init(&s.progress);
+    if (r.mode == HP_OUT_STDOUT)
+        s.progress.enabled = 0;
+    struct timespec ts0, ts1;
+    clock_gettime(CLOCK_MONOTONIC, &ts0);
+    hp_status st = hp_translate_run(&t, &r, paths, npaths);
+    clock_gettime(CLOCK_MONOTONIC, &ts1);
+    cli_progress_done(&s.progress);
+    if (st != HP_OK) {
+        cli_error(cmd, "%s", hp_status_name(st));
+        rc = st == HP_EUSAGE ? EXIT_USAGE : EXIT_INTERNAL;
+        goto done;
+    }
+    if (s.stats) {
+        double secs = (double)(ts1.tv_sec - ts0.tv_sec) + (double)(ts1.tv_nsec - ts0.tv_nsec) * 1e-9;
+        char *text = hp_stats_format(s.stats, stats == 2, secs);
+        if (text)
+            fputs(text, r.mode == HP_OUT_STDOUT ? stderr : stdout);
+        free(text);
+    }
+    fflush(stdout);
+    if (ferror(stdout)) {
+        cli_error(cmd, "error writing standard output");
+        rc = EXIT_IO;
+    } else if (s.io_errors) {
+        rc = EXIT_IO;
+    } else if (s.failed) {
+        rc = EXIT_FINDINGS;
+    }
+done:
+    hp_stats_free(s.stats);
+    free(paths);
+    free(excl);
+    free(exts);
+    return rc;
+}

@@ -1,0 +1,70 @@
+/* main.c: the hipport command line: a table of commands, one file each. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "opt.h"
+
+typedef struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"translate", cmd_translate, "translate CUDA sources and trees to HIP"},
+    {"check", cmd_check, "find what translation cannot fix (C++, Python, build files)"},
+    {"rules", cmd_rules, "list the rules of check, or explain one"},
+    {"doctor", cmd_doctor, "GPUs, ROCm, PyTorch and Triton on this machine, and their fit"},
+    {"targets", cmd_targets, "GPU code inside binaries, and whether it runs on a GPU"},
+    {"help", cmd_help, "help on a command"},
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: hipport <command> [options] [--] [paths...]\n\ncommands:\n");
+    for (const command *c = commands; c->name; c++)
+        fprintf(f, "  %-12s %s\n", c->name, c->summary);
+    fprintf(f, "\n'hipport help <command>' or 'hipport <command> --help' describes a command.\n"
+               "Exit codes: 0 ok, 1 findings at or above --fail-on (or a target mismatch),\n"
+               "2 usage error, 3 some input could not be read or written, 4 internal error.\n");
+}
+
+int cmd_help(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    for (const command *c = commands; c->name; c++) {
+        if (strcmp(c->name, argv[1]) == 0 && c->fn != cmd_help) {
+            char *args[] = {argv[1], "--help", NULL};
+            return c->fn(2, args);
+        }
+    }
+    return cli_usage("help", "unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("hipport %s (HIP tables up to %d.%d)\n", HP_VERSION, hp_hip_version_newest() / 100,
+               hp_hip_version_newest() % 100);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    for (const command *c = commands; c->name; c++)
+        if (strcmp(c->name, cmd) == 0)
+            return c->fn(argc - 1, argv + 1);
+    fprintf(stderr, "hipport: unknown command '%s'\ntry 'hipport --help'\n", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,122 @@
+/* util.c: messages, colour and progress for the command files. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "opt.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "hipport %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "hipport %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\ntry 'hipport %s --help'\n", cmd);
+    return EXIT_USAGE;
+}
+
+int cli_color_parse(const char *v)
+{
+    if (!v || strcmp(v, "auto") == 0)
+        return 0;
+    if (strcmp(v, "always") == 0)
+        return 1;
+    if (strcmp(v, "never") == 0)
+        return 2;
+    return -1;
+}
+
+int cli_isatty(FILE *f)
+{
+    return isatty(fileno(f));
+}
+
+int cli_use_color(FILE *f, int mode)
+{
+    if (mode == 1)
+        return 1;
+    if (mode == 2)
+        return 0;
+    const char *nc = getenv("NO_COLOR");
+    if (nc && nc[0])
+        return 0;
+    const char *term = getenv("TERM");
+    if (term && strcmp(term, "dumb") == 0)
+        return 0;
+    return cli_isatty(f);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_progress_init(cli_progress *p)
+{
+    memset(p, 0, sizeof *p);
+    p->enabled = cli_isatty(stderr) && !getenv("HIPPORT_NO_PROGRESS");
+    p->start = p->last = now();
+}
+
+void cli_progress_update(cli_progress *p, long long files, long long bytes)
+{
+    if (!p->enabled)
+        return;
+    double t = now();
+    /* only for runs that last, and at most ten times a second */
+    if (t - p->start < 0.5 || t - p->last < 0.1)
+        return;
+    p->last = t;
+    double mb = (double)bytes / 1e6;
+    fprintf(stderr, "\r%lld files, %.1f MB, %.1f MB/s", files, mb, mb / (t - p->start));
+    p->shown = 1;
+}
+
+void cli_progress_done(cli_progress *p)
+{
+    if (p->shown)
+        fprintf(stderr, "\r\033[K");
+    p->shown = 0;
+}
+
+void cli_help(FILE *f, const char *cmd, const opt *table)
+{
+    const char *t = hp_help_text(cmd);
+    if (!t) {
+        fprintf(f, "usage: hipport %s [options]\n", cmd);
+    } else {
+        /* @HIP_NEWEST@ stands for the newest HIP the tables know */
+        static const char key[] = "@HIP_NEWEST@";
+        for (const char *p = t;;) {
+            const char *k = strstr(p, key);
+            if (!k) {
+                fputs(p, f);
+                break;
+            }
+            fwrite(p, 1, (size_t)(k - p), f);
+            fprintf(f, "%d.%d", hp_hip_version_newest() / 100, hp_hip_version_newest() % 100);
+            p = k + sizeof key - 1;
+        }
+    }
+    if (table) {
+        fprintf(f, "\noptions:\n");
+        opt_help(f, table);
+    }
+}

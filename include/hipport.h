@@ -1,0 +1,258 @@
+/* hipport.h: the public API of libhipport, a CUDA-to-HIP porting library.
+ *
+ * The library never prints and never exits. Every function that produces data says who owns it:
+ * "ctx" means the memory belongs to the hp_ctx passed in and stays valid until hp_ctx_reset() or
+ * hp_ctx_free() on that context; "caller" means the caller frees it with hp_free().
+ */
+#ifndef HIPPORT_H
+#define HIPPORT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HP_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- basics */
+
+/* A byte slice; not NUL-terminated. */
+typedef struct hp_str {
+    const char *s;
+    ptrdiff_t len;
+} hp_str;
+
+/* Operational results. Findings are not errors: they come back as data. */
+typedef enum hp_status {
+    HP_OK = 0,
+    HP_EIO,      /* a file could not be read or written */
+    HP_ENOMEM,   /* out of memory (or over a size cap) */
+    HP_EFORMAT,  /* malformed input (binary parsers) */
+    HP_EUSAGE,   /* bad option value or combination */
+    HP_EBINARY,  /* a text tool was given a binary file */
+    HP_ETOOBIG,  /* the file is over the size limit */
+    HP_EEXIST,   /* the output exists and overwriting was not asked for */
+    HP_ELOOP,    /* a symlink loop */
+    HP_EINTERNAL /* a bug */
+} hp_status;
+
+const char *hp_status_name(hp_status s); /* static string */
+
+typedef enum hp_severity {
+    HP_SEV_NONE = 0,
+    HP_SEV_NOTE = 1,
+    HP_SEV_WARNING = 2,
+    HP_SEV_ERROR = 3
+} hp_severity;
+
+const char *hp_severity_name(hp_severity s); /* "note", "warning", "error"; static */
+/* Parses "note", "warning", "error" (and "never" as HP_SEV_NONE); -1 if unknown. */
+int hp_severity_parse(const char *s);
+
+/* One diagnostic or portability finding. */
+typedef struct hp_finding {
+    const char *path;     /* file as named by the caller */
+    int line;             /* 1-based; 0 when the finding concerns the whole file */
+    int col;              /* 1-based byte column */
+    int len;              /* bytes covered on the line (for carets); 0 if unknown */
+    const char *rule;     /* rule id: "WAVE003", "HP-UNSUPPORTED", ... */
+    hp_severity severity;
+    const char *message;  /* one line, lowercase start, no final full stop */
+    const char *fix;      /* how to fix it; may be NULL */
+    hp_str source;        /* the source line without its newline; may be empty */
+} hp_finding;
+
+/* Per-thread working memory. Results returned with "ctx" ownership live here. */
+typedef struct hp_ctx hp_ctx;
+
+hp_ctx *hp_ctx_new(void);       /* NULL when out of memory */
+void hp_ctx_reset(hp_ctx *ctx); /* frees every result produced with ctx */
+void hp_ctx_free(hp_ctx *ctx);
+
+void hp_free(void *p); /* frees "caller" memory */
+
+/* HIP versions are written major*100+minor: 602 is HIP 6.2. */
+int hp_hip_version_parse(const char *s); /* "6.2", "6.2.4", "5.2": the number; -1 if malformed */
+int hp_hip_version_newest(void);         /* the newest HIP the tables know */
+
+/* The help page of a command ("translate", "check", ...), or NULL (static text). */
+const char *hp_help_text(const char *command);
+
+/* ---------------------------------------------------------------- API families */
+
+/* API families of the name tables ("runtime", "driver", "device", "cublas", ...). */
+int hp_family_count(void);
+const char *hp_family_name(int family); /* static; NULL if out of range */
+
+/* Looks a CUDA name up in the tables. Returns 1 and fills the fields when known. */
+typedef struct hp_mapping {
+    hp_str cuda;
+    hp_str hip;         /* empty when HIP has no equivalent */
+    hp_str roc;         /* direct ROCm library name; empty if none */
+    hp_str legacy;      /* spelling for HIPs older than hip_since; empty if none */
+    const char *kind;   /* "func", "type", "enum", "macro", ... */
+    int family;
+    int hip_since;      /* HIP version that added the name; 0 if unknown */
+    int hip_deprecated; /* 0 if not deprecated */
+    int hip_removed;    /* 0 if not removed */
+    unsigned flags;     /* HP_MAP_* */
+} hp_mapping;
+
+#define HP_MAP_EXPERIMENTAL 1u /* HIP marks the name experimental */
+#define HP_MAP_SYMBOL 2u       /* the first argument is a device symbol: HIP_SYMBOL() */
+
+int hp_lookup(const char *name, ptrdiff_t len, hp_mapping *out);
+
+/* ---------------------------------------------------------------- translate */
+
+typedef enum hp_launch {
+    HP_LAUNCH_CHEVRON = 0, /* keep k<<<g, b, s, st>>>(args) */
+    HP_LAUNCH_GGL          /* hipLaunchKernelGGL(k, dim3(g), dim3(b), s, st, args) */
+} hp_launch;
+
+typedef enum hp_pytorch_mode {
+    HP_PYTORCH_OFF = 0,
+    HP_PYTORCH_MASQUERADE, /* older PyTorch: ...MasqueradingAsCUDA classes */
+    HP_PYTORCH_V2          /* hipify 2.0 (PyTorch >= 2.9): CUDA spellings kept */
+} hp_pytorch_mode;
+
+typedef struct hp_translate_opts {
+    hp_launch launch;
+    int hip_version;       /* target HIP (major*100+minor); 0: the newest known */
+    int roc;               /* direct ROCm libraries instead of hip* wrappers */
+    int pytorch;           /* hp_pytorch_mode */
+    int annotate;          /* insert "// hipport RULE: ..." above lines that need a human */
+    int hipify_clang;      /* follow hipify-clang's conventions where they differ */
+    int compat_header;     /* allow #include "hipport_compat.h" where a helper is needed */
+} hp_translate_opts;
+
+void hp_translate_opts_init(hp_translate_opts *o);
+
+#define HP_MAX_FAMILIES 48
+
+/* Counters for one file or a whole run. */
+typedef struct hp_tstats {
+    long long refs[HP_MAX_FAMILIES]; /* references converted, per family */
+    long long converted;             /* all references converted */
+    long long unsupported;           /* CUDA names left as they were */
+    long long files;
+    long long lines;
+    long long bytes;
+} hp_tstats;
+
+typedef struct hp_translate_result {
+    const char *out;   /* the translated bytes (ctx); equal to the input when unchanged */
+    ptrdiff_t out_len;
+    int changed;       /* output differs from input */
+    int needs_compat;  /* the output includes hipport_compat.h */
+    const hp_finding *findings; /* ctx */
+    int nfindings;
+    const hp_str *unsupported;  /* names left untranslated, one per reference (ctx) */
+    int nunsupported;
+    hp_tstats stats;
+} hp_translate_result;
+
+/* Translates one buffer. path is used in findings only. */
+hp_status hp_translate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
+                              const char *src, ptrdiff_t len, hp_translate_result *out);
+
+/* The compatibility header that translated code may include (static, NUL-terminated). */
+const char *hp_compat_header(int hip_version);
+
+/* ---------------------------------------------------------------- running over trees */
+
+typedef enum hp_output_mode {
+    HP_OUT_NONE = 0, /* analyse only */
+    HP_OUT_STDOUT,   /* hand the bytes to on_file (one input file) */
+    HP_OUT_FILE,     /* write to output (one input file) */
+    HP_OUT_DIR,      /* mirror the inputs under output */
+    HP_OUT_INPLACE   /* replace each input (temp file + rename) */
+} hp_output_mode;
+
+typedef enum hp_rename {
+    HP_RENAME_NONE = 0, /* keep file names */
+    HP_RENAME_HIP,      /* .cu -> .hip, .cuh -> .cuh */
+    HP_RENAME_PYTORCH   /* PyTorch's rules: cuda/CUDA in paths to hip/HIP, .cu -> .hip */
+} hp_rename;
+
+/* What one input file produced; handed to on_file in input order. */
+typedef struct hp_file_result {
+    long long seq;            /* 0-based position in input order */
+    const char *path;         /* input path */
+    const char *out_path;     /* output path written, or NULL */
+    hp_status status;         /* HP_OK or why the file failed */
+    const char *error;        /* one-line reason when status != HP_OK */
+    int changed;
+    int skipped;              /* not processed: a binary file met in a tree walk, ... */
+    const char *out;          /* output bytes (HP_OUT_STDOUT only) */
+    ptrdiff_t out_len;
+    const hp_finding *findings;
+    int nfindings;
+    const hp_str *unsupported;
+    int nunsupported;
+    const hp_tstats *stats;
+    double seconds;
+} hp_file_result;
+
+typedef struct hp_run_opts {
+    int jobs;                     /* worker threads; 0: online CPUs */
+    const char *const *excludes;  /* globs on paths relative to each input root */
+    int nexcludes;
+    const char *const *exts;      /* extra extensions ("cu", ".foo") to take from trees */
+    int nexts;
+    hp_output_mode mode;
+    const char *output;           /* file (HP_OUT_FILE) or directory (HP_OUT_DIR) */
+    const char *backup;           /* HP_OUT_INPLACE: keep the original as path+backup */
+    int rename;                   /* hp_rename */
+    int force;                    /* overwrite outputs that exist and differ */
+    int follow_symlinks;          /* follow symlinks in trees (loops are always caught) */
+    /* Called in input order, from one thread at a time. The result lives until it returns. */
+    void (*on_file)(void *ud, const hp_file_result *r);
+    /* Called from time to time with the counts so far (from one thread). May be NULL. */
+    void (*on_progress)(void *ud, long long files, long long bytes);
+    void *ud;
+} hp_run_opts;
+
+void hp_run_opts_init(hp_run_opts *o);
+
+/* Translates files and trees. Returns HP_OK, or the first error that stopped the whole run
+ * (per-file errors are reported through on_file and do not stop it). */
+hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
+                           const char *const *paths, int npaths);
+
+/* Aggregated statistics of a run, formatted as text or JSON (caller frees). */
+typedef struct hp_stats hp_stats;
+hp_stats *hp_stats_new(void);
+void hp_stats_add(hp_stats *st, const hp_file_result *r);
+char *hp_stats_format(const hp_stats *st, int json, double seconds);
+void hp_stats_free(hp_stats *st);
+
+/* ---------------------------------------------------------------- reports */
+
+typedef struct hp_report_opts {
+    int color;       /* ANSI colours */
+    int show_source; /* the source line and a caret under the finding */
+    int show_fix;    /* a "fix:" line after the finding */
+} hp_report_opts;
+
+/* Compiler-style text: "path:line:col: severity: message [RULE]" (caller frees). */
+char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o);
+
+/* ---------------------------------------------------------------- check (rules) */
+/* section: check */
+/* end section: check */
+
+/* ---------------------------------------------------------------- targets (binaries) */
+/* section: targets */
+/* end section: targets */
+
+/* ---------------------------------------------------------------- doctor */
+/* section: doctor */
+/* end section: doctor */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,151 @@
+/* api.c: small public entry points: contexts, names of statuses and severities, versions,
+ * families and lookups. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "hipport.h"
+#include "map.h"
+
+#include "banned.h"
+
+hp_ctx *hp_ctx_new(void)
+{
+    hp_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    arena_init(&c->a, (ptrdiff_t)1 << 20);
+    return c;
+}
+
+void hp_ctx_reset(hp_ctx *ctx)
+{
+    if (ctx)
+        arena_reset(&ctx->a);
+}
+
+void hp_ctx_free(hp_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    arena_release(&ctx->a);
+    free(ctx);
+}
+
+void hp_free(void *p)
+{
+    free(p);
+}
+
+const char *hp_status_name(hp_status s)
+{
+    switch (s) {
+    case HP_OK: return "ok";
+    case HP_EIO: return "i/o error";
+    case HP_ENOMEM: return "out of memory";
+    case HP_EFORMAT: return "malformed input";
+    case HP_EUSAGE: return "usage error";
+    case HP_EBINARY: return "binary file";
+    case HP_ETOOBIG: return "file too large";
+    case HP_EEXIST: return "output exists";
+    case HP_ELOOP: return "symlink loop";
+    case HP_EINTERNAL: return "internal error";
+    }
+    return "unknown error";
+}
+
+const char *hp_severity_name(hp_severity s)
+{
+    switch (s) {
+    case HP_SEV_NOTE: return "note";
+    case HP_SEV_WARNING: return "warning";
+    case HP_SEV_ERROR: return "error";
+    case HP_SEV_NONE: return "none";
+    }
+    return "none";
+}
+
+int hp_severity_parse(const char *s)
+{
+    if (!s)
+        return -1;
+    if (strcmp(s, "note") == 0)
+        return HP_SEV_NOTE;
+    if (strcmp(s, "warning") == 0)
+        return HP_SEV_WARNING;
+    if (strcmp(s, "error") == 0)
+        return HP_SEV_ERROR;
+    if (strcmp(s, "never") == 0 || strcmp(s, "none") == 0)
+        return HP_SEV_NONE;
+    return -1;
+}
+
+int hp_hip_version_parse(const char *s)
+{
+    if (!s || !*s)
+        return -1;
+    int major = 0, minor = 0, digits = 0;
+    const char *p = s;
+    while (*p >= '0' && *p <= '9' && digits < 3) {
+        major = major * 10 + (*p++ - '0');
+        digits++;
+    }
+    if (!digits || *p != '.')
+        return -1;
+    p++;
+    digits = 0;
+    while (*p >= '0' && *p <= '9' && digits < 3) {
+        minor = minor * 10 + (*p++ - '0');
+        digits++;
+    }
+    if (!digits)
+        return -1;
+    if (*p == '.') {
+        p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return -1;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p || major < 1 || major > 99 || minor > 99)
+        return -1;
+    return major * 100 + minor;
+}
+
+int hp_hip_version_newest(void)
+{
+    return map_newest_version();
+}
+
+int hp_family_count(void)
+{
+    return map_family_count();
+}
+
+const char *hp_family_name(int family)
+{
+    return map_family_name(family);
+}
+
+int hp_lookup(const char *name, ptrdiff_t len, hp_mapping *out)
+{
+    const map_row *r = map_find(name, len);
+    if (!r)
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->cuda = map_cuda(r);
+    out->hip = map_hip(r);
+    out->roc = map_roc(r);
+    out->legacy = map_legacy(r);
+    out->kind = map_kind_name(r->kind);
+    out->family = r->family;
+    out->hip_since = r->since;
+    out->hip_deprecated = r->deprecated;
+    out->hip_removed = r->removed;
+    out->flags = 0;
+    if (r->flags & MAP_F(experimental))
+        out->flags |= HP_MAP_EXPERIMENTAL;
+    if (r->flags & MAP_F(symbol))
+        out->flags |= HP_MAP_SYMBOL;
+    return 1;
+}

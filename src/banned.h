@@ -1,0 +1,24 @@
+/* banned.h: libc functions that are easy to misuse; include last in each src file. */
+#ifndef HP_BANNED_H
+#define HP_BANNED_H
+
+#define BANNED(func) sorry_##func##_is_a_banned_function
+
+#undef strcpy
+#define strcpy(x, y) BANNED(strcpy)
+#undef strcat
+#define strcat(x, y) BANNED(strcat)
+#undef strncpy
+#define strncpy(x, y, n) BANNED(strncpy)
+#undef strncat
+#define strncat(x, y, n) BANNED(strncat)
+#undef sprintf
+#define sprintf(...) BANNED(sprintf)
+#undef vsprintf
+#define vsprintf(...) BANNED(vsprintf)
+#undef strtok
+#define strtok(x, y) BANNED(strtok)
+#undef gets
+#define gets(x) BANNED(gets)
+
+#endif

@@ -1,0 +1,177 @@
+/* buf.c: growable byte buffer backed by an arena. */
+#include "buf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "banned.h"
+
+void buf_init(buf *b, arena *a, ptrdiff_t cap)
+{
+    b->a = a;
+    b->len = 0;
+    b->cap = cap > 16 ? cap : 16;
+    b->data = arena_alloc_nozero(a, 1, 1, b->cap);
+    if (!b->data)
+        b->cap = 0;
+}
+
+void buf_reserve(buf *b, ptrdiff_t extra)
+{
+    if (b->cap - b->len >= extra)
+        return;
+    ptrdiff_t cap = b->cap ? b->cap : 16;
+    while (cap - b->len < extra)
+        cap *= 2;
+    char *p = arena_grow(b->a, b->data, b->len, cap, 1);
+    if (!p)
+        return; /* the arena's recovery point handles this; callers check cap */
+    b->data = p;
+    b->cap = cap;
+}
+
+void buf_add(buf *b, const void *p, ptrdiff_t n)
+{
+    if (n <= 0)
+        return;
+    buf_reserve(b, n);
+    if (b->cap - b->len < n)
+        return;
+    memcpy(b->data + b->len, p, (size_t)n);
+    b->len += n;
+}
+
+void buf_adds(buf *b, const char *s)
+{
+    buf_add(b, s, (ptrdiff_t)strlen(s));
+}
+
+void buf_addstr(buf *b, hp_str s)
+{
+    buf_add(b, s.s, s.len);
+}
+
+void buf_addc(buf *b, char c)
+{
+    if (b->len < b->cap)
+        b->data[b->len++] = c;
+    else
+        buf_add(b, &c, 1);
+}
+
+void buf_addf(buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n <= 0)
+        return;
+    buf_reserve(b, (ptrdiff_t)n + 1);
+    if (b->cap - b->len < (ptrdiff_t)n + 1)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += n;
+}
+
+void buf_addint(buf *b, long long v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        tmp[--i] = '-';
+    buf_add(b, tmp + i, (ptrdiff_t)sizeof tmp - i);
+}
+
+/* Length of the valid UTF-8 sequence at s[0..n), or 0. */
+static int utf8_len(const unsigned char *s, ptrdiff_t n)
+{
+    unsigned c = s[0];
+    int len;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xc2 && c <= 0xdf) {
+        len = 2;
+        min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+        len = 3;
+        min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        len = 4;
+        min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    unsigned cp = c & (0x3fu >> (len - 1));
+    for (int i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3fu);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return len;
+}
+
+void buf_add_json(buf *b, hp_str s)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *p = (const unsigned char *)s.s;
+    ptrdiff_t start = 0;
+    for (ptrdiff_t i = 0; i < s.len;) {
+        unsigned c = p[i];
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0x80) {
+            int n = utf8_len(p + i, s.len - i);
+            if (n) {
+                i += n;
+                continue;
+            }
+        }
+        buf_add(b, s.s + start, i - start);
+        switch (c) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        default:
+            if (c < 0x20) {
+                char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+                buf_add(b, e, 6);
+            } else {
+                buf_adds(b, "\xef\xbf\xbd"); /* invalid UTF-8 byte */
+            }
+        }
+        start = ++i;
+    }
+    buf_add(b, s.s + start, s.len - start);
+}
+
+const char *buf_cstr(buf *b)
+{
+    buf_reserve(b, 1);
+    if (b->cap > b->len)
+        b->data[b->len] = 0;
+    return b->data;
+}
+
+hp_str buf_str(const buf *b)
+{
+    hp_str r = {b->data, b->len};
+    return r;
+}

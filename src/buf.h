@@ -1,0 +1,34 @@
+/* buf.h: growable byte buffer backed by an arena. */
+#ifndef HP_BUF_H
+#define HP_BUF_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "hipport.h"
+
+typedef struct buf {
+    char *data;    /* bytes, not NUL-terminated unless buf_cstr() was called */
+    ptrdiff_t len; /* bytes used */
+    ptrdiff_t cap; /* bytes allocated */
+    arena *a;      /* where the bytes live */
+} buf;
+
+void buf_init(buf *b, arena *a, ptrdiff_t cap);
+void buf_reserve(buf *b, ptrdiff_t extra);
+void buf_add(buf *b, const void *p, ptrdiff_t n);
+void buf_adds(buf *b, const char *s);
+void buf_addstr(buf *b, hp_str s);
+void buf_addc(buf *b, char c);
+void buf_addf(buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void buf_addint(buf *b, long long v);
+/* Appends s as the body of a JSON string (no quotes); invalid UTF-8 becomes U+FFFD. */
+void buf_add_json(buf *b, hp_str s);
+const char *buf_cstr(buf *b);
+hp_str buf_str(const buf *b);
+
+#endif

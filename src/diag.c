@@ -1,0 +1,105 @@
+/* diag.c: building lists of findings tied to byte offsets of a source buffer. */
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "banned.h"
+
+void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdiff_t len)
+{
+    memset(d, 0, sizeof *d);
+    d->a = a;
+    d->path = path;
+    d->src = src;
+    d->len = len;
+}
+
+void diag_linecol(diag_list *d, ptrdiff_t off, int *line, int *col)
+{
+    if (!d->have_lines) {
+        lines_build(d->a, d->src, d->len, &d->ln);
+        d->have_lines = 1;
+    }
+    ptrdiff_t l = lines_find(&d->ln, off);
+    *line = (int)l + 1;
+    *col = (int)(off - (d->ln.n ? d->ln.start[l] : 0)) + 1;
+}
+
+static hp_finding *grow(diag_list *d)
+{
+    if (d->n == d->cap) {
+        int ncap = d->cap ? d->cap * 2 : 16;
+        d->v = arena_grow(d->a, d->v, (ptrdiff_t)d->cap * (ptrdiff_t)sizeof *d->v,
+                          (ptrdiff_t)ncap * (ptrdiff_t)sizeof *d->v, _Alignof(hp_finding));
+        if (!d->v)
+            return NULL;
+        d->cap = ncap;
+    }
+    hp_finding *f = &d->v[d->n++];
+    memset(f, 0, sizeof *f);
+    f->path = d->path;
+    return f;
+}
+
+hp_finding *diag_add(diag_list *d, ptrdiff_t off, int n, const char *rule, hp_severity sev,
+                     const char *msg, const char *fix)
+{
+    if (off < 0)
+        off = 0;
+    if (off > d->len)
+        off = d->len;
+    int line, col;
+    diag_linecol(d, off, &line, &col);
+    hp_finding *f = grow(d);
+    if (!f)
+        return NULL;
+    f->line = line;
+    f->col = col;
+    f->len = n;
+    f->rule = rule;
+    f->severity = sev;
+    f->message = msg;
+    f->fix = fix;
+    ptrdiff_t ls = off - (col - 1);
+    ptrdiff_t le = ls;
+    while (le < d->len && d->src[le] != '\n')
+        le++;
+    if (le > ls && d->src[le - 1] == '\r')
+        le--;
+    f->source.s = d->src + ls;
+    f->source.len = le - ls;
+    return f;
+}
+
+hp_finding *diag_add_file(diag_list *d, const char *rule, hp_severity sev, const char *msg,
+                          const char *fix)
+{
+    hp_finding *f = grow(d);
+    if (!f)
+        return NULL;
+    f->rule = rule;
+    f->severity = sev;
+    f->message = msg;
+    f->fix = fix;
+    return f;
+}
+
+static int cmp_finding(const void *x, const void *y)
+{
+    const hp_finding *a = x, *b = y;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    int c = strcmp(a->rule, b->rule);
+    if (c)
+        return c;
+    return strcmp(a->message, b->message);
+}
+
+void diag_sort(diag_list *d)
+{
+    if (d->n > 1)
+        qsort(d->v, (size_t)d->n, sizeof *d->v, cmp_finding);
+}

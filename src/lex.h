@@ -1,0 +1,98 @@
+/* lex.h: C, C++ and CUDA tokens as slices of the file buffer. Accepts any bytes. */
+#ifndef HP_LEX_H
+#define HP_LEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+
+typedef enum tok_kind {
+    TK_EOF = 0,
+    TK_IDENT,
+    TK_NUMBER,
+    TK_STRING,   /* any prefix, raw strings, user-defined suffix included */
+    TK_CHAR,
+    TK_COMMENT,  /* // or block comment, delimiters included */
+    TK_PUNCT,    /* sub = the character, or a P_* code for multi-character operators */
+    TK_PP_HASH,  /* the '#' that starts a directive; sub = PP_* */
+    TK_PP_END,   /* zero-length token at the newline that ends a directive */
+    TK_HEADER,   /* <path> in #include (angle brackets included) */
+    TK_LAUNCH_OPEN,  /* <<< */
+    TK_LAUNCH_CLOSE, /* >>> matching an open <<< */
+    TK_UNKNOWN   /* a byte that starts no token */
+} tok_kind;
+
+enum tok_flag {
+    TF_BOL = 1,       /* first token of its line */
+    TF_SPACE = 2,     /* whitespace or a comment precedes it */
+    TF_PP = 4,        /* inside a preprocessor directive */
+    TF_UNTERM = 8,    /* unterminated string, char or comment */
+    TF_NEWLINE = 16   /* a newline precedes it (since the previous token) */
+};
+
+enum punct_code {
+    P_ARROW = 256, /* -> */
+    P_SCOPE,       /* :: */
+    P_SHL,         /* << */
+    P_SHR,         /* >> */
+    P_LE,
+    P_GE,
+    P_EQ,
+    P_NE,
+    P_ANDAND,
+    P_OROR,
+    P_INC,
+    P_DEC,
+    P_ASSIGN_OP,   /* += -= *= /= %= &= |= ^= <<= >>= */
+    P_ELLIPSIS,
+    P_HASHHASH,
+    P_DOTSTAR,
+    P_ARROWSTAR,
+    P_SPACESHIP
+};
+
+enum pp_code {
+    PP_NONE = 0, /* '#' alone or an unknown directive */
+    PP_INCLUDE,  /* include, include_next, import */
+    PP_DEFINE,
+    PP_UNDEF,
+    PP_IF,
+    PP_IFDEF,
+    PP_IFNDEF,
+    PP_ELIF,     /* elif, elifdef, elifndef */
+    PP_ELSE,
+    PP_ENDIF,
+    PP_PRAGMA,
+    PP_ERROR,    /* error, warning */
+    PP_LINE
+};
+
+typedef struct tok {
+    int32_t off;   /* byte offset in the buffer */
+    int32_t len;   /* bytes */
+    uint8_t kind;  /* tok_kind */
+    uint8_t flags; /* tok_flag */
+    uint16_t sub;  /* punctuator or directive code */
+} tok;
+
+typedef struct lex_out {
+    tok *toks;      /* n tokens followed by one TK_EOF */
+    ptrdiff_t n;    /* tokens before TK_EOF */
+    int unterminated; /* some comment or literal runs to the end of its line or file */
+} lex_out;
+
+/* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array. */
+void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+
+/* Line starts, for turning offsets into line and column numbers. */
+typedef struct lines {
+    int32_t *start; /* offset of each line's first byte */
+    ptrdiff_t n;    /* number of lines */
+} lines;
+
+void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l);
+/* 0-based line index of offset. */
+ptrdiff_t lines_find(const lines *l, ptrdiff_t off);
+
+#endif

@@ -1,0 +1,111 @@
+/* map.c: lookups in the generated CUDA-to-HIP name tables. */
+#include "map.h"
+
+#include <string.h>
+
+#include "hash.h"
+#include "map_tab.h"
+
+#include "banned.h"
+
+/* The newest HIP this release of the tables describes: the newest version any row names,
+ * and never older than the release the tables were last checked against. */
+#define MAP_CHECKED_AGAINST 700
+
+int map_maybe(const char *name, ptrdiff_t len)
+{
+    if (len < 1)
+        return 0;
+    unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
+    return map_pair[k >> 3] >> (k & 7) & 1;
+}
+
+const map_row *map_find(const char *name, ptrdiff_t len)
+{
+    if (len <= 0 || len > 255 || !map_maybe(name, len))
+        return NULL;
+    uint32_t j = hp_hash(name, len, MAP_SEED) & (MAP_SIZE - 1);
+    for (;;) {
+        unsigned ix = map_index[j];
+        if (!ix)
+            return NULL;
+        const map_row *r = &map_rows[ix - 1];
+        if (r->cuda_len == len && memcmp(map_pool + r->cuda, name, (size_t)len) == 0)
+            return r;
+        j = (j + 1) & (MAP_SIZE - 1);
+    }
+}
+
+static hp_str pool_str(uint32_t off, unsigned len)
+{
+    hp_str s = {map_pool + off, (ptrdiff_t)len};
+    return s;
+}
+
+hp_str map_cuda(const map_row *r)
+{
+    return pool_str(r->cuda, r->cuda_len);
+}
+
+hp_str map_hip(const map_row *r)
+{
+    return pool_str(r->hip, r->hip_len);
+}
+
+hp_str map_legacy(const map_row *r)
+{
+    return pool_str(r->legacy, r->legacy_len);
+}
+
+hp_str map_roc(const map_row *r)
+{
+    return pool_str(r->roc, r->roc_len);
+}
+
+const char *map_kind_name(int kind)
+{
+    static const char *const names[] = {
+#define X(name) #name,
+        MAP_KINDS(X)
+#undef X
+    };
+    return kind >= 0 && kind < MAP_K_COUNT ? names[kind] : "?";
+}
+
+int map_family_count(void)
+{
+    return MAP_NFAMILIES;
+}
+
+const char *map_family_name(int family)
+{
+    return family >= 0 && family < MAP_NFAMILIES ? map_families[family] : NULL;
+}
+
+int map_family_index(const char *name)
+{
+    for (int i = 0; i < MAP_NFAMILIES; i++)
+        if (strcmp(map_families[i], name) == 0)
+            return i;
+    return -1;
+}
+
+int map_newest_version(void)
+{
+    return MAP_NEWEST_SINCE > MAP_CHECKED_AGAINST ? MAP_NEWEST_SINCE : MAP_CHECKED_AGAINST;
+}
+
+ptrdiff_t map_nrows(void)
+{
+    return MAP_NROWS;
+}
+
+const map_row *map_row_at(ptrdiff_t i)
+{
+    return i >= 0 && i < MAP_NROWS ? &map_rows[i] : NULL;
+}
+
+int map_max_probe(void)
+{
+    return MAP_MAX_PROBE;
+}

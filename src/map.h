@@ -1,0 +1,53 @@
+/* map.h: lookups in the generated CUDA-to-HIP name tables (build/gen/map_tab.h). */
+#ifndef HP_MAP_H
+#define HP_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hipport.h"
+#include "map_defs.h"
+
+typedef struct map_row {
+    uint32_t cuda, hip, legacy, roc;            /* offsets into the string pool */
+    uint8_t cuda_len, hip_len, legacy_len, roc_len;
+    uint16_t since, deprecated, removed;        /* HIP versions, major*100+minor; 0: none */
+    uint8_t family;
+    uint8_t kind;                               /* MAP_K_* */
+    uint16_t flags;                             /* MAP_F_* */
+} map_row;
+
+enum map_kind {
+#define X(name) MAP_K_##name,
+    MAP_KINDS(X)
+#undef X
+    MAP_K_COUNT
+};
+
+enum map_flag_bit {
+#define X(name) MAP_FB_##name,
+    MAP_FLAGS(X)
+#undef X
+    MAP_FB_COUNT
+};
+#define MAP_F(name) (1u << MAP_FB_##name)
+
+/* The row for name, or NULL. */
+const map_row *map_find(const char *name, ptrdiff_t len);
+/* Fast negative test: 0 means name is certainly not in the tables. */
+int map_maybe(const char *name, ptrdiff_t len);
+
+hp_str map_cuda(const map_row *r);
+hp_str map_hip(const map_row *r);
+hp_str map_legacy(const map_row *r);
+hp_str map_roc(const map_row *r);
+const char *map_kind_name(int kind);
+int map_family_count(void);
+const char *map_family_name(int family);
+int map_family_index(const char *name); /* -1 if unknown */
+int map_newest_version(void);
+ptrdiff_t map_nrows(void);
+const map_row *map_row_at(ptrdiff_t i); /* rows sorted by CUDA name */
+int map_max_probe(void);
+
+#endif

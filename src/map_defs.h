@@ -1,0 +1,28 @@
+/* map_defs.h: the closed vocabularies of the name tables in data/cuda2hip, shared by tools/gentab.c and
+ * src/map.c. Adding a word here is the only way to add a kind or a flag. */
+#ifndef HP_MAP_DEFS_H
+#define HP_MAP_DEFS_H
+
+/* Kinds of names. */
+#define MAP_KINDS(X)                                                                            \
+    X(func)   /* host or device function */                                                    \
+    X(type)   /* typedef, struct, class or enum type */                                        \
+    X(enum)   /* enumerator */                                                                 \
+    X(macro)  /* preprocessor macro */                                                         \
+    X(var)    /* variable or constant */                                                       \
+    X(ns)     /* namespace */                                                                  \
+    X(header) /* header path in #include */
+
+/* Flags (bit values are the order of this list). */
+#define MAP_FLAGS(X)                                                                            \
+    X(experimental) /* HIP marks the name experimental */                                      \
+    X(symbol)       /* first argument is a device symbol: wrap it in HIP_SYMBOL() */           \
+    X(mask)         /* warp-sync builtin whose first argument is a lane mask */                \
+    X(compat)       /* provided by hipport_compat.h for the target HIP */                      \
+    X(args)         /* argument-level rewrite in src/xlate_args.c */                           \
+    X(guard)        /* a CUDA header guard or version macro (meaning changes) */               \
+    X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
+    X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
+    X(pytorch)      /* only in PyTorch extension mode (--pytorch) */
+
+#endif

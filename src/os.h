@@ -1,0 +1,67 @@
+/* os.h: the operating-system layer: whole-file reads, atomic writes, directory listings. */
+#ifndef HP_OS_H
+#define HP_OS_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "hipport.h"
+
+/* Largest file a text command reads (bytes). */
+#define OS_MAX_TEXT_FILE ((ptrdiff_t)256 << 20)
+
+typedef struct os_stat {
+    int exists;
+    int is_dir;
+    int is_reg;
+    int is_link;
+    unsigned long long dev;
+    unsigned long long ino;
+    long long size;
+    unsigned mode;
+} os_stat;
+
+/* Stats path (following symlinks unless nofollow). Returns 0 or errno. */
+int os_stat_path(const char *path, int nofollow, os_stat *st);
+
+/* Reads a whole file into the arena; *data is followed by one NUL byte that is not counted.
+ * On failure returns the status and sets *err to a one-line reason (in the arena). */
+hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, ptrdiff_t *len,
+                       const char **err);
+
+/* Writes data to path through a temp file in the same directory and an atomic rename.
+ * mode < 0 keeps the mode of an existing path (else 0644 minus umask). With durable set the
+ * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
+hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
+                          int durable, const char **err);
+
+/* Makes a copy of path at backup (refusing to replace a different existing file unless force). */
+hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err);
+
+/* Creates every missing directory of path's parent. Returns 0 or errno. */
+int os_mkdirs_for(const char *path);
+
+/* Lists a directory's entry names, sorted bytewise, without "." and "..". */
+typedef struct os_dirent {
+    const char *name;
+    int type; /* OS_DT_* from readdir, OS_DT_UNKNOWN if the file system does not say */
+} os_dirent;
+enum { OS_DT_UNKNOWN, OS_DT_REG, OS_DT_DIR, OS_DT_LNK, OS_DT_OTHER };
+int os_list_dir(arena *a, const char *path, os_dirent **ents, ptrdiff_t *n);
+
+/* Canonical absolute path (symlinks resolved) for a path that exists, or NULL. */
+char *os_realpath(arena *a, const char *path);
+
+/* The number of online CPUs (at least 1). */
+int os_cpu_count(void);
+
+/* Monotonic time in seconds. */
+double os_now(void);
+
+/* Peak resident set size of this process in bytes, or 0 if unknown. */
+long long os_peak_rss(void);
+
+/* Reads a whole small file (for sysfs, version files); NULL when missing. */
+char *os_slurp(arena *a, const char *path, ptrdiff_t max, ptrdiff_t *len);
+
+#endif

@@ -1,0 +1,320 @@
+/* run.c: a per-file job over inputs and trees. One walker thread enumerates files into a
+ * bounded queue, N workers process them, and the calling thread hands results to on_file in
+ * input order. A result occupies slot seq % nslots until it has been handed over, so memory is
+ * bounded by the slots, never by the tree, and no worker can wait on a later file. */
+#include "run.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "os.h"
+#include "str.h"
+
+#include "banned.h"
+
+int run_is_binary(const char *data, ptrdiff_t len)
+{
+    ptrdiff_t n = len < 8192 ? len : 8192;
+    return n > 0 && memchr(data, 0, (size_t)n) != NULL;
+}
+
+int run_is_c_family(const char *name, const hp_run_opts *r)
+{
+    static const char *const exts[] = {"cu", "cuh", "c", "cc", "cpp", "cxx", "c++", "h", "hh",
+                                       "hpp", "hxx", "h++", "inl", "inc", "ipp", "tpp", "hip",
+                                       "cuhpp"};
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name)
+        return 0;
+    dot++;
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+        if (strcmp(dot, exts[i]) == 0)
+            return 1;
+    for (int i = 0; r && i < r->nexts; i++) {
+        const char *e = r->exts[i];
+        if (e[0] == '.')
+            e++;
+        if (strcmp(dot, e) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct slot {
+    hp_ctx *ctx;
+    hp_file_result res;
+    long long seq;
+    int state; /* 0 free, 1 working, 2 done */
+} slot;
+
+typedef struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv_job;  /* a job was queued, or the walk ended */
+    pthread_cond_t cv_room; /* the queue has room */
+    pthread_cond_t cv_done; /* a result is ready, or the walk ended */
+    pthread_cond_t cv_slot; /* a slot was freed */
+    run_job *q;
+    int qcap, qhead, qlen;
+    int walk_done;
+    long long total; /* jobs queued so far */
+    slot *slots;
+    int nslots;
+    const run_spec *spec;
+    const hp_run_opts *r;
+    arena walk_arena;
+    walk_opts wo;
+    const char *const *paths;
+    int npaths;
+    int stop; /* the writer asked to stop */
+} pool;
+
+static void fill_error(const run_job *job, hp_file_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->seq = job->seq;
+    res->path = job->path;
+    res->status = job->status;
+    res->error = job->error;
+}
+
+static void process(pool *p, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    if (job->status != HP_OK) {
+        fill_error(job, res);
+        return;
+    }
+    double t0 = os_now();
+    p->spec->fn(p->spec->ud, ctx, job, res);
+    res->seq = job->seq;
+    res->seconds = os_now() - t0;
+}
+
+static int want_file(void *ud, const char *name)
+{
+    pool *p = ud;
+    if (p->spec->want)
+        return p->spec->want(p->spec->want_ud, name);
+    return run_is_c_family(name, p->r);
+}
+
+/* ---- inline mode (one worker): walk and process in the calling thread */
+
+typedef struct inline_state {
+    pool *p;
+    hp_ctx *ctx;
+    long long seq;
+    long long bytes;
+} inline_state;
+
+static int inline_emit(void *ud, const walk_item *it)
+{
+    inline_state *s = ud;
+    run_job job = {s->seq++, it->path, it->rel, it->from_tree, it->status, it->error};
+    hp_file_result res;
+    hp_ctx_reset(s->ctx);
+    process(s->p, s->ctx, &job, &res);
+    if (s->p->r->on_file)
+        s->p->r->on_file(s->p->r->ud, &res);
+    if (res.stats)
+        s->bytes += res.stats->bytes;
+    if (s->p->r->on_progress)
+        s->p->r->on_progress(s->p->r->ud, s->seq, s->bytes);
+    return 0;
+}
+
+/* ---- threaded mode */
+
+static int queue_emit(void *ud, const walk_item *it)
+{
+    pool *p = ud;
+    pthread_mutex_lock(&p->mu);
+    while (p->qlen == p->qcap && !p->stop)
+        pthread_cond_wait(&p->cv_room, &p->mu);
+    if (p->stop) {
+        pthread_mutex_unlock(&p->mu);
+        return 1;
+    }
+    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
+    j->seq = p->total++;
+    j->path = it->path;
+    j->rel = it->rel;
+    j->from_tree = it->from_tree;
+    j->status = it->status;
+    j->error = it->error;
+    p->qlen++;
+    pthread_cond_signal(&p->cv_job);
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
+static void *walker_main(void *arg)
+{
+    pool *p = arg;
+    walk_paths(&p->walk_arena, &p->wo, p->paths, p->npaths, queue_emit, p);
+    pthread_mutex_lock(&p->mu);
+    p->walk_done = 1;
+    pthread_cond_broadcast(&p->cv_job);
+    pthread_cond_broadcast(&p->cv_done);
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void *worker_main(void *arg)
+{
+    pool *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->qlen == 0 && !p->walk_done)
+            pthread_cond_wait(&p->cv_job, &p->mu);
+        if (p->qlen == 0)
+            break;
+        run_job job = p->q[p->qhead];
+        p->qhead = (p->qhead + 1) % p->qcap;
+        p->qlen--;
+        pthread_cond_signal(&p->cv_room);
+        slot *s = &p->slots[job.seq % p->nslots];
+        while (s->state != 0)
+            pthread_cond_wait(&p->cv_slot, &p->mu);
+        s->state = 1;
+        s->seq = job.seq;
+        pthread_mutex_unlock(&p->mu);
+
+        hp_file_result res;
+        hp_ctx_reset(s->ctx);
+        process(p, s->ctx, &job, &res);
+
+        pthread_mutex_lock(&p->mu);
+        s->res = res;
+        s->state = 2;
+        pthread_cond_broadcast(&p->cv_done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static hp_status run_threaded(pool *p, int jobs)
+{
+    p->nslots = 2 * jobs + 2;
+    p->qcap = 4 * jobs + 16;
+    p->q = calloc((size_t)p->qcap, sizeof *p->q);
+    p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
+    pthread_t *th = calloc((size_t)jobs, sizeof *th);
+    hp_status st = HP_OK;
+    if (!p->q || !p->slots || !th) {
+        st = HP_ENOMEM;
+        goto out;
+    }
+    for (int i = 0; i < p->nslots; i++) {
+        p->slots[i].ctx = hp_ctx_new();
+        if (!p->slots[i].ctx) {
+            st = HP_ENOMEM;
+            goto out;
+        }
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->cv_job, NULL);
+    pthread_cond_init(&p->cv_room, NULL);
+    pthread_cond_init(&p->cv_done, NULL);
+    pthread_cond_init(&p->cv_slot, NULL);
+    pthread_t walker;
+    if (pthread_create(&walker, NULL, walker_main, p) != 0) {
+        st = HP_EINTERNAL;
+        goto out;
+    }
+    int started = 0;
+    for (; started < jobs; started++)
+        if (pthread_create(&th[started], NULL, worker_main, p) != 0)
+            break;
+    if (started == 0) {
+        /* no worker could start: stop the walker and report */
+        pthread_mutex_lock(&p->mu);
+        p->stop = 1;
+        pthread_cond_broadcast(&p->cv_room);
+        pthread_mutex_unlock(&p->mu);
+        pthread_join(walker, NULL);
+        st = HP_EINTERNAL;
+        goto out;
+    }
+
+    long long next = 0, bytes = 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        slot *s = &p->slots[next % p->nslots];
+        while (!(s->state == 2 && s->seq == next) && !(p->walk_done && next == p->total))
+            pthread_cond_wait(&p->cv_done, &p->mu);
+        if (!(s->state == 2 && s->seq == next))
+            break;
+        pthread_mutex_unlock(&p->mu);
+        if (p->r->on_file)
+            p->r->on_file(p->r->ud, &s->res);
+        if (s->res.stats)
+            bytes += s->res.stats->bytes;
+        next++;
+        if (p->r->on_progress)
+            p->r->on_progress(p->r->ud, next, bytes);
+        pthread_mutex_lock(&p->mu);
+        s->state = 0;
+        pthread_cond_broadcast(&p->cv_slot);
+    }
+    pthread_mutex_unlock(&p->mu);
+    pthread_join(walker, NULL);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&p->mu);
+    pthread_cond_destroy(&p->cv_job);
+    pthread_cond_destroy(&p->cv_room);
+    pthread_cond_destroy(&p->cv_done);
+    pthread_cond_destroy(&p->cv_slot);
+out:
+    if (p->slots)
+        for (int i = 0; i < p->nslots; i++)
+            hp_ctx_free(p->slots[i].ctx);
+    free(p->slots);
+    free(p->q);
+    free(th);
+    return st;
+}
+
+hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
+                    int npaths)
+{
+    pool p;
+    memset(&p, 0, sizeof p);
+    p.spec = spec;
+    p.r = r;
+    p.paths = paths;
+    p.npaths = npaths;
+    arena_init(&p.walk_arena, (ptrdiff_t)1 << 16);
+    p.wo.excludes = r->excludes;
+    p.wo.nexcludes = r->nexcludes;
+    p.wo.want = want_file;
+    p.wo.want_ud = &p;
+    p.wo.follow_symlinks = r->follow_symlinks;
+    p.wo.skip_dev = spec->skip_dev;
+    p.wo.skip_ino = spec->skip_ino;
+    p.wo.have_skip = spec->have_skip;
+    int jobs = r->jobs > 0 ? r->jobs : os_cpu_count();
+    if (jobs > 256)
+        jobs = 256;
+    hp_status st = HP_OK;
+    if (jobs == 1) {
+        inline_state s = {&p, hp_ctx_new(), 0, 0};
+        if (!s.ctx) {
+            arena_release(&p.walk_arena);
+            return HP_ENOMEM;
+        }
+        walk_paths(&p.walk_arena, &p.wo, paths, npaths, inline_emit, &s);
+        hp_ctx_free(s.ctx);
+    } else {
+        st = run_threaded(&p, jobs);
+    }
+    arena_release(&p.walk_arena);
+    return st;
+}
+
+void hp_run_opts_init(hp_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->follow_symlinks = 1;
+}

@@ -1,0 +1,40 @@
+/* run.h: running a per-file job over inputs and trees on a worker pool, with results handed
+ * to the caller in input order whatever the number of workers. */
+#ifndef HP_RUN_H
+#define HP_RUN_H
+
+#include "ctx.h"
+#include "hipport.h"
+#include "walk.h"
+
+typedef struct run_job {
+    long long seq;
+    const char *path;
+    const char *rel;      /* relative to the input root */
+    int from_tree;
+    hp_status status;     /* an error found while walking */
+    const char *error;
+} run_job;
+
+/* Processes one file: fills res (memory in ctx). */
+typedef void (*run_fn)(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res);
+
+typedef struct run_spec {
+    run_fn fn;
+    void *ud;
+    int (*want)(void *ud, const char *name); /* which tree files to take */
+    void *want_ud;
+    unsigned long long skip_dev, skip_ino;   /* a directory never entered */
+    int have_skip;
+} run_spec;
+
+hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
+                    int npaths);
+
+/* Is the buffer binary (a NUL byte in its first 8 KiB)? */
+int run_is_binary(const char *data, ptrdiff_t len);
+
+/* Default C-family extensions of translate and check. */
+int run_is_c_family(const char *name, const hp_run_opts *r);
+
+#endif

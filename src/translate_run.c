@@ -1,0 +1,402 @@
+/* translate_run.c: translate over files and trees (output paths, renaming, safe writes) and
+ * the statistics of a run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "os.h"
+#include "run.h"
+#include "str.h"
+
+#include "banned.h"
+
+typedef struct trun {
+    const hp_translate_opts *t;
+    const hp_run_opts *r;
+} trun;
+
+/* The output name of a relative path under --rename. */
+static const char *renamed(arena *a, const char *rel, int mode)
+{
+    if (mode == HP_RENAME_NONE)
+        return rel;
+    size_t n = strlen(rel);
+    if (mode == HP_RENAME_HIP) {
+        if (n > 3 && strcmp(rel + n - 3, ".cu") == 0)
+            return arena_printf(a, "%.*s.hip", (int)(n - 3), rel);
+        return rel;
+    }
+    /* PyTorch: "cuda" -> "hip" and "CUDA" -> "HIP" in every component, .cu -> .hip */
+    buf b;
+    buf_init(&b, a, (ptrdiff_t)n + 8);
+    for (size_t i = 0; i < n;) {
+        if (strncmp(rel + i, "cuda", 4) == 0) {
+            buf_adds(&b, "hip");
+            i += 4;
+        } else if (strncmp(rel + i, "CUDA", 4) == 0) {
+            buf_adds(&b, "HIP");
+            i += 4;
+        } else {
+            buf_addc(&b, rel[i++]);
+        }
+    }
+    hp_str s = buf_str(&b);
+    if (str_ends(s, S(".cu")))
+        return arena_printf(a, "%.*s.hip", (int)(s.len - 3), s.s);
+    return buf_cstr(&b);
+}
+
+static void fail(hp_file_result *res, hp_status s, const char *err)
+{
+    res->status = s;
+    res->error = err;
+}
+
+/* Writes out unless it already holds exactly these bytes. */
+static void write_output(arena *a, hp_file_result *res, const char *out, const char *data,
+                         ptrdiff_t len, int mode, int may_replace, int durable)
+{
+    const char *err = NULL;
+    os_stat st;
+    if (os_stat_path(out, 0, &st) == 0) {
+        if (st.is_dir) {
+            fail(res, HP_EIO, arena_printf(a, "output '%s' is a directory", out));
+            return;
+        }
+        char *old;
+        ptrdiff_t oldlen;
+        if (st.is_reg && os_read_file(a, out, OS_MAX_TEXT_FILE, &old, &oldlen, &err) == HP_OK &&
+            oldlen == len && memcmp(old, data, (size_t)len) == 0) {
+            res->out_path = out;
+            return;
+        }
+        if (!may_replace) {
+            fail(res, HP_EEXIST,
+                 arena_printf(a, "output '%s' exists and differs (use --force to replace it)",
+                              out));
+            return;
+        }
+    }
+    int e = os_mkdirs_for(out);
+    if (e) {
+        fail(res, HP_EIO, arena_printf(a, "cannot create the directory of '%s': %s", out,
+                                       strerror(e)));
+        return;
+    }
+    hp_status s = os_write_atomic(a, out, data, len, mode, durable, &err);
+    if (s != HP_OK) {
+        fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
+        return;
+    }
+    res->out_path = out;
+}
+
+static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    trun *tr = ud;
+    const hp_run_opts *r = tr->r;
+    arena *a = &ctx->a;
+    memset(res, 0, sizeof *res);
+    res->path = job->path;
+    char *data;
+    ptrdiff_t len;
+    const char *err;
+    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &err);
+    if (s != HP_OK) {
+        fail(res, s, err);
+        return;
+    }
+    if (run_is_binary(data, len)) {
+        fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
+        return;
+    }
+    hp_translate_result tr_out;
+    s = hp_translate_buffer(ctx, tr->t, job->path, data, len, &tr_out);
+    if (s != HP_OK) {
+        fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
+        return;
+    }
+    hp_tstats *st = NEW(a, hp_tstats, 1);
+    *st = tr_out.stats;
+    res->stats = st;
+    res->changed = tr_out.changed;
+    res->findings = tr_out.findings;
+    res->nfindings = tr_out.nfindings;
+    res->unsupported = tr_out.unsupported;
+    res->nunsupported = tr_out.nunsupported;
+
+    os_stat ist;
+    int mode = os_stat_path(job->path, 0, &ist) == 0 ? (int)(ist.mode & 07777u) : -1;
+    switch (r->mode) {
+    case HP_OUT_STDOUT:
+        res->out = tr_out.out;
+        res->out_len = tr_out.out_len;
+        break;
+    case HP_OUT_FILE:
+        write_output(a, res, r->output, tr_out.out, tr_out.out_len, mode, 1, 1);
+        break;
+    case HP_OUT_DIR: {
+        const char *rel = renamed(a, job->rel, r->rename);
+        const char *out = arena_printf(a, "%s%s%s", r->output,
+                                       str_ends(str_cstr(r->output), S("/")) ? "" : "/", rel);
+        write_output(a, res, out, tr_out.out, tr_out.out_len, mode, r->force, 0);
+        break;
+    }
+    case HP_OUT_INPLACE:
+        if (!tr_out.changed)
+            break;
+        if (r->backup && r->backup[0]) {
+            const char *bk = arena_printf(a, "%s%s", job->path, r->backup);
+            s = os_backup(a, job->path, bk, r->force, &err);
+            if (s != HP_OK) {
+                fail(res, s, err);
+                break;
+            }
+        }
+        s = os_write_atomic(a, job->path, tr_out.out, tr_out.out_len, -1, 1, &err);
+        if (s != HP_OK)
+            fail(res, s, arena_printf(a, "cannot write '%s': %s", job->path, err));
+        else
+            res->out_path = job->path;
+        break;
+    case HP_OUT_NONE:
+        break;
+    }
+}
+
+hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
+                           const char *const *paths, int npaths)
+{
+    if (npaths <= 0)
+        return HP_EUSAGE;
+    if ((r->mode == HP_OUT_FILE || r->mode == HP_OUT_DIR) && (!r->output || !r->output[0]))
+        return HP_EUSAGE;
+    trun tr = {t, r};
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = translate_job;
+    spec.ud = &tr;
+    if (r->mode == HP_OUT_DIR) {
+        os_stat st;
+        if (os_stat_path(r->output, 0, &st) == 0) {
+            spec.skip_dev = st.dev;
+            spec.skip_ino = st.ino;
+            spec.have_skip = 1;
+        }
+    }
+    return run_files(r, &spec, paths, npaths);
+}
+
+/* ------------------------------------------------------------------ statistics */
+
+typedef struct name_count {
+    char *name;
+    long long count;
+} name_count;
+
+typedef struct file_stat {
+    char *path;
+    hp_tstats st;
+    int failed;
+} file_stat;
+
+struct hp_stats {
+    hp_tstats total;
+    long long failed;
+    name_count *names; /* open addressing */
+    long long nnames, capnames;
+    file_stat *files;
+    long long nfiles, capfiles;
+};
+
+hp_stats *hp_stats_new(void)
+{
+    return calloc(1, sizeof(hp_stats));
+}
+
+void hp_stats_free(hp_stats *st)
+{
+    if (!st)
+        return;
+    for (long long i = 0; i < st->capnames; i++)
+        free(st->names[i].name);
+    for (long long i = 0; i < st->nfiles; i++)
+        free(st->files[i].path);
+    free(st->names);
+    free(st->files);
+    free(st);
+}
+
+static char *dupn(const char *s, ptrdiff_t n)
+{
+    char *p = malloc((size_t)n + 1);
+    if (p) {
+        memcpy(p, s, (size_t)n);
+        p[n] = 0;
+    }
+    return p;
+}
+
+static void count_name(hp_stats *st, hp_str name)
+{
+    if (2 * (st->nnames + 1) > st->capnames) {
+        long long ncap = st->capnames ? st->capnames * 2 : 64;
+        name_count *nv = calloc((size_t)ncap, sizeof *nv);
+        if (!nv)
+            return;
+        for (long long i = 0; i < st->capnames; i++) {
+            if (!st->names[i].name)
+                continue;
+            unsigned long long h =
+                str_hash(st->names[i].name, (ptrdiff_t)strlen(st->names[i].name), 0);
+            long long j = (long long)(h & (unsigned long long)(ncap - 1));
+            while (nv[j].name)
+                j = (j + 1) & (ncap - 1);
+            nv[j] = st->names[i];
+        }
+        free(st->names);
+        st->names = nv;
+        st->capnames = ncap;
+    }
+    unsigned long long h = str_hash(name.s, name.len, 0);
+    long long j = (long long)(h & (unsigned long long)(st->capnames - 1));
+    while (st->names[j].name) {
+        if (str_eqc(name, st->names[j].name)) {
+            st->names[j].count++;
+            return;
+        }
+        j = (j + 1) & (st->capnames - 1);
+    }
+    st->names[j].name = dupn(name.s, name.len);
+    st->names[j].count = 1;
+    st->nnames++;
+}
+
+void hp_stats_add(hp_stats *st, const hp_file_result *r)
+{
+    if (!st)
+        return;
+    if (st->nfiles == st->capfiles) {
+        long long ncap = st->capfiles ? st->capfiles * 2 : 64;
+        file_stat *nv = realloc(st->files, (size_t)ncap * sizeof *nv);
+        if (!nv)
+            return;
+        st->files = nv;
+        st->capfiles = ncap;
+    }
+    file_stat *f = &st->files[st->nfiles++];
+    memset(f, 0, sizeof *f);
+    f->path = dupn(r->path, (ptrdiff_t)strlen(r->path));
+    if (r->status != HP_OK || !r->stats) {
+        f->failed = 1;
+        st->failed++;
+        return;
+    }
+    f->st = *r->stats;
+    hp_tstats *t = &st->total;
+    for (int i = 0; i < HP_MAX_FAMILIES; i++)
+        t->refs[i] += r->stats->refs[i];
+    t->converted += r->stats->converted;
+    t->unsupported += r->stats->unsupported;
+    t->files += r->stats->files;
+    t->lines += r->stats->lines;
+    t->bytes += r->stats->bytes;
+    for (int i = 0; i < r->nunsupported; i++)
+        count_name(st, r->unsupported[i]);
+}
+
+static int cmp_names(const void *x, const void *y)
+{
+    const name_count *a = x, *b = y;
+    if (a->count != b->count)
+        return a->count > b->count ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+static void json_str(buf *b, const char *s)
+{
+    buf_addc(b, '"');
+    buf_add_json(b, str_cstr(s));
+    buf_addc(b, '"');
+}
+
+char *hp_stats_format(const hp_stats *st, int json, double seconds)
+{
+    arena a;
+    arena_init(&a, 1 << 16);
+    buf b;
+    buf_init(&b, &a, 4096);
+    name_count *sorted = NULL;
+    long long ns = 0;
+    if (st->nnames) {
+        sorted = malloc((size_t)st->nnames * sizeof *sorted);
+        for (long long i = 0; sorted && i < st->capnames; i++)
+            if (st->names[i].name)
+                sorted[ns++] = st->names[i];
+        if (sorted)
+            qsort(sorted, (size_t)ns, sizeof *sorted, cmp_names);
+    }
+    const hp_tstats *t = &st->total;
+    int nf = hp_family_count();
+    if (json) {
+        buf_adds(&b, "{\"version\":1,\"total\":{");
+        buf_addf(&b, "\"files\":%lld,\"failed\":%lld,\"lines\":%lld,\"bytes\":%lld,", t->files,
+                 st->failed, t->lines, t->bytes);
+        buf_addf(&b, "\"seconds\":%.6f,\"converted\":%lld,\"unsupported\":%lld,\"families\":{",
+                 seconds, t->converted, t->unsupported);
+        int first = 1;
+        for (int i = 0; i < nf && i < HP_MAX_FAMILIES; i++) {
+            if (!t->refs[i])
+                continue;
+            buf_addf(&b, "%s\"%s\":%lld", first ? "" : ",", hp_family_name(i), t->refs[i]);
+            first = 0;
+        }
+        buf_adds(&b, "},\"unsupported_names\":{");
+        for (long long i = 0; i < ns; i++) {
+            if (i)
+                buf_addc(&b, ',');
+            json_str(&b, sorted[i].name);
+            buf_addf(&b, ":%lld", sorted[i].count);
+        }
+        buf_adds(&b, "}},\"files\":[");
+        for (long long i = 0; i < st->nfiles; i++) {
+            const file_stat *f = &st->files[i];
+            buf_adds(&b, i ? ",{\"path\":" : "{\"path\":");
+            json_str(&b, f->path);
+            if (f->failed) {
+                buf_adds(&b, ",\"failed\":true}");
+                continue;
+            }
+            buf_addf(&b, ",\"lines\":%lld,\"bytes\":%lld,\"converted\":%lld,\"unsupported\":%lld",
+                     f->st.lines, f->st.bytes, f->st.converted, f->st.unsupported);
+            buf_adds(&b, ",\"families\":{");
+            first = 1;
+            for (int k = 0; k < nf && k < HP_MAX_FAMILIES; k++) {
+                if (!f->st.refs[k])
+                    continue;
+                buf_addf(&b, "%s\"%s\":%lld", first ? "" : ",", hp_family_name(k),
+                         f->st.refs[k]);
+                first = 0;
+            }
+            buf_adds(&b, "}}");
+        }
+        buf_adds(&b, "]}\n");
+    } else {
+        double mb = (double)t->bytes / 1e6;
+        buf_addf(&b, "files: %lld (%lld failed), lines: %lld, bytes: %lld, time: %.3f s", t->files,
+                 st->failed, t->lines, t->bytes, seconds);
+        if (seconds > 0)
+            buf_addf(&b, " (%.1f MB/s)", mb / seconds);
+        buf_addf(&b, "\nconverted references: %lld\n", t->converted);
+        for (int i = 0; i < nf && i < HP_MAX_FAMILIES; i++)
+            if (t->refs[i])
+                buf_addf(&b, "  %-12s %lld\n", hp_family_name(i), t->refs[i]);
+        buf_addf(&b, "unsupported references: %lld\n", t->unsupported);
+        for (long long i = 0; i < ns; i++)
+            buf_addf(&b, "  %-40s %lld\n", sorted[i].name, sorted[i].count);
+    }
+    free(sorted);
+    char *out = dupn(b.data, b.len);
+    arena_release(&a);
+    return out;
+}

@@ -1,0 +1,196 @@
+/* walk.c: enumerating the files of inputs and trees in a fixed order (entries sorted by name),
+ * catching symlink loops by device and inode, skipping version-control directories. */
+#include "walk.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "os.h"
+#include "str.h"
+
+#include "banned.h"
+
+typedef struct frame {
+    unsigned long long dev, ino;
+} frame;
+
+typedef struct walker {
+    arena *a;
+    const walk_opts *o;
+    int (*emit)(void *ud, const walk_item *it);
+    void *ud;
+    frame stack[256]; /* directories being walked, for loop detection */
+    int depth;
+    int stop;
+} walker;
+
+int walk_excluded(const walk_opts *o, const char *rel)
+{
+    hp_str r = str_cstr(rel);
+    for (int i = 0; i < o->nexcludes; i++) {
+        hp_str pat = str_cstr(o->excludes[i]);
+        while (pat.len > 2 && pat.s[0] == '.' && pat.s[1] == '/') {
+            pat.s += 2;
+            pat.len -= 2;
+        }
+        while (pat.len > 1 && pat.s[pat.len - 1] == '/')
+            pat.len--;
+        if (str_chr(pat, '/') >= 0) {
+            if (str_glob(pat, r, 1))
+                return 1;
+            /* a directory pattern also excludes what is below it */
+            if (r.len > pat.len && r.s[pat.len] == '/' &&
+                str_glob(pat, str_make(r.s, pat.len), 1))
+                return 1;
+            continue;
+        }
+        /* no '/': match any component */
+        ptrdiff_t start = 0;
+        for (ptrdiff_t k = 0; k <= r.len; k++) {
+            if (k == r.len || r.s[k] == '/') {
+                if (str_glob(pat, str_make(r.s + start, k - start), 1))
+                    return 1;
+                start = k + 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int emit_error(walker *w, const char *path, const char *rel, hp_status s, const char *err)
+{
+    walk_item it = {path, rel, 1, s, err};
+    if (w->emit(w->ud, &it))
+        w->stop = 1;
+    return w->stop;
+}
+
+static int vcs_dir(const char *name)
+{
+    return strcmp(name, ".git") == 0 || strcmp(name, ".hg") == 0 || strcmp(name, ".svn") == 0;
+}
+
+static char *join(arena *a, const char *dir, const char *name)
+{
+    size_t n = strlen(dir);
+    if (n && dir[n - 1] == '/')
+        return arena_printf(a, "%s%s", dir, name);
+    return arena_printf(a, "%s/%s", dir, name);
+}
+
+static void walk_dir(walker *w, const char *path, const char *rel, const os_stat *st)
+{
+    if (w->stop)
+        return;
+    for (int i = 0; i < w->depth; i++)
+        if (w->stack[i].dev == st->dev && w->stack[i].ino == st->ino) {
+            emit_error(w, path, rel, HP_ELOOP, "symlink loop");
+            return;
+        }
+    if (w->depth == (int)(sizeof w->stack / sizeof *w->stack)) {
+        emit_error(w, path, rel, HP_EIO, "directory tree too deep");
+        return;
+    }
+    w->stack[w->depth].dev = st->dev;
+    w->stack[w->depth].ino = st->ino;
+    w->depth++;
+    os_dirent *ents;
+    ptrdiff_t n;
+    int rc = os_list_dir(w->a, path, &ents, &n);
+    if (rc && n == 0) {
+        emit_error(w, path, rel, HP_EIO, arena_printf(w->a, "cannot read directory: %s",
+                                                      strerror(rc)));
+        w->depth--;
+        return;
+    }
+    for (ptrdiff_t i = 0; i < n && !w->stop; i++) {
+        const char *name = ents[i].name;
+        char *child = join(w->a, path, name);
+        char *crel = rel[0] ? arena_printf(w->a, "%s/%s", rel, name) : (char *)name;
+        int type = ents[i].type;
+        if (walk_excluded(w->o, crel))
+            continue;
+        os_stat cst;
+        if (type == OS_DT_LNK || type == OS_DT_UNKNOWN) {
+            os_stat lst;
+            if (os_stat_path(child, 1, &lst) != 0)
+                continue; /* vanished */
+            if (lst.is_link) {
+                if (!w->o->follow_symlinks) {
+                    /* symlinked files are taken; symlinked directories are not entered */
+                    if (os_stat_path(child, 0, &cst) != 0) {
+                        emit_error(w, child, crel, HP_EIO, "dangling symlink");
+                        continue;
+                    }
+                    if (cst.is_dir)
+                        continue;
+                    type = cst.is_reg ? OS_DT_REG : OS_DT_OTHER;
+                } else {
+                    int e = os_stat_path(child, 0, &cst);
+                    if (e == ELOOP) {
+                        emit_error(w, child, crel, HP_ELOOP, "symlink loop");
+                        continue;
+                    }
+                    if (e != 0) {
+                        emit_error(w, child, crel, HP_EIO, "dangling symlink");
+                        continue;
+                    }
+                    type = cst.is_dir ? OS_DT_DIR : cst.is_reg ? OS_DT_REG : OS_DT_OTHER;
+                }
+            } else {
+                cst = lst;
+                type = lst.is_dir ? OS_DT_DIR : lst.is_reg ? OS_DT_REG : OS_DT_OTHER;
+            }
+        }
+        if (type == OS_DT_DIR) {
+            if (vcs_dir(name))
+                continue;
+            if (ents[i].type == OS_DT_DIR && os_stat_path(child, 0, &cst) != 0)
+                continue;
+            if (w->o->have_skip && cst.dev == w->o->skip_dev && cst.ino == w->o->skip_ino)
+                continue;
+            walk_dir(w, child, crel, &cst);
+        } else if (type == OS_DT_REG) {
+            if (w->o->want && !w->o->want(w->o->want_ud, name))
+                continue;
+            walk_item it = {child, crel, 1, HP_OK, NULL};
+            if (w->emit(w->ud, &it))
+                w->stop = 1;
+        }
+    }
+    w->depth--;
+}
+
+int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npaths,
+               int (*emit)(void *ud, const walk_item *it), void *ud)
+{
+    walker w;
+    memset(&w, 0, sizeof w);
+    w.a = a;
+    w.o = o;
+    w.emit = emit;
+    w.ud = ud;
+    for (int i = 0; i < npaths && !w.stop; i++) {
+        const char *p = paths[i];
+        os_stat st;
+        int e = os_stat_path(p, 0, &st);
+        if (e != 0) {
+            const char *base = strrchr(p, '/');
+            walk_item it = {p, base ? base + 1 : p, 0, e == ELOOP ? HP_ELOOP : HP_EIO,
+                            e == ELOOP ? "symlink loop"
+                                       : arena_printf(a, "cannot open: %s", strerror(e))};
+            if (emit(ud, &it))
+                w.stop = 1;
+            continue;
+        }
+        if (st.is_dir) {
+            walk_dir(&w, p, "", &st);
+        } else {
+            const char *base = strrchr(p, '/');
+            walk_item it = {p, base ? base + 1 : p, 0, HP_OK, NULL};
+            if (emit(ud, &it))
+                w.stop = 1;
+        }
+    }
+    return w.stop;
+}

@@ -1,0 +1,37 @@
+/* walk.h: enumerating the files of inputs and trees in a fixed order. */
+#ifndef HP_WALK_H
+#define HP_WALK_H
+
+#include <stddef.h>
+
+#include "arena.h"
+#include "hipport.h"
+
+typedef struct walk_item {
+    const char *path;   /* as the file would be opened */
+    const char *rel;    /* relative to its input root (the basename for a file input) */
+    int from_tree;      /* found by walking a directory (not named on the command line) */
+    hp_status status;   /* HP_OK, or an error found while walking (the path cannot be read) */
+    const char *error;  /* one-line reason when status != HP_OK */
+} walk_item;
+
+typedef struct walk_opts {
+    const char *const *excludes;
+    int nexcludes;
+    /* Does a tree file with this name belong to the run? */
+    int (*want)(void *ud, const char *name);
+    void *want_ud;
+    int follow_symlinks;
+    /* A directory never entered (the output directory), by identity; 0 if none. */
+    unsigned long long skip_dev, skip_ino;
+    int have_skip;
+} walk_opts;
+
+/* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. */
+int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npaths,
+               int (*emit)(void *ud, const walk_item *it), void *ud);
+
+/* Does the relative path match an exclude glob? A glob with no '/' matches any component. */
+int walk_excluded(const walk_opts *o, const char *rel);
+
+#endif

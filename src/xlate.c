@@ -1,0 +1,844 @@
+/* xlate.c: CUDA-to-HIP translation of one buffer. Identifiers are renamed through the generated
+ * tables, includes through the header rows, and structural rewrites (launches, symbols, guards)
+ * are edits against the original bytes, applied in one pass so that untouched bytes are copied
+ * verbatim. */
+#include "xlate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "str.h"
+
+#include "banned.h"
+
+/* ------------------------------------------------------------------ token helpers */
+
+hp_str xlate_text(const xlate *x, ptrdiff_t i)
+{
+    hp_str s = {x->src + x->t[i].off, x->t[i].len};
+    return s;
+}
+
+int xlate_is(const xlate *x, ptrdiff_t i, const char *text)
+{
+    if (i < 0 || i >= x->nt)
+        return 0;
+    size_t n = strlen(text);
+    return x->t[i].len == (int32_t)n && memcmp(x->src + x->t[i].off, text, n) == 0;
+}
+
+int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code)
+{
+    return i >= 0 && i < x->nt && x->t[i].kind == TK_PUNCT && x->t[i].sub == code;
+}
+
+/* Next token that is not a comment. Inside a directive the walk stops at its end; outside, the
+ * tokens of directives are skipped. */
+ptrdiff_t xlate_next(const xlate *x, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP) && x->t[i].kind != TK_PP_END;
+    for (i++; i < x->nt; i++) {
+        const tok *k = &x->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return x->nt;
+}
+
+ptrdiff_t xlate_prev(const xlate *x, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP);
+    for (i--; i >= 0; i--) {
+        const tok *k = &x->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
+            return -1;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return -1;
+}
+
+static unsigned closer_of(unsigned c)
+{
+    return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
+}
+
+ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open)
+{
+    if (open < 0 || open >= x->nt || x->t[open].kind != TK_PUNCT)
+        return -1;
+    unsigned stack[256];
+    int depth = 0;
+    unsigned want = closer_of(x->t[open].sub);
+    if (!want)
+        return -1;
+    stack[depth++] = want;
+    for (ptrdiff_t i = xlate_next(x, open); i < x->nt; i = xlate_next(x, i)) {
+        const tok *k = &x->t[i];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned c = closer_of(k->sub);
+        if (c) {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = c;
+        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
+            if (stack[depth - 1] != k->sub)
+                return -1; /* unbalanced: give up rather than guess */
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+/* Is the '<' at i the start of a template argument list? Heuristic: preceded by an
+ * identifier, and a matching '>' comes before anything that cannot be inside one. */
+static ptrdiff_t template_close(const xlate *x, ptrdiff_t i, ptrdiff_t limit)
+{
+    ptrdiff_t p = xlate_prev(x, i);
+    if (p < 0 || x->t[p].kind != TK_IDENT)
+        return -1;
+    int depth = 0;
+    for (ptrdiff_t j = i; j < limit; j = xlate_next(x, j)) {
+        const tok *k = &x->t[j];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        switch (k->sub) {
+        case '<':
+            depth++;
+            break;
+        case '>':
+            if (--depth == 0)
+                return j;
+            break;
+        case P_SHR:
+            depth -= 2;
+            if (depth <= 0)
+                return depth == 0 ? j : -1;
+            break;
+        case '(':
+        case '[':
+        case '{': {
+            ptrdiff_t m = xlate_match(x, j);
+            if (m < 0)
+                return -1;
+            j = m;
+            break;
+        }
+        case ';':
+        case '}':
+        case ')':
+        case ']':
+        case P_ANDAND:
+        case P_OROR:
+            return -1;
+        default:
+            break;
+        }
+    }
+    return -1;
+}
+
+int xlate_args(const xlate *x, ptrdiff_t open, xargs *out)
+{
+    ptrdiff_t close = xlate_match(x, open);
+    if (close < 0) {
+        memset(out, 0, sizeof *out);
+        out->open = open;
+        out->close = -1;
+        return 0;
+    }
+    return xlate_split(x, open, close, out);
+}
+
+int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out)
+{
+    memset(out, 0, sizeof *out);
+    out->open = open;
+    out->close = close;
+    ptrdiff_t start = xlate_next(x, open);
+    if (start == close)
+        return 1;
+    ptrdiff_t last = open;
+    for (ptrdiff_t i = start; i <= close; i = xlate_next(x, i)) {
+        const tok *k = &x->t[i];
+        if (i == close || (k->kind == TK_PUNCT && k->sub == ',')) {
+            if (out->n < 32) {
+                out->first[out->n] = start;
+                out->last[out->n] = last;
+                out->n++;
+            }
+            start = xlate_next(x, i);
+            last = i;
+            continue;
+        }
+        if (k->kind == TK_PUNCT && closer_of(k->sub)) {
+            ptrdiff_t m = xlate_match(x, i);
+            if (m < 0)
+                return 0;
+            i = m;
+        } else if (k->kind == TK_PUNCT && k->sub == '<') {
+            ptrdiff_t m = template_close(x, i, close);
+            if (m >= 0)
+                i = m;
+        }
+        last = i;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ edits and findings */
+
+void xlate_edit(xlate *x, ptrdiff_t off, ptrdiff_t len, hp_str text)
+{
+    if (x->ne == x->cape) {
+        ptrdiff_t ncap = x->cape ? x->cape * 2 : 64;
+        x->e = arena_grow(x->a, x->e, x->cape * (ptrdiff_t)sizeof(edit),
+                          ncap * (ptrdiff_t)sizeof(edit), _Alignof(edit));
+        x->cape = ncap;
+    }
+    edit *e = &x->e[x->ne];
+    e->off = (int32_t)off;
+    e->len = (int32_t)len;
+    e->seq = (int32_t)x->ne;
+    e->text = text;
+    x->ne++;
+}
+
+void xlate_insert(xlate *x, ptrdiff_t off, const char *text)
+{
+    xlate_edit(x, off, 0, str_cstr(text));
+}
+
+static void note_unsupported(xlate *x, ptrdiff_t i)
+{
+    if (x->nunsup == x->capunsup) {
+        int ncap = x->capunsup ? x->capunsup * 2 : 16;
+        x->unsup = arena_grow(x->a, x->unsup, (ptrdiff_t)x->capunsup * (ptrdiff_t)sizeof(hp_str),
+                              (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_str), _Alignof(hp_str));
+        x->capunsup = ncap;
+    }
+    x->unsup[x->nunsup++] = xlate_text(x, i);
+    x->st.unsupported++;
+}
+
+static const char *ver(xlate *x, int v)
+{
+    return arena_printf(x->a, "%d.%d", v / 100, v % 100);
+}
+
+static void finding(xlate *x, ptrdiff_t i, const char *rule, hp_severity sev, const char *msg,
+                    const char *fix)
+{
+    diag_add(&x->d, x->t[i].off, x->t[i].len, rule, sev, msg, fix);
+}
+
+/* ------------------------------------------------------------------ identifiers */
+
+static int is_member(const xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t p = xlate_prev(x, i);
+    if (p < 0 || x->t[p].kind != TK_PUNCT)
+        return 0;
+    unsigned c = x->t[p].sub;
+    return c == '.' || c == P_ARROW || c == P_DOTSTAR || c == P_ARROWSTAR;
+}
+
+/* The directive token ('#') of the directive containing token i, or -1. */
+static ptrdiff_t directive_of(const xlate *x, ptrdiff_t i)
+{
+    if (!(x->t[i].flags & TF_PP))
+        return -1;
+    for (; i >= 0; i--)
+        if (x->t[i].kind == TK_PP_HASH)
+            return i;
+    return -1;
+}
+
+/* Is the macro name at i tested for being defined (#ifdef X, defined(X), defined X)? */
+static int defined_context(const xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t h = directive_of(x, i);
+    if (h < 0)
+        return 0;
+    ptrdiff_t p = xlate_prev(x, i);
+    if (p >= 0 && xlate_is(x, p, "defined"))
+        return 1;
+    if (p >= 0 && xlate_punct(x, p, '(')) {
+        ptrdiff_t pp = xlate_prev(x, p);
+        if (pp >= 0 && xlate_is(x, pp, "defined"))
+            return 1;
+    }
+    unsigned code = x->t[h].sub;
+    ptrdiff_t name = xlate_next(x, h);
+    if (xlate_next(x, name) != i)
+        return 0;
+    if (code == PP_IFDEF || code == PP_IFNDEF)
+        return 1;
+    if (code == PP_ELIF && x->t[name].len > 4)
+        return 1; /* #elifdef, #elifndef */
+    return 0;
+}
+
+/* Is the identifier at i the name in #define NAME or #undef NAME? */
+static int defines_name(const xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t h = directive_of(x, i);
+    if (h < 0 || (x->t[h].sub != PP_DEFINE && x->t[h].sub != PP_UNDEF))
+        return 0;
+    return xlate_next(x, xlate_next(x, h)) == i;
+}
+
+static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
+{
+    hp_str name = xlate_text(x, i);
+    if (defines_name(x, i))
+        return;
+    if (r->hip_len && defined_context(x, i)) {
+        xlate_edit(x, x->t[i].off, x->t[i].len, map_hip(r));
+        x->st.refs[r->family]++;
+        x->st.converted++;
+        return;
+    }
+    const char *msg =
+        x->t[i].flags & TF_PP
+            ? arena_printf(x->a,
+                           "'%.*s' is not defined by HIP: this test no longer sees CUDA's value",
+                           (int)name.len, name.s)
+            : arena_printf(x->a, "'%.*s' is not defined by HIP", (int)name.len, name.s);
+    const char *fix = r->hip_len
+                          ? arena_printf(x->a, "test defined(%.*s), or the HIP version macros",
+                                         (int)r->hip_len, map_hip(r).s)
+                          : "add a HIP branch, e.g. #if defined(__HIP_PLATFORM_AMD__)";
+    finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING, msg, fix);
+}
+
+static int symbol_arg_index(hp_str name)
+{
+    if (str_eqc(name, "cudaGetSymbolAddress") || str_eqc(name, "cudaGetSymbolSize"))
+        return 1;
+    return 0;
+}
+
+static void wrap_symbol(xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t open = xlate_next(x, i);
+    if (!xlate_punct(x, open, '('))
+        return;
+    xargs a;
+    int argi = symbol_arg_index(xlate_text(x, i));
+    if (!xlate_args(x, open, &a) || a.n <= argi)
+        return;
+    ptrdiff_t f = a.first[argi], l = a.last[argi];
+    if (l < f || xlate_is(x, f, "HIP_SYMBOL") || x->t[f].kind == TK_STRING)
+        return;
+    xlate_insert(x, x->t[f].off, "HIP_SYMBOL(");
+    xlate_insert(x, x->t[l].off + x->t[l].len, ")");
+}
+
+static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
+{
+    hp_str cuda = map_cuda(r);
+    if (r->flags & MAP_F(guard)) {
+        guard_macro(x, i, r);
+        return;
+    }
+    if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
+        return;
+    int use_roc = x->o->roc && r->roc_len;
+    if (!r->hip_len && !use_roc) {
+        note_unsupported(x, i);
+        const char *msg =
+            arena_printf(x->a, "'%.*s' has no HIP equivalent", (int)cuda.len, cuda.s);
+        finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
+        return;
+    }
+    hp_str to = use_roc ? map_roc(r) : map_hip(r);
+    if (!use_roc) {
+        if (r->since && x->hipv < r->since) {
+            if (r->legacy_len) {
+                to = map_legacy(r);
+            } else {
+                const char *msg = arena_printf(
+                    x->a, "'%.*s' needs HIP %s or newer; the target is HIP %s", (int)to.len,
+                    to.s, ver(x, r->since), ver(x, x->hipv));
+                finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg,
+                        "target a newer HIP with --hip-version, or rewrite this use");
+            }
+        }
+        if (r->removed && x->hipv >= r->removed) {
+            const char *msg = arena_printf(x->a, "'%.*s' was removed in HIP %s", (int)to.len,
+                                           to.s, ver(x, r->removed));
+            finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
+        } else if (r->deprecated && x->hipv >= r->deprecated) {
+            const char *msg = arena_printf(x->a, "'%.*s' is deprecated since HIP %s",
+                                           (int)to.len, to.s, ver(x, r->deprecated));
+            finding(x, i, "HP-DEPRECATED", HP_SEV_NOTE, msg, NULL);
+        }
+    }
+    if (r->flags & MAP_F(symbol))
+        wrap_symbol(x, i);
+    if (!str_eq(to, cuda)) {
+        xlate_edit(x, x->t[i].off, x->t[i].len, to);
+        x->st.refs[r->family]++;
+        x->st.converted++;
+    }
+}
+
+static int is_device_word(hp_str s)
+{
+    static const char *const words[] = {"__global__", "__device__", "__shared__", "__constant__",
+                                        "__managed__", "threadIdx", "blockIdx", "blockDim",
+                                        "gridDim"};
+    if (s.len < 7)
+        return 0;
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (str_eqc(s, words[k]))
+            return 1;
+    return 0;
+}
+
+static void ident(xlate *x, ptrdiff_t i)
+{
+    hp_str s = xlate_text(x, i);
+    if (!x->device_code && (s.s[0] == '_' || s.s[0] == 't' || s.s[0] == 'b' || s.s[0] == 'g') &&
+        is_device_word(s))
+        x->device_code = 1;
+    const map_row *r = map_find(s.s, s.len);
+    if (!r || r->kind == MAP_K_header)
+        return;
+    if (is_member(x, i))
+        return;
+    if (r->kind == MAP_K_ns) {
+        ptrdiff_t n = xlate_next(x, i);
+        ptrdiff_t p = xlate_prev(x, i);
+        if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")))
+            return;
+    }
+    rename_ident(x, i, r);
+}
+
+/* ------------------------------------------------------------------ includes */
+
+typedef struct incl {
+    hp_str path;  /* after translation */
+    int depth;    /* conditional depth */
+    int branch;   /* branch id at that depth */
+} incl;
+
+typedef struct ppstate {
+    int stack[64]; /* branch id per conditional depth (stack[0] = 0) */
+    int depth;
+    int next_id;
+    int guard;     /* the file has an include guard: its #ifndef is depth 1 */
+    ptrdiff_t guard_end; /* offset just after the guard's #define line */
+    incl *inc;
+    int ninc, capinc;
+    ptrdiff_t first_top; /* offset of the first top-level #include or conditional, or -1 */
+} ppstate;
+
+static int visible(const ppstate *ps, const incl *in)
+{
+    return in->depth <= ps->depth && ps->stack[in->depth] == in->branch;
+}
+
+static int top_level(const ppstate *ps)
+{
+    return ps->depth <= ps->guard;
+}
+
+/* Start of the line containing offset off. */
+static ptrdiff_t line_start(const xlate *x, ptrdiff_t off)
+{
+    while (off > x->bom && x->src[off - 1] != '\n')
+        off--;
+    return off;
+}
+
+/* Removes the whole directive whose '#' is token h (up to and including its newline). */
+static void remove_directive(xlate *x, ptrdiff_t h)
+{
+    ptrdiff_t end = h;
+    while (end < x->nt && x->t[end].kind != TK_PP_END)
+        end++;
+    ptrdiff_t from = line_start(x, x->t[h].off);
+    ptrdiff_t to = end < x->nt ? x->t[end].off : x->len;
+    if (to < x->len && x->src[to] == '\n')
+        to++;
+    /* Keep anything before the '#' on its line that is not blank. */
+    for (ptrdiff_t k = from; k < x->t[h].off; k++)
+        if (x->src[k] != ' ' && x->src[k] != '\t') {
+            from = x->t[h].off;
+            break;
+        }
+    xlate_edit(x, from, to - from, str_make("", 0));
+}
+
+static void record_include(xlate *x, ppstate *ps, hp_str path)
+{
+    if (ps->ninc == ps->capinc) {
+        int ncap = ps->capinc ? ps->capinc * 2 : 16;
+        ps->inc = arena_grow(x->a, ps->inc, (ptrdiff_t)ps->capinc * (ptrdiff_t)sizeof(incl),
+                             (ptrdiff_t)ncap * (ptrdiff_t)sizeof(incl), _Alignof(incl));
+        ps->capinc = ncap;
+    }
+    incl *in = &ps->inc[ps->ninc++];
+    in->path = path;
+    in->depth = ps->depth;
+    in->branch = ps->stack[ps->depth];
+    if (top_level(ps) && str_eqc(path, "hip/hip_runtime.h"))
+        x->runtime_included = 1;
+    if (str_eqc(path, "hipport_compat.h"))
+        x->compat_included = 1;
+}
+
+static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
+{
+    ptrdiff_t name = xlate_next(x, h);
+    ptrdiff_t op = xlate_next(x, name);
+    if (op >= x->nt)
+        return;
+    const tok *k = &x->t[op];
+    if (k->kind != TK_HEADER && !(k->kind == TK_STRING && k->len >= 2 &&
+                                  x->src[k->off] == '"' && x->src[k->off + k->len - 1] == '"'))
+        return;
+    if (!xlate_is(x, name, "include") && !xlate_is(x, name, "include_next"))
+        return;
+    hp_str path = str_make(x->src + k->off + 1, k->len - 2);
+    const map_row *r = map_find(path.s, path.len);
+    if (!r || r->kind != MAP_K_header || ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)) {
+        record_include(x, ps, path);
+        return;
+    }
+    if (r->flags & MAP_F(drop)) {
+        remove_directive(x, h);
+        x->st.refs[r->family]++;
+        x->st.converted++;
+        return;
+    }
+    int use_roc = x->o->roc && r->roc_len;
+    if (!r->hip_len && !use_roc) {
+        note_unsupported(x, op);
+        const char *msg = arena_printf(x->a, "header '%.*s' has no HIP equivalent",
+                                       (int)path.len, path.s);
+        finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
+        record_include(x, ps, path);
+        return;
+    }
+    hp_str to = use_roc ? map_roc(r) : map_hip(r);
+    if (!use_roc && r->since && x->hipv < r->since) {
+        if (r->legacy_len) {
+            to = map_legacy(r);
+        } else {
+            const char *msg =
+                arena_printf(x->a, "header '%.*s' needs HIP %s or newer; the target is HIP %s",
+                             (int)to.len, to.s, ver(x, r->since), ver(x, x->hipv));
+            finding(x, op, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
+        }
+    }
+    /* A second include of the same HIP header in a branch that sees the first is dropped. */
+    for (int j = 0; j < ps->ninc; j++)
+        if (str_eq(ps->inc[j].path, to) && visible(ps, &ps->inc[j])) {
+            remove_directive(x, h);
+            x->st.refs[r->family]++;
+            x->st.converted++;
+            return;
+        }
+    record_include(x, ps, to);
+    if (!str_eq(to, path)) {
+        xlate_edit(x, k->off + 1, k->len - 2, to);
+        x->st.refs[r->family]++;
+        x->st.converted++;
+    }
+}
+
+/* Detects "#ifndef X / #define X" or "#pragma once" before any other token. */
+static void detect_guard(xlate *x, ppstate *ps)
+{
+    ptrdiff_t h = xlate_next(x, -1);
+    if (h >= x->nt || x->t[h].kind != TK_PP_HASH)
+        return;
+    if (x->t[h].sub == PP_PRAGMA) {
+        ptrdiff_t w = xlate_next(x, xlate_next(x, h));
+        if (xlate_is(x, w, "once")) {
+            ptrdiff_t end = h;
+            while (end < x->nt && x->t[end].kind != TK_PP_END)
+                end++;
+            ps->guard_end = end < x->nt ? x->t[end].off : x->len;
+        }
+        return;
+    }
+    if (x->t[h].sub != PP_IFNDEF && x->t[h].sub != PP_IF)
+        return;
+    ptrdiff_t end = h;
+    while (end < x->nt && x->t[end].kind != TK_PP_END)
+        end++;
+    ptrdiff_t h2 = xlate_next(x, end);
+    /* xlate_next from a PP_END token stays in directive mode; step past it by hand */
+    for (h2 = end + 1; h2 < x->nt && x->t[h2].kind == TK_COMMENT; h2++)
+        ;
+    if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE)
+        return;
+    /* The macro named by #ifndef X (or #if !defined(X)) must be the one defined. */
+    ptrdiff_t n1 = xlate_next(x, xlate_next(x, h));
+    while (n1 < end && x->t[n1].kind != TK_IDENT)
+        n1++;
+    if (n1 < end && xlate_is(x, n1, "defined"))
+        for (n1++; n1 < end && x->t[n1].kind != TK_IDENT; n1++)
+            ;
+    ptrdiff_t n2 = xlate_next(x, xlate_next(x, h2));
+    if (n1 >= end || n2 >= x->nt || !str_eq(xlate_text(x, n1), xlate_text(x, n2)))
+        return;
+    ptrdiff_t end2 = h2;
+    while (end2 < x->nt && x->t[end2].kind != TK_PP_END)
+        end2++;
+    ps->guard = 1;
+    ps->guard_end = end2 < x->nt ? x->t[end2].off : x->len;
+}
+
+static void directive(xlate *x, ppstate *ps, ptrdiff_t h)
+{
+    switch (x->t[h].sub) {
+    case PP_IF:
+    case PP_IFDEF:
+    case PP_IFNDEF:
+        if (ps->first_top < 0 && top_level(ps) && !(ps->guard && ps->depth == 0))
+            ps->first_top = line_start(x, x->t[h].off);
+        if (ps->depth < 63) {
+            ps->depth++;
+            ps->stack[ps->depth] = ++ps->next_id;
+        }
+        break;
+    case PP_ELIF:
+    case PP_ELSE:
+        if (ps->depth > 0)
+            ps->stack[ps->depth] = ++ps->next_id;
+        break;
+    case PP_ENDIF:
+        if (ps->depth > 0)
+            ps->depth--;
+        break;
+    case PP_INCLUDE:
+        if (ps->first_top < 0 && top_level(ps))
+            ps->first_top = line_start(x, x->t[h].off);
+        include_directive(x, ps, h);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Where a new #include goes: after the include guard or #pragma once, else before the first
+ * top-level #include or conditional, else after the BOM and the leading comments. */
+static ptrdiff_t include_point(xlate *x, const ppstate *ps, int *need_nl_before)
+{
+    *need_nl_before = 0;
+    if (ps->guard_end > 0) {
+        if (ps->guard_end >= x->len) {
+            *need_nl_before = 1;
+            return x->len;
+        }
+        return ps->guard_end + 1;
+    }
+    if (ps->first_top >= 0)
+        return ps->first_top;
+    ptrdiff_t at = x->bom;
+    for (ptrdiff_t i = 0; i < x->nt && x->t[i].kind == TK_COMMENT; i++) {
+        ptrdiff_t end = x->t[i].off + x->t[i].len;
+        while (end < x->len && x->src[end] != '\n')
+            end++;
+        if (end >= x->len) {
+            *need_nl_before = 1;
+            return x->len;
+        }
+        at = end + 1;
+    }
+    return at;
+}
+
+static void add_include(xlate *x, const ppstate *ps, const char *line)
+{
+    int nl_before;
+    ptrdiff_t at = include_point(x, ps, &nl_before);
+    const char *text = arena_printf(x->a, "%s%s%s", nl_before ? x->nl : "", line, x->nl);
+    xlate_insert(x, at, text);
+}
+
+/* ------------------------------------------------------------------ applying edits */
+
+static int cmp_edit(const void *p, const void *q)
+{
+    const edit *a = p, *b = q;
+    if (a->off != b->off)
+        return a->off < b->off ? -1 : 1;
+    /* insertions before replacements at the same offset */
+    if ((a->len == 0) != (b->len == 0))
+        return a->len == 0 ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
+{
+    if (x->ne == 0) {
+        *out = x->src;
+        *outlen = x->len;
+        return;
+    }
+    qsort(x->e, (size_t)x->ne, sizeof *x->e, cmp_edit);
+    /* Drop edits that overlap an earlier replacement (cannot happen by construction; this keeps
+     * the output well-formed if it ever does). */
+    ptrdiff_t size = x->len, pos = 0, k = 0;
+    for (ptrdiff_t j = 0; j < x->ne; j++) {
+        edit *e = &x->e[j];
+        if (e->off < pos)
+            continue;
+        x->e[k++] = *e;
+        size += e->text.len - e->len;
+        pos = e->off + e->len;
+    }
+    x->ne = k;
+    char *o = arena_alloc_nozero(x->a, 1, 1, size + 1);
+    ptrdiff_t w = 0;
+    pos = 0;
+    for (ptrdiff_t j = 0; j < x->ne; j++) {
+        edit *e = &x->e[j];
+        memcpy(o + w, x->src + pos, (size_t)(e->off - pos));
+        w += e->off - pos;
+        if (e->text.len)
+            memcpy(o + w, e->text.s, (size_t)e->text.len);
+        w += e->text.len;
+        pos = e->off + e->len;
+    }
+    memcpy(o + w, x->src + pos, (size_t)(x->len - pos));
+    w += x->len - pos;
+    o[w] = 0;
+    *out = o;
+    *outlen = w;
+}
+
+/* ------------------------------------------------------------------ driver */
+
+static int ends_with(const char *path, const char *ext)
+{
+    size_t n = strlen(path), m = strlen(ext);
+    return n >= m && memcmp(path + n - m, ext, m) == 0;
+}
+
+void hp_translate_opts_init(hp_translate_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->compat_header = 1;
+}
+
+HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path, const char *src,
+                      ptrdiff_t len, hp_translate_result *out)
+{
+    xlate *x = NEW(a, xlate, 1);
+    x->a = a;
+    x->o = o;
+    x->hipv = o->hip_version > 0 ? o->hip_version : map_newest_version();
+    x->path = path ? path : "<input>";
+    x->src = src;
+    x->len = len;
+    x->bom = len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    const char *nl = memchr(src, '\n', (size_t)len);
+    x->nl = nl && nl > src && nl[-1] == '\r' ? "\r\n" : "\n";
+    x->is_cu = ends_with(x->path, ".cu");
+    diag_init(&x->d, a, x->path, src, len);
+
+    lex_out lx;
+    lex_all(a, src, len, &lx);
+    x->t = lx.toks;
+    x->nt = lx.n;
+
+    ppstate ps;
+    memset(&ps, 0, sizeof ps);
+    ps.first_top = -1;
+    detect_guard(x, &ps);
+
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        const tok *k = &x->t[i];
+        switch (k->kind) {
+        case TK_IDENT:
+            ident(x, i);
+            break;
+        case TK_PP_HASH:
+            directive(x, &ps, i);
+            break;
+        case TK_LAUNCH_OPEN:
+            x->device_code = 1;
+            if (o->launch == HP_LAUNCH_GGL)
+                launch_rewrite(x, i);
+            break;
+        default:
+            break;
+        }
+    }
+
+    if (!x->runtime_included && (x->is_cu || x->device_code)) {
+        add_include(x, &ps, "#include <hip/hip_runtime.h>");
+        x->st.converted++;
+    }
+
+    apply(x, &out->out, &out->out_len);
+    out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
+    diag_sort(&x->d);
+    out->findings = x->d.v;
+    out->nfindings = x->d.n;
+    out->unsupported = x->unsup;
+    out->nunsupported = x->nunsup;
+    out->needs_compat = x->needs_compat;
+    x->st.files = 1;
+    x->st.bytes = len;
+    ptrdiff_t lines_n = 0;
+    for (const char *p = src, *e = src + len; p < e;) {
+        const char *q = memchr(p, '\n', (size_t)(e - p));
+        lines_n++;
+        if (!q)
+            break;
+        p = q + 1;
+    }
+    x->st.lines = lines_n;
+    out->stats = x->st;
+}
+
+/* Runs translate() with a recovery point for running out of memory. */
+static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const char *path,
+                                   const char *src, ptrdiff_t len, hp_translate_result *out)
+{
+    jmp_buf jb;
+    jmp_buf *saved = a->oom;
+    a->oom = &jb;
+    if (setjmp(jb)) {
+        a->oom = saved;
+        memset(out, 0, sizeof *out);
+        return HP_ENOMEM;
+    }
+    translate(a, o, path, src, len, out);
+    a->oom = saved;
+    return HP_OK;
+}
+
+hp_status hp_translate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
+                              const char *src, ptrdiff_t len, hp_translate_result *out)
+{
+    static const hp_translate_opts defaults = {HP_LAUNCH_CHEVRON, 0, 0, 0, 0, 0, 1};
+    memset(out, 0, sizeof *out);
+    if (!ctx || len < 0 || (!src && len))
+        return HP_EUSAGE;
+    if (len > ((ptrdiff_t)1 << 31) - 2)
+        return HP_ETOOBIG;
+    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, out);
+}

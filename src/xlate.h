@@ -1,0 +1,71 @@
+/* xlate.h: CUDA-to-HIP translation of one buffer: tokens in, edits and findings out. */
+#ifndef HP_XLATE_H
+#define HP_XLATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "hipport.h"
+#include "lex.h"
+#include "map.h"
+
+/* A replacement of src[off, off+len) by text; len 0 inserts. */
+typedef struct edit {
+    int32_t off;
+    int32_t len;
+    int32_t seq;   /* order among edits at the same offset */
+    hp_str text;
+} edit;
+
+typedef struct xlate {
+    arena *a;
+    const hp_translate_opts *o;
+    int hipv;               /* target HIP version */
+    const char *path;
+    const char *src;
+    ptrdiff_t len;
+    ptrdiff_t bom;          /* 3 when the buffer starts with a UTF-8 BOM */
+    tok *t;                 /* tokens (t[nt] is TK_EOF) */
+    ptrdiff_t nt;
+    edit *e;
+    ptrdiff_t ne, cape;
+    diag_list d;
+    hp_tstats st;
+    hp_str *unsup;          /* names left untranslated */
+    int nunsup, capunsup;
+    const char *nl;         /* the file's line ending */
+    int is_cu;              /* .cu: nvcc includes the runtime implicitly */
+    int is_header;          /* .cuh, .h, .hpp, ... */
+    int device_code;        /* device keywords, launches or built-in variables seen */
+    int runtime_included;   /* hip/hip_runtime.h is (or will be) included */
+    int needs_compat;       /* hipport_compat.h is needed */
+    int compat_included;
+} xlate;
+
+/* Entry points of the rewrite modules, called by xlate.c. */
+void xlate_edit(xlate *x, ptrdiff_t off, ptrdiff_t len, hp_str text);
+void xlate_insert(xlate *x, ptrdiff_t off, const char *text);
+ptrdiff_t xlate_next(const xlate *x, ptrdiff_t i);  /* next significant token */
+ptrdiff_t xlate_prev(const xlate *x, ptrdiff_t i);  /* previous significant token, or -1 */
+ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open); /* matching close bracket, or -1 */
+int xlate_is(const xlate *x, ptrdiff_t i, const char *text);
+int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code);
+hp_str xlate_text(const xlate *x, ptrdiff_t i);
+
+/* Arguments of a call: tokens (first, last) of each, split at depth-0 commas. */
+typedef struct xargs {
+    ptrdiff_t first[32];
+    ptrdiff_t last[32];  /* last significant token of the argument (first-1 if empty) */
+    int n;               /* arguments (0 for an empty list; capped at 32) */
+    ptrdiff_t open, close;
+} xargs;
+int xlate_args(const xlate *x, ptrdiff_t open, xargs *out);
+/* The same for the tokens strictly between open and close (a launch configuration). */
+int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out);
+
+/* Kernel launches (launch.c). Returns the token index to continue at. */
+ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);
+
+#endif

@@ -1,0 +1,64 @@
+#!/bin/sh
+# compile.sh: the compile proof. Every CUDA program in tests/compile/ is translated with
+# hipport for the installed HIP and compiled for AMD with hipcc --offload-arch=gfx90a -c.
+# A program may name extra compiler flags in a line "// compile-flags: ...".
+# Where nvcc is installed, the original is first compiled as CUDA (proof that it is valid).
+# Prints "compile: N passed, N failed"; without hipcc it says so and runs nothing.
+HIPPORT=$1
+dir=$(cd "$(dirname "$0")" && pwd)/compile
+if ! command -v hipcc >/dev/null 2>&1; then
+    echo "compile: skipped: hipcc not found (apt-get install hipcc libamdhip64-dev)" >&2
+    echo "compile: 0 passed, 0 failed"
+    exit 0
+fi
+# The installed HIP, e.g. 5.2 (hipconfig prints 5.2.21153-...).
+hipv=$(hipconfig --version 2>/dev/null | sed -n 's/^\([0-9]*\.[0-9]*\).*/\1/p')
+[ -n "$hipv" ] || hipv=5.2
+arch=${HIPPORT_OFFLOAD_ARCH:-gfx90a}
+NVCC=${NVCC:-$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)}
+out=$(mktemp -d "${TMPDIR:-/tmp}/hipport-compile.XXXXXX")
+trap 'rm -rf "$out"' EXIT INT TERM
+pass=0
+fail=0
+jobs=${HIPPORT_COMPILE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+# Translate the whole corpus (headers included) into $out/hip.
+if ! "$HIPPORT" translate -q --hip-version "$hipv" "$dir" -O "$out/hip" 2>"$out/translate.err"; then
+    cat "$out/translate.err" >&2
+fi
+compile_one() {
+    f=$1
+    base=$(basename "$f")
+    flags=$(sed -n 's|^// compile-flags: *||p' "$f" | head -1)
+    if [ -n "$NVCC" ] && [ -x "$NVCC" ] && [ -z "$HIPPORT_NO_NVCC" ]; then
+        nvflags=$(sed -n 's|^// nvcc-flags: *||p' "$f" | head -1)
+        if ! "$NVCC" -std=c++17 $nvflags $flags -I"$dir" -c "$f" -o "$out/$base.nv.o" \
+            >"$out/$base.nv.log" 2>&1; then
+            echo "compile $base: the CUDA original does not compile with nvcc:" >&2
+            head -20 "$out/$base.nv.log" >&2
+            echo FAIL >"$out/$base.result"
+            return
+        fi
+    fi
+    if hipcc --offload-arch="$arch" -std=c++17 $flags -I"$out/hip" -c "$out/hip/$base" \
+        -o "$out/$base.o" >"$out/$base.log" 2>&1; then
+        echo PASS >"$out/$base.result"
+    else
+        echo "compile $base: the translation does not compile with hipcc (HIP $hipv, $arch):" >&2
+        head -30 "$out/$base.log" >&2
+        echo FAIL >"$out/$base.result"
+    fi
+}
+n=0
+for f in "$dir"/*.cu; do
+    [ -f "$f" ] || continue
+    compile_one "$f" &
+    n=$((n + 1))
+    if [ $((n % jobs)) = 0 ]; then wait; fi
+done
+wait
+for r in "$out"/*.result; do
+    [ -f "$r" ] || continue
+    if [ "$(cat "$r")" = PASS ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "compile: $pass passed, $fail failed (HIP $hipv, $arch)"
+[ $fail = 0 ]

@@ -1,0 +1,169 @@
+/* test_lex.c: the C/C++/CUDA tokenizer. */
+#include <stdlib.h>
+
+#include "arena.h"
+#include "harness.h"
+#include "lex.h"
+
+typedef struct lexed {
+    arena a;
+    lex_out out;
+    const char *src;
+} lexed;
+
+static void lex_str(lexed *l, const char *src)
+{
+    arena_init(&l->a, 1 << 16);
+    l->src = src;
+    lex_all(&l->a, src, (ptrdiff_t)strlen(src), &l->out);
+}
+
+/* The kinds and texts of the tokens, as "KIND:text KIND:text ...". */
+static const char *dump(lexed *l)
+{
+    static char buf[4096];
+    static const char *names[] = {"eof", "id", "num", "str", "chr", "com", "p", "#",
+                                  "end", "hdr", "<<<", ">>>", "?"};
+    size_t n = 0;
+    buf[0] = 0;
+    for (ptrdiff_t i = 0; i < l->out.n && n < sizeof buf - 64; i++) {
+        const tok *t = &l->out.toks[i];
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s:%.*s", i ? " " : "",
+                              names[t->kind], (int)t->len, l->src + t->off);
+    }
+    return buf;
+}
+
+TEST(lex_identifiers_and_numbers)
+{
+    lexed l;
+    lex_str(&l, "a_1 0x1F 1'000'000 1.5e-3f .5 0b1010u 0x1p+3 1e+ 123ULL");
+    CHECK_STR(dump(&l), "id:a_1 num:0x1F num:1'000'000 num:1.5e-3f num:.5 num:0b1010u "
+                        "num:0x1p+3 num:1e+ num:123ULL");
+    arena_release(&l.a);
+}
+
+TEST(lex_string_prefixes)
+{
+    lexed l;
+    lex_str(&l, "u8\"a\" u\"b\" U\"c\" L\"d\" L'x' u8'y' \"e\\\"f\" 'g' \"s\"_sv R\"x(a)\"b)x\" "
+                "LR\"(q)\"");
+    CHECK_STR(dump(&l), "str:u8\"a\" str:u\"b\" str:U\"c\" str:L\"d\" chr:L'x' chr:u8'y' "
+                        "str:\"e\\\"f\" chr:'g' str:\"s\"_sv str:R\"x(a)\"b)x\" str:LR\"(q)\"");
+    arena_release(&l.a);
+}
+
+TEST(lex_raw_string_spans_lines)
+{
+    lexed l;
+    lex_str(&l, "auto s = R\"(cudaMalloc\n// not a comment\n)\"; x");
+    CHECK_INT(l.out.n, 6);
+    CHECK_INT(l.out.toks[3].kind, TK_STRING);
+    CHECK_INT(l.out.toks[5].kind, TK_IDENT);
+    arena_release(&l.a);
+}
+
+TEST(lex_comments)
+{
+    lexed l;
+    lex_str(&l, "a // c1 \\\n still c1\nb /* c2\n */ c");
+    CHECK_STR(dump(&l), "id:a com:// c1 \\\n still c1 id:b com:/* c2\n */ id:c");
+    arena_release(&l.a);
+}
+
+TEST(lex_preprocessor)
+{
+    lexed l;
+    lex_str(&l, "#include <cuda_runtime.h>\n  # define X(a) \\\n  a<<<1,2>>>(a)\nx");
+    CHECK_STR(dump(&l), "#:# id:include hdr:<cuda_runtime.h> end: #:# id:define id:X p:( id:a "
+                        "p:) id:a <<<:<<< num:1 p:, num:2 >>>:>>> p:( id:a p:) end: id:x");
+    CHECK_INT(l.out.toks[0].sub, PP_INCLUDE);
+    CHECK_INT(l.out.toks[4].sub, PP_DEFINE);
+    CHECK(l.out.toks[6].flags & TF_PP);
+    CHECK(!(l.out.toks[l.out.n - 1].flags & TF_PP));
+    arena_release(&l.a);
+}
+
+TEST(lex_hash_not_at_line_start)
+{
+    lexed l;
+    lex_str(&l, "a # b\n#if X\n#endif");
+    CHECK_STR(dump(&l), "id:a p:# id:b #:# id:if id:X end: #:# id:endif end:");
+    arena_release(&l.a);
+}
+
+TEST(lex_launch_brackets)
+{
+    lexed l;
+    lex_str(&l, "k<<<g, b>>>(x); v<vector<vector<int>>> y; a >> b; operator<<<T>(o)");
+    CHECK_STR(dump(&l), "id:k <<<:<<< id:g p:, id:b >>>:>>> p:( id:x p:) p:; id:v p:< id:vector "
+                        "p:< id:vector p:< id:int p:>> p:> id:y p:; id:a p:>> id:b p:; "
+                        "id:operator p:<< p:< id:T p:> p:( id:o p:)");
+    arena_release(&l.a);
+}
+
+TEST(lex_unterminated)
+{
+    const char *cases[] = {"\"abc", "'a", "/* abc", "R\"x(abc", "#define A \"x\n y"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lexed l;
+        lex_str(&l, cases[i]);
+        CHECK(l.out.unterminated);
+        arena_release(&l.a);
+    }
+}
+
+TEST(lex_any_bytes_in_bounds)
+{
+    /* every token lies inside the buffer and the tokens cover it in order */
+    unsigned seed = 12345;
+    for (int round = 0; round < 2000; round++) {
+        char buf[64];
+        int n = (int)(seed % 63);
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            static const char pool[] = "\"'\\/\n*#<>R(u8x) \r\t\0.e+0";
+            buf[i] = (seed >> 16) % 3 ? pool[(seed >> 8) % (sizeof pool - 1)] : (char)(seed >> 8);
+        }
+        seed = seed * 1103515245u + 12345u;
+        arena a;
+        arena_init(&a, 4096);
+        lex_out out;
+        lex_all(&a, buf, n, &out);
+        int32_t prev_end = 0;
+        for (ptrdiff_t i = 0; i < out.n; i++) {
+            const tok *t = &out.toks[i];
+            CHECK(t->off >= prev_end || t->len == 0);
+            CHECK(t->off + t->len <= n);
+            if (t->len)
+                prev_end = t->off + t->len;
+        }
+        CHECK(out.toks[out.n].kind == TK_EOF);
+        arena_release(&a);
+    }
+}
+
+TEST(lex_bom_and_crlf)
+{
+    lexed l;
+    lex_str(&l, "\xef\xbb\xbf#include \"a.h\"\r\nint x;\r\n");
+    CHECK_INT(l.out.toks[0].kind, TK_PP_HASH);
+    CHECK_INT(l.out.toks[0].off, 3);
+    CHECK_INT(l.out.toks[2].kind, TK_STRING);
+    arena_release(&l.a);
+}
+
+TEST(lines_lookup)
+{
+    arena a;
+    arena_init(&a, 4096);
+    lines ln;
+    const char *s = "ab\ncd\n\nef";
+    lines_build(&a, s, 9, &ln);
+    CHECK_INT(ln.n, 4);
+    CHECK_INT(lines_find(&ln, 0), 0);
+    CHECK_INT(lines_find(&ln, 3), 1);
+    CHECK_INT(lines_find(&ln, 6), 2);
+    CHECK_INT(lines_find(&ln, 8), 3);
+    arena_release(&a);
+}
