@@ -245,6 +245,49 @@ char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o);
 
 /* ---------------------------------------------------------------- targets (binaries) */
 /* section: targets */
+
+typedef enum hp_vendor {
+    HP_VENDOR_NONE = 0,
+    HP_VENDOR_AMD = 1,
+    HP_VENDOR_NVIDIA = 2
+} hp_vendor;
+
+/* One piece of GPU code found in a file. */
+typedef struct hp_gpu_code {
+    hp_vendor vendor;
+    const char *target;  /* "gfx90a:xnack+", "gfx11-generic", "sm_90a", "compute_90" */
+    const char *kind;    /* "code-object", "bitcode", "sass", "ptx" */
+    int compressed;      /* stored compressed */
+    int readable;        /* 0: compressed content that could not be decompressed here */
+    const char *where;   /* the container it was found in (section, bundle entry, member) */
+} hp_gpu_code;
+
+typedef struct hp_targets_result {
+    const char *format;        /* "elf-executable", "elf-shared-object", "archive", ... */
+    const hp_gpu_code *code;   /* ctx */
+    int ncode;
+    const hp_finding *notes;   /* problems met while reading (ctx) */
+    int nnotes;
+} hp_targets_result;
+
+/* Lists the GPU code inside a buffer (an ELF file, an archive, an offload bundle, a code
+ * object, a fatbin or a cubin). Never reads outside data[0..len). */
+hp_status hp_targets_scan(hp_ctx *ctx, const char *path, const void *data, ptrdiff_t len,
+                          hp_targets_result *out);
+/* The same for a file on disk. */
+hp_status hp_targets_scan_file(hp_ctx *ctx, const char *path, hp_targets_result *out);
+
+typedef enum hp_verdict {
+    HP_VERDICT_RUNS = 0,      /* some code runs on the GPU */
+    HP_VERDICT_WONT_RUN = 1,  /* GPU code is there, none of it for this GPU */
+    HP_VERDICT_NO_GPU_CODE = 2
+} hp_verdict;
+
+/* Would the code in res run on gpu ("gfx942", "gfx90a:xnack-", "sm_90")? *reason (ctx)
+ * explains the verdict in one line. */
+hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const char *gpu,
+                            const char **reason);
+
 /* end section: targets */
 
 /* ---------------------------------------------------------------- doctor */
