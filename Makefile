@@ -25,7 +25,11 @@ UNIT_OBJ := $(patsubst %.c,$(B)/%.o,$(UNIT_SRC))
 MAP_DATA := $(sort $(wildcard data/cuda2hip/*.tsv))
 RULE_DOCS := $(sort $(wildcard docs/rules/*.md))
 HELP_DOCS := $(sort $(wildcard docs/help/*.txt))
-GEN := $(B)/gen/map_tab.h $(B)/gen/rule_docs.h $(B)/gen/help_docs.h $(B)/gen/unit_list.h
+# Other tables: data/tables/NAME.tsv, whose first line is "#! cols=N", becomes
+# $(B)/gen/NAME_tab.h with the array NAME_rows[][N] and NAME_rows_COUNT.
+TABLES := $(sort $(wildcard data/tables/*.tsv))
+GEN := $(B)/gen/map_tab.h $(B)/gen/rule_docs.h $(B)/gen/help_docs.h $(B)/gen/unit_list.h \
+       $(patsubst data/tables/%.tsv,$(B)/gen/%_tab.h,$(TABLES))
 
 all: $(B)/hipport $(B)/libhipport.a
 
@@ -60,6 +64,10 @@ $(B)/gen/rule_docs.h: $(B)/gentab $(RULE_DOCS)
 $(B)/gen/help_docs.h: $(B)/gentab $(HELP_DOCS)
 	@mkdir -p $(@D)
 	$(B)/gentab embed help_docs $(HELP_DOCS) > $@.tmp && mv $@.tmp $@
+
+$(B)/gen/%_tab.h: data/tables/%.tsv $(B)/gentab
+	@mkdir -p $(@D)
+	$(B)/gentab rows $*_rows $$(sed -n '1s/^#! cols=//p' $<) $< > $@.tmp && mv $@.tmp $@
 
 # Unit tests register themselves with TEST(name); the list is collected here.
 $(B)/gen/unit_list.h: $(UNIT_SRC)
