@@ -42,6 +42,8 @@ typedef struct xlate {
     int runtime_included;   /* hip/hip_runtime.h is (or will be) included */
     int needs_compat;       /* hipport_compat.h is needed */
     int compat_included;
+    hp_str *own_macros;     /* guard or version macros this file #defines itself */
+    int nown;
 } xlate;
 
 /* Entry points of the rewrite modules, called by xlate.c. */
