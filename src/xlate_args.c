@@ -436,8 +436,8 @@ void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r)
     hp_str cuda = map_cuda(r);
     const char *msg = arena_printf(
         x->a,
-        "'%.*s' is OCP FP8; AMD gfx94x (MI300) computes FP8 in the FNUZ format (other exponent "
-        "bias, no infinities, one NaN): values and scaling differ",
+        "FP8: CUDA's '%.*s' is the OCP format; AMD gfx94x (MI300) computes FP8 in the FNUZ "
+        "format (another exponent bias, no infinities): values and scaling differ",
         (int)cuda.len, cuda.s);
     diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-FP8", HP_SEV_WARNING, msg,
              "on gfx94x use the __hip_fp8_*_fnuz types and rescale; gfx950 and gfx12 have OCP");
