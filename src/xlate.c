@@ -405,6 +405,10 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     }
     if (r->flags & MAP_F(symbol))
         wrap_symbol(x, i);
+    if (r->flags & MAP_F(fp8))
+        xlate_lib_note(x, i, r);
+    if (r->flags & MAP_F(args))
+        to = xargs_rewrite(x, i, r, to, use_roc);
     if (!str_eq(to, cuda)) {
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
         x->st.refs[r->family]++;
@@ -440,6 +444,8 @@ static void ident(xlate *x, ptrdiff_t i)
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
         if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")))
+            return;
+        if ((r->flags & MAP_F(thrust)) && !xlate_thrust_ns(x, i))
             return;
     }
     rename_ident(x, i, r);
@@ -581,6 +587,8 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         record_include(x, ps, path);
         return;
     }
+    if (r->flags & MAP_F(fp8))
+        xlate_lib_note(x, op, r);
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
     if (!use_roc && r->since && x->hipv < r->since) {
         if (r->legacy_len) {
@@ -923,6 +931,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
             break;
         }
     }
+
+    xargs_finish(x);
 
     if (!x->runtime_included && (x->is_cu || x->device_code)) {
         add_include(x, &ps, "#include <hip/hip_runtime.h>");
