@@ -217,6 +217,8 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
  * casts, + - * / % << >> & | ^ ~ ! and parentheses). Returns 1 and sets *v (and *bits: 32 or
  * 64, the width of the expression's type) when constant. */
 int rules_eval(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *bits);
+/* Bytes of the type named by [first, last] (basic and vector types; pointers are 8), or 0. */
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last);
 /* Parses an integer literal token (suffixes u, l, ll, z; binary, octal, hex, quotes). */
 int rules_int_literal(hp_str s, unsigned long long *v, int *bits);
 

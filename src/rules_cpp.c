@@ -983,6 +983,28 @@ static int builtin_size(hp_str s, int *bits, int *size)
     return 0;
 }
 
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    int size = 0, longs = 0, bits;
+    for (ptrdiff_t i = first; i <= last && i < c->nt; i = rules_next(c, i)) {
+        if (rules_punct(c, i, '*'))
+            return 8;
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        int sz;
+        if (str_eqc(s, "long"))
+            longs++;
+        else if (builtin_size(s, &bits, &sz))
+            size = sz;
+    }
+    if (longs && (size == 0 || size == 4))
+        return 8;
+    if (longs && size == 8)
+        return 16; /* long double */
+    return size;
+}
+
 /* (type) or type words in [from, to]: width and whether they name a type at all. */
 static int type_bits(const rctx *c, ptrdiff_t from, ptrdiff_t to, int *bits)
 {
