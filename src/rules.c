@@ -196,8 +196,9 @@ typedef struct names_index {
     int16_t *slot;   /* row index + 1, or 0 */
     int16_t *len;    /* strlen of each row's name */
     int cap;
-    int16_t *prefix; /* rows with match "prefix" */
+    int16_t *prefix; /* rows with match "prefix", sorted by first byte */
     int nprefix;
+    int16_t pfx_first[256]; /* first index in prefix[] for a first byte (nprefix if none) */
     int16_t *include;
     int ninclude;
 } names_index;
@@ -230,6 +231,21 @@ static void names_build(arena *a, rules_cfg *cfg)
             j = (j + 1) & (cap - 1);
         ix->slot[j] = (int16_t)(i + 1);
     }
+    /* prefixes grouped by their first byte (insertion sort, stable) */
+    for (int p = 1; p < ix->nprefix; p++) {
+        int16_t v = ix->prefix[p];
+        unsigned char key = (unsigned char)rule_names_rows[v][N_NAME][0];
+        int q = p - 1;
+        while (q >= 0 && (unsigned char)rule_names_rows[ix->prefix[q]][N_NAME][0] > key) {
+            ix->prefix[q + 1] = ix->prefix[q];
+            q--;
+        }
+        ix->prefix[q + 1] = v;
+    }
+    for (int b = 0; b < 256; b++)
+        ix->pfx_first[b] = (int16_t)ix->nprefix;
+    for (int p = ix->nprefix - 1; p >= 0; p--)
+        ix->pfx_first[(unsigned char)rule_names_rows[ix->prefix[p]][N_NAME][0]] = (int16_t)p;
     cfg->names = ix;
 }
 
@@ -298,31 +314,6 @@ int hp_check_wave64(const char *targets)
 }
 
 /* ------------------------------------------------------------------ token helpers */
-
-hp_str rules_text(const rctx *c, ptrdiff_t i)
-{
-    if (i < 0 || i >= c->nt)
-        return str_make("", 0);
-    return str_make(c->src + c->t[i].off, c->t[i].len);
-}
-
-int rules_is(const rctx *c, ptrdiff_t i, const char *text)
-{
-    if (i < 0 || i >= c->nt)
-        return 0;
-    size_t n = strlen(text);
-    return c->t[i].len == (int32_t)n && memcmp(c->src + c->t[i].off, text, n) == 0;
-}
-
-int rules_punct(const rctx *c, ptrdiff_t i, unsigned code)
-{
-    return i >= 0 && i < c->nt && c->t[i].kind == TK_PUNCT && c->t[i].sub == code;
-}
-
-int rules_ident(const rctx *c, ptrdiff_t i)
-{
-    return i >= 0 && i < c->nt && c->t[i].kind == TK_IDENT;
-}
 
 ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
 {
@@ -632,13 +623,13 @@ int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last, int (*pred)(
     return 0;
 }
 
-int rules_in(hp_str s, const char *const *list, int n)
+int rules_in(hp_str s, const hp_str *list, int n)
 {
     if (s.len <= 0)
         return 0;
     for (int i = 0; i < n; i++)
-        if (list[i][0] == s.s[0] && strncmp(list[i], s.s, (size_t)s.len) == 0 &&
-            list[i][s.len] == 0)
+        if (list[i].len == s.len && list[i].s[0] == s.s[0] &&
+            memcmp(list[i].s, s.s, (size_t)s.len) == 0)
             return 1;
     return 0;
 }
@@ -829,7 +820,8 @@ static void names_scan(rctx *c)
                     ident_match(c, r[N_MATCH], i))
                     name_hit(c, row, i, k->off, k->len, s);
             }
-            for (int p = 0; p < ix->nprefix; p++) {
+            for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+                 p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
                 const char *const *r = rule_names_rows[ix->prefix[p]];
                 ptrdiff_t pl = ix->len[ix->prefix[p]];
                 if (s.len > pl && s.s[0] == r[N_NAME][0] &&

@@ -324,7 +324,7 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if ((t == RT_FLOAT || t == RT_DOUBLE) &&
         (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") || str_eqc(s, "atomicSub") ||
          str_eqc(s, "atomicMax") || str_eqc(s, "atomicMin")))
-        rules_report(c, "MEM004", i, 0, 0,
+        rules_report(c, "MEM004", i, 0, RF_ONCE,
                      rules_fmt(c, "'%.*s' on %s: HIP compiles it to a compare-and-swap loop "
                                   "unless unsafe FP atomics are on, and hardware FP atomics "
                                   "may be lost on fine-grained (host or managed) memory",
