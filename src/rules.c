@@ -163,13 +163,17 @@ static int select_rules(rules_cfg *cfg, const char *w)
     } else if (w[0] == '+') {
         w++;
     }
+    char up[32];
     size_t n = strlen(w);
-    if (n == 0)
+    if (n == 0 || n >= sizeof up)
         return 0;
+    for (size_t k = 0; k <= n; k++)
+        up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 'a' + 'A' : w[k]);
+    w = up;
     int hit = 0;
     for (int i = 0; i < rules_rows_COUNT; i++) {
         const char *id = rules_rows[i][COL_ID];
-        int match = strcmp(w, "all") == 0 || strcmp(id, w) == 0;
+        int match = strcmp(w, "ALL") == 0 || strcmp(id, w) == 0;
         if (!match) {
             /* a family: the id's letters, in either case ("WAVE", "wave") */
             size_t k = 0;
@@ -280,8 +284,9 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
     for (int i = 0; o && i < o->nrules; i++) {
         const char *w = o->rules[i];
         if (!w || !select_rules(cfg, w)) {
+            const char *name = w ? w + (w[0] == '+' || w[0] == '-') : "";
             set_why(why, whylen, "unknown rule or family '%.*s' (see 'hipport rules')",
-                    str_cstr(w ? w : ""));
+                    str_cstr(name));
             return HP_EUSAGE;
         }
     }

@@ -247,11 +247,26 @@ static void mem002(rctx *c, ptrdiff_t i)
 {
     if (guarded(c, i))
         return;
-    /* in a template? walk back to the start of the declaration */
-    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 64;
+    /* in a template? the declaration itself, or the headers of the classes around it */
+    int levels = 0, skip = 0;
+    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 512;
          j = rules_prev(c, j), steps++) {
-        if (rules_punct(c, j, ';') || rules_punct(c, j, '{') || rules_punct(c, j, '}'))
+        if (rules_punct(c, j, '}'))
             break;
+        if (rules_punct(c, j, ';')) {
+            if (levels > 0)
+                break; /* the class header ended without a template */
+            skip = 1;  /* earlier members: skip to the class's '{' */
+            continue;
+        }
+        if (rules_punct(c, j, '{')) {
+            if (++levels > 4 || (rules_scope(c, j) & (SC_DEVICE | SC_HOST)))
+                break;
+            skip = 0;
+            continue;
+        }
+        if (skip)
+            continue;
         if (rules_is(c, j, "template")) {
             rules_report(c, "MEM002", i, 0, 0,
                          "__constant__ inside a template: HIP documents this as undefined "
