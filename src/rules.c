@@ -939,7 +939,8 @@ static void apply_ignores(rctx *c, int *suppressed)
         hp_finding *fd = &c->d.v[f];
         int drop = 0;
         for (int j = 0; j < n && !drop; j++)
-            if (fd->line >= ig[j].from && fd->line <= ig[j].to && ignore_covers(ig[j].ids, fd->rule))
+            if (fd->line >= ig[j].from && fd->line <= ig[j].to &&
+                ignore_covers(ig[j].ids, fd->rule))
                 drop = 1;
         if (drop)
             (*suppressed)++;

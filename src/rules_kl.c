@@ -52,15 +52,19 @@ static void kl001(rctx *c, ptrdiff_t i)
 
 static const hp_str tex_refs[] = {
     RULES_S("cudaBindTexture"), RULES_S("cudaBindTexture2D"), RULES_S("cudaBindTextureToArray"),
-    RULES_S("cudaBindTextureToMipmappedArray"), RULES_S("cudaGetTextureReference"), RULES_S("cudaBindSurfaceToArray"),
-    RULES_S("cudaUnbindTexture"), RULES_S("cudaGetTextureAlignmentOffset"), RULES_S("cudaGetSurfaceReference")};
+    RULES_S("cudaBindTextureToMipmappedArray"), RULES_S("cudaGetTextureReference"),
+    RULES_S("cudaBindSurfaceToArray"), RULES_S("cudaUnbindTexture"),
+    RULES_S("cudaGetTextureAlignmentOffset"), RULES_S("cudaGetSurfaceReference")};
 
 static const hp_str tex_objs[] = {
-    RULES_S("cudaTextureObject_t"), RULES_S("cudaSurfaceObject_t"), RULES_S("cudaCreateTextureObject"),
-    RULES_S("cudaCreateSurfaceObject"), RULES_S("tex1D"), RULES_S("tex2D"), RULES_S("tex3D"), RULES_S("tex1Dfetch"), RULES_S("tex1DLayered"),
-    RULES_S("tex2DLayered"), RULES_S("texCubemap"), RULES_S("texCubemapLayered"), RULES_S("tex2Dgather"), RULES_S("tex1DLod"), RULES_S("tex2DLod"),
-    RULES_S("tex3DLod"), RULES_S("tex1DGrad"), RULES_S("tex2DGrad"), RULES_S("tex3DGrad"), RULES_S("surf1Dread"), RULES_S("surf2Dread"), RULES_S("surf3Dread"),
-    RULES_S("surf1Dwrite"), RULES_S("surf2Dwrite"), RULES_S("surf3Dwrite"), RULES_S("surf2DLayeredread"), RULES_S("surf2DLayeredwrite")};
+    RULES_S("cudaTextureObject_t"), RULES_S("cudaSurfaceObject_t"),
+    RULES_S("cudaCreateTextureObject"), RULES_S("cudaCreateSurfaceObject"), RULES_S("tex1D"),
+    RULES_S("tex2D"), RULES_S("tex3D"), RULES_S("tex1Dfetch"), RULES_S("tex1DLayered"),
+    RULES_S("tex2DLayered"), RULES_S("texCubemap"), RULES_S("texCubemapLayered"),
+    RULES_S("tex2Dgather"), RULES_S("tex1DLod"), RULES_S("tex2DLod"), RULES_S("tex3DLod"),
+    RULES_S("tex1DGrad"), RULES_S("tex2DGrad"), RULES_S("tex3DGrad"), RULES_S("surf1Dread"),
+    RULES_S("surf2Dread"), RULES_S("surf3Dread"), RULES_S("surf1Dwrite"), RULES_S("surf2Dwrite"),
+    RULES_S("surf3Dwrite"), RULES_S("surf2DLayeredread"), RULES_S("surf2DLayeredwrite")};
 
 static int in_list(hp_str s, const hp_str *list, size_t n)
 {

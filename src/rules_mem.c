@@ -212,7 +212,8 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
         ptrdiff_t op = rules_next(c, i), k = rules_next(c, op);
         unsigned long long w;
         int b2;
-        if (k < c->nt && c->t[k].kind == TK_NUMBER && rules_int_literal(rules_text(c, k), &w, &b2) &&
+        if (k < c->nt && c->t[k].kind == TK_NUMBER &&
+            rules_int_literal(rules_text(c, k), &w, &b2) &&
             ((rules_punct(c, op, '*') && w == 1024) || (rules_punct(c, op, P_SHL) && w == 10))) {
             bytes = (long long)v * 1024;
             end = k;

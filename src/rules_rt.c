@@ -13,8 +13,9 @@ static int changed_code(hp_str s)
         RULES_S("cudaErrorInvalidValue"), RULES_S("cudaErrorInvalidConfiguration"),
         RULES_S("cudaErrorInvalidResourceHandle"), RULES_S("cudaErrorInvalidDevicePointer"),
         RULES_S("cudaErrorLaunchOutOfResources"), RULES_S("cudaErrorInvalidDeviceFunction"),
-        RULES_S("cudaErrorNoKernelImageForDevice"), RULES_S("cudaErrorIllegalAddress"), RULES_S("cudaErrorLaunchFailure"),
-        RULES_S("cudaErrorInvalidPitchValue"), RULES_S("cudaErrorInvalidSymbol"), RULES_S("cudaErrorContextIsDestroyed")};
+        RULES_S("cudaErrorNoKernelImageForDevice"), RULES_S("cudaErrorIllegalAddress"),
+        RULES_S("cudaErrorLaunchFailure"), RULES_S("cudaErrorInvalidPitchValue"),
+        RULES_S("cudaErrorInvalidSymbol"), RULES_S("cudaErrorContextIsDestroyed")};
     return RULES_IN(s, codes);
 }
 

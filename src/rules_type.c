@@ -11,12 +11,16 @@
 static int fp8_name(hp_str s)
 {
     static const hp_str names[] = {
-        RULES_S("__nv_fp8_e4m3"), RULES_S("__nv_fp8_e5m2"), RULES_S("__nv_fp8x2_e4m3"), RULES_S("__nv_fp8x2_e5m2"),
-        RULES_S("__nv_fp8x4_e4m3"), RULES_S("__nv_fp8x4_e5m2"), RULES_S("__nv_fp8_storage_t"), RULES_S("__nv_fp8x2_storage_t"),
-        RULES_S("__nv_fp8x4_storage_t"), RULES_S("__NV_E4M3"), RULES_S("__NV_E5M2"), RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"),
-        RULES_S("kFloat8_e4m3fn"), RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"), RULES_S("__nv_fp8_interpretation_t")};
-    if (str_starts(s, S("__nv_cvt_")) && (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
-                                          str_find(s, S("e5m2")) >= 0))
+        RULES_S("__nv_fp8_e4m3"), RULES_S("__nv_fp8_e5m2"), RULES_S("__nv_fp8x2_e4m3"),
+        RULES_S("__nv_fp8x2_e5m2"), RULES_S("__nv_fp8x4_e4m3"), RULES_S("__nv_fp8x4_e5m2"),
+        RULES_S("__nv_fp8_storage_t"), RULES_S("__nv_fp8x2_storage_t"),
+        RULES_S("__nv_fp8x4_storage_t"), RULES_S("__NV_E4M3"), RULES_S("__NV_E5M2"),
+        RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"), RULES_S("kFloat8_e4m3fn"),
+        RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"),
+        RULES_S("__nv_fp8_interpretation_t")};
+    if (str_starts(s, S("__nv_cvt_")) &&
+        (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
+         str_find(s, S("e5m2")) >= 0))
         return 1;
     return RULES_IN(s, names);
 }

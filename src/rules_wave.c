@@ -86,10 +86,12 @@ static const char *snippet(rctx *c, ptrdiff_t first, ptrdiff_t last)
 static int is_sync_builtin(hp_str s)
 {
     static const hp_str names[] = {
-        RULES_S("__shfl_sync"), RULES_S("__shfl_up_sync"), RULES_S("__shfl_down_sync"), RULES_S("__shfl_xor_sync"),
-        RULES_S("__ballot_sync"), RULES_S("__any_sync"), RULES_S("__all_sync"), RULES_S("__uni_sync"), RULES_S("__match_any_sync"),
-        RULES_S("__match_all_sync"), RULES_S("__reduce_add_sync"), RULES_S("__reduce_min_sync"), RULES_S("__reduce_max_sync"),
-        RULES_S("__reduce_and_sync"), RULES_S("__reduce_or_sync"), RULES_S("__reduce_xor_sync"), RULES_S("__syncwarp")};
+        RULES_S("__shfl_sync"), RULES_S("__shfl_up_sync"), RULES_S("__shfl_down_sync"),
+        RULES_S("__shfl_xor_sync"), RULES_S("__ballot_sync"), RULES_S("__any_sync"),
+        RULES_S("__all_sync"), RULES_S("__uni_sync"), RULES_S("__match_any_sync"),
+        RULES_S("__match_all_sync"), RULES_S("__reduce_add_sync"), RULES_S("__reduce_min_sync"),
+        RULES_S("__reduce_max_sync"), RULES_S("__reduce_and_sync"), RULES_S("__reduce_or_sync"),
+        RULES_S("__reduce_xor_sync"), RULES_S("__syncwarp")};
     if (s.len < 10 || s.s[0] != '_')
         return 0;
     return RULES_IN(s, names);

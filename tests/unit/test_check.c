@@ -224,7 +224,8 @@ TEST(check_json_reader)
     arena_init(&a, 1 << 14);
     const char *err;
     ptrdiff_t off;
-    static const char ok[] = " {\"a\": [1, -2.5e3, true, false, null], \"s\": \"x\\u00e9\\ud83d\\ude00\\n\","
+    static const char ok[] = " {\"a\": [1, -2.5e3, true, false, null], "
+                             "\"s\": \"x\\u00e9\\ud83d\\ude00\\n\","
                              " \"o\": {}} ";
     json *v = json_parse(&a, ok, (ptrdiff_t)strlen(ok), &err, &off);
     CHECK(v && v->kind == JSON_OBJECT && v->n == 3);
@@ -499,7 +500,8 @@ TEST(check_json_report_and_baseline)
     CHECK(is_int(json_get(v, "version"), 1));
     const json *fs = json_get(v, "findings");
     CHECK(fs && fs->n == 3);
-    CHECK(is_int(json_get(&fs->items[0], "line"), 3) && is_int(json_get(&fs->items[0], "column"), 5));
+    CHECK(is_int(json_get(&fs->items[0], "line"), 3) &&
+          is_int(json_get(&fs->items[0], "column"), 5));
     CHECK(json_get(&fs->items[2], "fix")->kind == JSON_NULL);
     const json *sum = json_get(v, "summary");
     CHECK(json_get(sum, "errors")->number == 2 && json_get(sum, "warnings")->number == 1);
