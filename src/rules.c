@@ -147,6 +147,25 @@ static int parse_target(hp_str t, rules_cfg *cfg)
     return 1;
 }
 
+/* "c++,python" -> RL_CPP | RL_PYTHON */
+static unsigned lang_bits(const char *list)
+{
+    unsigned bits = 0;
+    hp_str rest = str_cstr(list);
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str w = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
+        if (str_eqc(w, "c++"))
+            bits |= RL_CPP;
+        else if (str_eqc(w, "python"))
+            bits |= RL_PYTHON;
+        else if (str_eqc(w, "build"))
+            bits |= RL_BUILD;
+    }
+    return bits;
+}
+
 static void set_why(char *why, ptrdiff_t whylen, const char *fmt, hp_str arg)
 {
     if (why && whylen > 0)
@@ -262,8 +281,11 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
     memset(cfg, 0, sizeof *cfg);
     cfg->nrules = rules_rows_COUNT;
     cfg->enabled = NEW(a, uint8_t, rules_rows_COUNT + 1);
-    for (int i = 0; i < rules_rows_COUNT; i++)
+    cfg->langs = NEW(a, uint8_t, rules_rows_COUNT + 1);
+    for (int i = 0; i < rules_rows_COUNT; i++) {
         cfg->enabled[i] = 1;
+        cfg->langs[i] = (uint8_t)lang_bits(rules_rows[i][COL_LANGS]);
+    }
     const char *targets = o && o->targets && o->targets[0] ? o->targets : default_targets;
     hp_str rest = str_cstr(targets);
     int any = 0;
@@ -669,7 +691,8 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
                      unsigned flags, const char *msg, const char *fix)
 {
     int r = rules_find(id);
-    if (r < 0 || !c->cfg->enabled[r])
+    /* a rule reports only in the languages its row names */
+    if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;
     const char *const *row = rules_rows[r];
     if (sev == HP_SEV_NONE)

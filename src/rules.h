@@ -19,7 +19,11 @@
  *      builds scopes and macros; others may leave c->scope zeroed);
  *   3. families for it use the same rctx helpers (rules_next, rules_args, rules_report, ...);
  *      the C++-only helpers (scopes, declarations, macros) say so.
- * Tree walks take every file some language claims (hp_check_wants), so nothing else changes. */
+ * Tree walks take every file some language claims (hp_check_wants), so nothing else changes.
+ * A rule reports only in the languages its rules.tsv row names (rules_report drops the rest),
+ * so rule_names.tsv rows and shared helpers need no language test of their own. Findings get
+ * severities, --target downgrades, --enable/--disable and hipport-ignore comments (any
+ * TK_COMMENT containing "hipport-ignore: ID[,ID]") from the engine, not from families. */
 #ifndef HP_RULES_H
 #define HP_RULES_H
 
@@ -52,6 +56,7 @@ enum rules_scope {
 /* What the options resolve to: targets, enabled rules. Built once per run, read-only after. */
 typedef struct rules_cfg {
     uint8_t *enabled;     /* per rule index: 1 on */
+    uint8_t *langs;       /* per rule index: the RL_* bits of its languages column */
     int nrules;
     int wave64;           /* some target runs 64-lane wavefronts (gfx9) */
     int wave32;           /* some target runs 32-lane wavefronts (gfx10+) */
