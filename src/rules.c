@@ -1032,6 +1032,11 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
+    c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
+    for (ptrdiff_t i = 0; i < c->nt && !c->hip_source && !cfg->assume_cuda; i++)
+        if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&
+            memcmp(c->src + c->t[i].off + 1, "hip/", 4) == 0)
+            c->hip_source = 1;
     if (l->prepare)
         l->prepare(c);
     for (size_t f = 0; f < sizeof families / sizeof *families; f++)

@@ -65,6 +65,8 @@ typedef struct rules_cfg {
     int fp8_fnuz;         /* some target has FNUZ fp8 only (gfx940-942) */
     int fp8_none;         /* some target has no fp8 at all (before gfx940) */
     int hip_version;      /* the HIP the code builds with (major*100+minor); 0: not known */
+    int assume_cuda;      /* every file is a CUDA source that hipport translate will process
+                             (translate --annotate), even one that looks like HIP already */
     void *names;          /* the index of data/tables/rule_names.tsv (rules.c) */
 } rules_cfg;
 
@@ -102,6 +104,8 @@ typedef struct rctx {
     ptrdiff_t len;
     unsigned lang;        /* RL_* */
     int cuda_file;        /* .cu, .cuh or .hip */
+    int hip_source;       /* already HIP (.hip, or includes a hip/ header): translate will not
+                             run over it, so what translate fixes still counts here */
     tok *t;               /* tokens; t[nt] is TK_EOF */
     ptrdiff_t nt;
     uint8_t *scope;       /* per token: SC_* bits (C++) */

@@ -330,6 +330,10 @@ static int mask_width(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long 
     if (!rules_decl_find(c, first, &d) || d.ptr)
         return 0;
     if (d.type == RT_INT32) {
+        int b;
+        if (d.is_const && d.init_first >= 0 &&
+            rules_eval(c, d.init_first, d.init_last, v, &b))
+            *known = 1;
         *why = "declared 32-bit";
         return 32;
     }
@@ -361,6 +365,19 @@ static void wave003(rctx *c, ptrdiff_t i)
     ptrdiff_t at = a.first[0];
     ptrdiff_t n = c->t[a.last[0]].off + c->t[a.last[0]].len - c->t[at].off;
     int syncwarp = str_eqc(name, "__syncwarp");
+    int full = known && ((unsigned long long)v & 0xffffffffull) == 0xffffffffull &&
+               (w == 64 ? (unsigned long long)v == 0xffffffffull : 1);
+    if (full && !c->hip_source && (w == 32 || w == 64)) {
+        /* hipport translate widens a full-warp mask to HIP's 64-bit all-lanes mask */
+        rules_report_at(c, "WAVE003", c->t[at].off, n, HP_SEV_NOTE, RF_NOWAVE,
+                        rules_fmt(c, "full-warp mask '%s' of '%.*s': %s; hipport translate "
+                                     "widens it to the 64-bit all-lanes mask",
+                                  m, (int)name.len, name.s,
+                                  w == 32 ? "HIP takes 64-bit masks only"
+                                          : "on a 64-lane wavefront it names lanes 0-31 only"),
+                        "translate with hipport, or pass ~0ull yourself");
+        return;
+    }
     if (w == 32 && !syncwarp) {
         const char *msg =
             why ? rules_fmt(c, "mask '%s' of '%.*s' is %s; HIP requires a 64-bit mask and "
@@ -680,6 +697,14 @@ static void wave007(rctx *c, ptrdiff_t first)
     int v = c->cfg->hip_version;
     if (v >= 700)
         return;
+    if (!c->hip_source) {
+        rules_report(c, "WAVE007", first, HP_SEV_NOTE, RF_ONCE,
+                     "the warp-sync builtins need HIP 7.0 (or HIP 6.2 to 6.4 with "
+                     "HIP_ENABLE_WARP_SYNC_BUILTINS); hipport translate --hip-version X.Y "
+                     "writes maskless forms or hipport_compat.h helpers for older HIP",
+                     "translate with hipport and the --hip-version of your HIP");
+        return;
+    }
     if (v >= 602 && defines_or_tests(c, "HIP_ENABLE_WARP_SYNC_BUILTINS"))
         return;
     if (v > 0 && v < 602)
