@@ -1,12 +1,13 @@
-/* pyrules.h: what the Triton, PyTorch and build-file rule families share: where findings go,
- * which rules are on, and which AMD GPUs the run targets. */
+/* pyrules.h: what the Triton, PyTorch and build-file rule families share on top of the check
+ * engine (rules.h): the engine's file context, the arena, and the AMD target groups of the run
+ * (several rules depend on more than wave64/wave32: FNUZ vs OCP fp8, XF32, kpack). */
 #ifndef HP_PYRULES_H
 #define HP_PYRULES_H
 
 #include <stddef.h>
 
-#include "diag.h"
 #include "hipport.h"
+#include "rules.h"
 
 /* AMD target groups (a target list maps onto these; severities depend on them). */
 enum pyrules_target {
@@ -21,14 +22,15 @@ enum pyrules_target {
 #define TGT_WAVE32 (TGT_RDNA | TGT_GFX12)
 
 typedef struct pyrules {
-    diag_list *d;
-    int (*enabled)(void *ud, const char *rule); /* NULL: every rule is on */
-    void *ud;
-    unsigned targets;                           /* TGT_* bits; 0 means TGT_ALL */
+    rctx *c;          /* the engine's file context: findings, options */
+    arena *a;         /* the file's arena (messages) */
+    unsigned targets; /* TGT_* bits of the run's targets */
 } pyrules;
 
 /* The target group of one gfx name ("gfx942", "gfx90a:xnack-"); 0 if unknown. */
 unsigned pyrules_target_of(const char *gfx, ptrdiff_t len);
+/* The groups of a comma-separated target list (TGT_ALL when none is known). */
+unsigned pyrules_targets_of(const char *list);
 
 static inline unsigned pyrules_targets(const pyrules *r)
 {
@@ -37,11 +39,12 @@ static inline unsigned pyrules_targets(const pyrules *r)
 
 static inline int pyrules_on(const pyrules *r, const char *rule)
 {
-    return !r->enabled || r->enabled(r->ud, rule);
+    return rules_on(r->c, rule);
 }
 
-/* Adds a finding at byte offset off covering n bytes (msg and fix: static or arena). */
-hp_finding *pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule,
-                        hp_severity sev, const char *msg, const char *fix);
+/* Reports a finding at byte offset off covering n bytes with an explicit severity (msg and
+ * fix: static or arena; fix NULL takes the rule's). */
+void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
+                 const char *msg, const char *fix);
 
 #endif

@@ -745,7 +745,7 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     bctx c;
     memset(&c, 0, sizeof c);
     c.r = r;
-    c.a = r->d->a;
+    c.a = r->a;
     c.src = src;
     c.len = len;
     c.kind = kind;
@@ -804,7 +804,7 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
     bctx c;
     memset(&c, 0, sizeof c);
     c.r = r;
-    c.a = r->d->a;
+    c.a = r->a;
     c.src = p->src;
     c.len = p->len;
     c.kind = setup ? PYK_SETUP : PYK_PYTHON;

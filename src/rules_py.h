@@ -36,9 +36,6 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup);
  * pyproject.toml. */
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len);
 
-/* Every family that applies to a file of this kind. Returns 0 when memory ran out. */
-int rules_py_file(pyrules *r, arena *a, pyfile_kind kind, const char *src, ptrdiff_t len);
-
 /* TRI011 table: the row of the Triton environment variable named by body (alone or as
  * NAME=value), or -1; its message and fix. */
 int rules_triton_env_row(hp_str body);

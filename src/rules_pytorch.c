@@ -275,7 +275,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
         return;
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(
-            r->d->a, "torch.%s is OCP fp8: MI300 (gfx942) computes fp8 in the FNUZ variants "
+            r->a, "torch.%s is OCP fp8: MI300 (gfx942) computes fp8 in the FNUZ variants "
                      "(hipBLASLt's fp8 GEMMs there take only FNUZ), whose e4m3 range ends at "
                      "240, not 448",
             t);
@@ -284,7 +284,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
                  "float8_e5m2fnuz, gfx950 and RDNA4 -> the OCP types; rescale checkpoints");
     } else if (fnuz && (tg & ~(unsigned)TGT_GFX942)) {
         const char *m = arena_printf(
-            r->d->a, "torch.%s is FNUZ fp8, which only gfx942 (MI300) runs natively; MI350, "
+            r->a, "torch.%s is FNUZ fp8, which only gfx942 (MI300) runs natively; MI350, "
                      "RDNA4 and NVIDIA GPUs use the OCP types",
             t);
         add_span(r, p, b, e, "PT005", HP_SEV_ERROR, m,
@@ -441,7 +441,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
             if (!is_ident(src, t, apis[k]))
                 continue;
             const char *m = arena_printf(
-                r->d->a, "%s: PyTorch's hipify turns it into its HIP (MasqueradingAsCUDA) form "
+                r->a, "%s: PyTorch's hipify turns it into its HIP (MasqueradingAsCUDA) form "
                          "only in files it processes; a header outside the extension's "
                          "sources keeps the CUDA types",
                 apis[k]);
@@ -458,7 +458,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
                 is_ident(src, ty, "__half") || is_ident(src, ty, "half2") ||
                 is_ident(src, ty, "__half2") || is_ident(src, ty, "__nv_fp8_e4m3")) {
                 const char *m = arena_printf(
-                    r->d->a, "ATen data reinterpreted as %.*s: on ROCm this lands on HIP's "
+                    r->a, "ATen data reinterpreted as %.*s: on ROCm this lands on HIP's "
                              "half/bf16 types, whose operator and intrinsic coverage differs",
                     (int)ty->len, src + ty->off);
                 pyrules_add(r, t->off, t->len, "PT004", HP_SEV_NOTE, m,

@@ -68,7 +68,7 @@ static ptrdiff_t value_tok(const tri_site *s, int id, int32_t lit)
 
 static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
 {
-    arena *a = r->d->a;
+    arena *a = r->a;
     unsigned tg = pyrules_targets(r);
     pysrc_ints v;
     if (guarded(p, s->tok))
@@ -210,7 +210,7 @@ static void tri002_autotune(pyrules *r, const pysrc *p, const tri_file *tf)
         if (n == 0)
             continue;
         const char *m = arena_printf(
-            r->d->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d configs, "
+            r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d configs, "
                      "num_warps up to %lld, num_stages up to %lld)",
             (int)kn->name.len, kn->name.s, n, w, st);
         ptrdiff_t at = kn->autotune - 1;
@@ -412,7 +412,7 @@ static void tri012_access(kctx *c, ptrdiff_t name, ptrdiff_t open, int store)
     hp_str ptext = span_text(p, args[ptr].vb, args[ptr].e, 48);
     hp_str blk = c->block.len ? c->block : S("the block size");
     const char *m = arena_printf(
-        c->r->d->a,
+        c->r->a,
         "%s of '%.*s' without a mask: offsets from tl.program_id and tl.arange %s past the end "
         "of the tensor when its size is not a multiple of %.*s",
         store ? "tl.store" : "tl.load", (int)ptext.len, ptext.s, store ? "write" : "read",
@@ -439,7 +439,7 @@ static void tri010_reduce(kctx *c, ptrdiff_t name, ptrdiff_t open, const char *f
     if (!(bits & (B_LOAD | B_LOW)) || (bits & B_F32))
         return;
     const char *m = arena_printf(
-        c->r->d->a, "%s over fp16/bf16 values without an fp32 upcast: Triton keeps the "
+        c->r->a, "%s over fp16/bf16 values without an fp32 upcast: Triton keeps the "
                     "reduction in the input type, and AMD's packed fp16 math may round "
                     "differently from an NVIDIA run",
         fn);
@@ -501,7 +501,7 @@ static void kernel_statements(kctx *c)
                 pyrules_on(c->r, "TRI010")) {
                 v->reported = 1;
                 const char *m = arena_printf(
-                    c->r->d->a, "'%.*s' accumulates in fp16/bf16: Triton does not widen "
+                    c->r->a, "'%.*s' accumulates in fp16/bf16: Triton does not widen "
                                 "accumulators, and rounding then differs between vendors",
                     (int)v->name.len, v->name.s);
                 add_span(c->r, p, v->origin, v->origin + 1, "TRI010", HP_SEV_NOTE, m,
@@ -552,7 +552,7 @@ static void kernel_calls(kctx *c)
  * picture (kernels are short, and offsets are rarely reassigned with another meaning). */
 static void kernel_flow(pyrules *r, const pysrc *p, const tri_file *tf, const tri_kernel *k)
 {
-    kctx *c = arena_alloc(r->d->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
+    kctx *c = arena_alloc(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
     if (!c)
         return;
     c->r = r;
@@ -672,7 +672,7 @@ static void tri005(pyrules *r, const pysrc *p, ptrdiff_t open)
                      "from NVIDIA TF32",
                      "compare against an fp32 reference with a TF32-sized tolerance");
         } else if (str_eqc(v, "tf32x3") || str_eqc(v, "bf16x3") || str_eqc(v, "bf16x6")) {
-            const char *m = arena_printf(r->d->a,
+            const char *m = arena_printf(r->a,
                                          "input_precision=\"%.*s\" is NVIDIA-only: Triton's "
                                          "AMD backend asserts on it",
                                          (int)v.len, v.s);
@@ -739,7 +739,7 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
     } else if ((strcmp(t, "float8e4nv") == 0 || strcmp(t, "float8e5") == 0) &&
                (tg & (TGT_CDNA12 | TGT_GFX942 | TGT_RDNA))) {
         const char *m = arena_printf(
-            r->d->a, "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
+            r->a, "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
                      "(MI300) and older Triton emulates it or rejects it, and MI300 fp8 data "
                      "is FNUZ (tl.float8e4b8/tl.float8e5b16)",
             t);
@@ -749,7 +749,7 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
     } else if ((strcmp(t, "float8e4b8") == 0 || strcmp(t, "float8e5b16") == 0) &&
                (tg & ~(unsigned)TGT_GFX942)) {
         const char *m = arena_printf(
-            r->d->a, "tl.%s is FNUZ fp8: native only on gfx942 (MI300, max 240 for e4m3), "
+            r->a, "tl.%s is FNUZ fp8: native only on gfx942 (MI300, max 240 for e4m3), "
                      "emulated elsewhere and deprecated as a tl.dot operand on gfx950",
             t);
         add_span(r, p, b, e, "TRI004", HP_SEV_WARNING, m,
@@ -875,7 +875,7 @@ static void tri011(pyrules *r, const pysrc *p)
         hp_str name = str_cstr(triton_env_rows[row][0]);
         ptrdiff_t off = body.s - p->src;
         pyrules_add(r, off, name.len, "TRI011", HP_SEV_NOTE,
-                    rules_triton_env_message(r->d->a, row), rules_triton_env_fix(row));
+                    rules_triton_env_message(r->a, row), rules_triton_env_fix(row));
     }
 }
 
