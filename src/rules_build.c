@@ -251,10 +251,12 @@ static void bld003(bctx *c, const bstmt *st)
             if (is_target_var(n)) {
                 arg.s = name.s + eq + 1;
                 arg.len = name.len - eq - 1;
-                if (arg.len == 0 && i + 1 < st->n) {
-                    /* NAME= "a;b" (the value in the next word) */
-                    check_target_list(c, st->w[i + 1].off, st->w[i + 1].len);
-                    i++;
+                if (arg.len == 0) {
+                    /* NAME="a;b": the value comes as the following words */
+                    while (i + 1 < st->n && str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
+                        check_target_list(c, st->w[i + 1].off, st->w[i + 1].len);
+                        i++;
+                    }
                 } else {
                     check_target_list(c, arg.s - c->src, arg.len);
                 }
@@ -466,7 +468,7 @@ static void run_stmt(bctx *c, bstmt *st)
         return;
     for (int i = 0; i < st->n && !st->nvcc; i++) {
         hp_str s = wtext(c, st->w[i]);
-        if (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda"))
+        if (s.len && s.s[0] != '-' && (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda")))
             st->nvcc = 1;
     }
     int vendor_branch = st->guard && c->hip_file;

@@ -58,10 +58,11 @@ static int site_value(const pysrc *p, const tri_site *s, int id, pysrc_ints *v)
     return pysrc_int_values(p, s->opt[id].vb, s->opt[id].ve, v);
 }
 
-/* Where to point at a value: the literal when it is inside the site, else the keyword. */
-static ptrdiff_t value_tok(const tri_site *s, int id, int32_t lit)
+/* Where to point at a value: the literal when it is in the site's statement (a comprehension
+ * over a list of values counts), else the keyword. */
+static ptrdiff_t value_tok(const pysrc *p, const tri_site *s, int id, int32_t lit)
 {
-    if (lit >= s->opt[id].vb && lit < s->opt[id].ve)
+    if (lit >= 0 && lit < p->n && p->lstart[lit] == p->lstart[s->opt[id].key])
         return lit;
     return s->opt[id].key;
 }
@@ -80,7 +81,7 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
-            ptrdiff_t at = value_tok(s, TO_NUM_WARPS, v.max_tok);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_WARPS, v.max_tok);
             add_span(r, p, at, at + 1, "TRI001", HP_SEV_ERROR, m,
                      "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
                      "(MI200, MI300) and <= 32 on RDNA");
@@ -92,13 +93,13 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
                 a, "num_stages=%lld: AMD's stream pipeliner keeps a copy of each operand tile "
                    "in LDS per stage (64 KiB on MI300); 3 or more stages often run out of it",
                 v.max);
-            ptrdiff_t at = value_tok(s, TO_NUM_STAGES, v.max_tok);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
             add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING, m,
                      "use num_stages=2 for single-GEMM kernels and 1 for fused attention or "
                      "GEMM-free kernels on AMD; retune the block sizes");
         }
         if (v.min == 0) {
-            ptrdiff_t at = value_tok(s, TO_NUM_STAGES, v.min_tok);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.min_tok);
             add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING,
                      "num_stages=0 was ROCm Triton's old switch for pipelining; current AMD "
                      "backends reject it on GPUs with matrix cores",
@@ -138,7 +139,7 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
     }
     if (pyrules_on(r, "TRI008")) {
         if (site_value(p, s, TO_NUM_CTAS, &v) && v.max > 1) {
-            ptrdiff_t at = value_tok(s, TO_NUM_CTAS, v.max_tok);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_CTAS, v.max_tok);
             add_span(r, p, at, at + 1, "TRI008", HP_SEV_ERROR,
                      "num_ctas > 1 (thread-block clusters) is NVIDIA-only: Triton's AMD backend "
                      "raises ValueError",
@@ -758,6 +759,58 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
     }
 }
 
+static const char tri007_msg[] =
+    "triton.language.extra.cuda targets NVPTX only: the AMD backend maps just "
+    "triton.language.extra.libdevice to its own library";
+static const char tri007_fix[] =
+    "import libdevice from triton.language.extra (portable); drop or guard extra.cuda helpers "
+    "such as globaltimer and smid";
+
+static int extra_cuda(hp_str mod)
+{
+    hp_str pre = S("triton.language.extra.cuda");
+    return str_starts(mod, pre) && (mod.len == pre.len || mod.s[pre.len] == '.');
+}
+
+/* Imports of triton.language.extra.cuda: "from M import a, b", "import M [as x]". */
+static void tri007_imports(pyrules *r, const pysrc *p)
+{
+    char q[QN];
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->lstart[i] != i || guarded(p, i))
+            continue;
+        if (pysrc_is(p, i, "import")) {
+            for (ptrdiff_t j = i + 1; j < p->n && p->t[j].kind == PY_NAME;) {
+                ptrdiff_t e = pysrc_qualname(p, j, q, sizeof q);
+                if (extra_cuda(str_cstr(q))) {
+                    add_span(r, p, j, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    break;
+                }
+                if (pysrc_is(p, e, "as"))
+                    e += 2;
+                if (!pysrc_op(p, e, ','))
+                    break;
+                j = e + 1;
+            }
+        } else if (pysrc_is(p, i, "from")) {
+            ptrdiff_t e = pysrc_qualname(p, i + 1, q, sizeof q);
+            if (e <= i + 1 || !pysrc_is(p, e, "import"))
+                continue;
+            if (extra_cuda(str_cstr(q))) {
+                add_span(r, p, i + 1, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                continue;
+            }
+            if (strcmp(q, "triton.language.extra") != 0)
+                continue;
+            for (ptrdiff_t j = e + 1; j < p->n && p->t[j].kind != PY_NEWLINE; j++)
+                if (pysrc_is(p, j, "cuda") && !pysrc_op(p, j - 1, '.')) {
+                    add_span(r, p, j, j + 1, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    break;
+                }
+        }
+    }
+}
+
 /* Names anywhere in the file: fp8 dtypes, CUDA-only modules, TMA, dots, inline asm, atomics. */
 static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
 {
@@ -777,20 +830,16 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
             fp8_name(r, p, i, e, q);
         } else if (strncmp(q, "triton.language.extra.cuda", 26) == 0 &&
                    pyrules_on(r, "TRI007") && p->lstart[i] != last_tri007_line && !guarded(p, i)) {
-            /* report imports and spelled-out uses, not every use of an imported alias */
+            /* spelled-out uses (tl.extra.cuda.x); imports are handled below, and uses of an
+             * imported alias are not reported again */
             int spelled = 0;
             for (ptrdiff_t j = i; j + 2 < e; j++)
                 if (pysrc_is(p, j, "extra") && pysrc_is(p, j + 2, "cuda"))
                     spelled = 1;
             ptrdiff_t ls = p->lstart[i];
-            int import = pysrc_is(p, ls, "from") || pysrc_is(p, ls, "import");
-            if (spelled || import) {
+            if (spelled && !pysrc_is(p, ls, "from") && !pysrc_is(p, ls, "import")) {
                 last_tri007_line = ls;
-                add_span(r, p, i, e, "TRI007", HP_SEV_ERROR,
-                         "triton.language.extra.cuda targets NVPTX only: the AMD backend maps "
-                         "just triton.language.extra.libdevice to its own library",
-                         "import libdevice from triton.language.extra (portable); drop or "
-                         "guard extra.cuda helpers such as globaltimer and smid");
+                add_span(r, p, i, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
             }
         } else if (call && q_is(q, "triton.language.dot") && pyrules_on(r, "TRI005") &&
                    !guarded(p, i)) {
@@ -890,6 +939,8 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
     if (pyrules_on(r, "TRI002"))
         tri002_autotune(r, p, tf);
     scan_names(r, p, tf);
+    if (pyrules_on(r, "TRI007"))
+        tri007_imports(r, p);
     if (pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012"))
         for (int k = 0; k < tf->nk; k++)
             kernel_flow(r, p, tf, &tf->k[k]);
