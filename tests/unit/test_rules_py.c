@@ -169,7 +169,7 @@ TEST(rules_py_tri001)
     /* wave32 targets allow 32 warps of 32 lanes */
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=32)\n", "gfx1100"), "");
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=64)\n", "gfx1100"),
-              "4:34 TRI001 e");
+              "4:33 TRI001 e");
     /* written per vendor */
     CHECK_STR(chk("k.py", PY_HEAD "w = 8 if torch.version.hip else 32\n"
                           "c = triton.Config({}, num_warps=8 if torch.version.hip else 32)\n"),
