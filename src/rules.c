@@ -388,6 +388,121 @@ ptrdiff_t rules_match(const rctx *c, ptrdiff_t open)
     return -1;
 }
 
+ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close)
+{
+    if (close < 0 || close >= c->nt || c->t[close].kind != TK_PUNCT)
+        return -1;
+    unsigned want = c->t[close].sub;
+    if (want != ')' && want != ']' && want != '}')
+        return -1;
+    unsigned stack[128];
+    int depth = 0;
+    stack[depth++] = want;
+    for (ptrdiff_t i = rules_prev(c, close); i >= 0; i = rules_prev(c, i)) {
+        const tok *k = &c->t[i];
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned s = k->sub;
+        if (s == ')' || s == ']' || s == '}') {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = s;
+        } else if (s == '(' || s == '[' || s == '{') {
+            if (closer_of(s) != stack[depth - 1])
+                return -1;
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+static int is_operand_end(const rctx *c, ptrdiff_t i)
+{
+    if (i < 0 || i >= c->nt)
+        return 0;
+    const tok *k = &c->t[i];
+    return k->kind == TK_IDENT || k->kind == TK_NUMBER || k->kind == TK_CHAR ||
+           (k->kind == TK_PUNCT && (k->sub == ')' || k->sub == ']'));
+}
+
+ptrdiff_t rules_operand_left(const rctx *c, ptrdiff_t op)
+{
+    ptrdiff_t p = rules_prev(c, op);
+    if (!is_operand_end(c, p))
+        return -1;
+    ptrdiff_t start = p;
+    for (int guard = 0; guard < 64; guard++) {
+        if (rules_punct(c, start, ')') || rules_punct(c, start, ']')) {
+            ptrdiff_t m = rules_match_back(c, start);
+            if (m < 0)
+                return -1;
+            start = m;
+            ptrdiff_t q = rules_prev(c, m);
+            if (rules_ident(c, q) || rules_punct(c, q, ']') ||
+                (rules_punct(c, q, ')') && c->t[m].sub == '[')) {
+                start = q;
+                continue;
+            }
+            break;
+        }
+        ptrdiff_t q = rules_prev(c, start);
+        if (rules_punct(c, q, '.') || rules_punct(c, q, P_ARROW) || rules_punct(c, q, P_SCOPE)) {
+            ptrdiff_t r = rules_prev(c, q);
+            if (is_operand_end(c, r)) {
+                start = r;
+                continue;
+            }
+        }
+        break;
+    }
+    return start;
+}
+
+ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op)
+{
+    ptrdiff_t n = rules_next(c, op);
+    for (int guard = 0; guard < 8 && n < c->nt; guard++) {
+        const tok *k = &c->t[n];
+        if (k->kind == TK_PUNCT && (k->sub == '-' || k->sub == '~' || k->sub == '!' ||
+                                    k->sub == '+' || k->sub == '*' || k->sub == '&'))
+            n = rules_next(c, n);
+        else
+            break;
+    }
+    if (n >= c->nt)
+        return -1;
+    ptrdiff_t end;
+    if (rules_punct(c, n, '(')) {
+        end = rules_match(c, n);
+        if (end < 0)
+            return -1;
+    } else if (c->t[n].kind == TK_IDENT || c->t[n].kind == TK_NUMBER || c->t[n].kind == TK_CHAR) {
+        end = n;
+    } else {
+        return -1;
+    }
+    for (int guard = 0; guard < 64; guard++) {
+        ptrdiff_t q = rules_next(c, end);
+        if (rules_punct(c, q, '(') || rules_punct(c, q, '[')) {
+            ptrdiff_t m = rules_match(c, q);
+            if (m < 0)
+                break;
+            end = m;
+            continue;
+        }
+        if (rules_punct(c, q, '.') || rules_punct(c, q, P_ARROW) || rules_punct(c, q, P_SCOPE)) {
+            ptrdiff_t r = rules_next(c, q);
+            if (rules_ident(c, r)) {
+                end = r;
+                continue;
+            }
+        }
+        break;
+    }
+    return end;
+}
+
 ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit)
 {
     int depth = 0;
@@ -760,6 +875,15 @@ static int ignore_covers(hp_str ids, const char *rule)
     return 0;
 }
 
+/* Does only blank space follow offset off up to the end of its line? */
+static int line_ends_after(const rctx *c, ptrdiff_t off)
+{
+    for (; off < c->len && c->src[off] != '\n'; off++)
+        if (c->src[off] != ' ' && c->src[off] != '\t' && c->src[off] != '\r')
+            return 0;
+    return 1;
+}
+
 static void apply_ignores(rctx *c, int *suppressed)
 {
     static const char key[] = "hipport-ignore";
@@ -792,7 +916,8 @@ static void apply_ignores(rctx *c, int *suppressed)
                      &c1);
         ig[n].from = l0;
         /* a comment alone on its line also covers the next line */
-        ig[n].to = (k->flags & TF_BOL) ? l1 + 1 : l1;
+        int alone = (k->flags & TF_BOL) && line_ends_after(c, k->off + k->len);
+        ig[n].to = alone ? l1 + 1 : l1;
         ig[n].ids = ids;
         n++;
     }

@@ -132,6 +132,12 @@ ptrdiff_t rules_call(const rctx *c, ptrdiff_t i);
 int rules_member(const rctx *c, ptrdiff_t i);
 int rules_qualified(const rctx *c, ptrdiff_t i);
 
+/* The opening bracket matching the ) ] or } at close, or -1. */
+ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close);
+/* The operands of the binary operator at op: the postfix expression before it (first token
+ * returned) and the unary/postfix expression after it (last token returned); -1 if none. */
+ptrdiff_t rules_operand_left(const rctx *c, ptrdiff_t op);
+ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op);
 /* Call arguments split at depth-0 commas (template arguments kept together). */
 #define RULES_MAXARGS 16
 typedef struct rargs {
@@ -205,6 +211,8 @@ rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *pt
 /* The nearest declaration before token i of the identifier at i (same function, its
  * parameters, or the file before it). */
 int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out);
+/* Is the identifier at j itself the name of a declaration (int x = ..., T *p, f(int x))? */
+int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out);
 /* The type of an expression [first, last]: &x, x, x + n, p[i], (T *)e, casts, a few calls. */
 rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr);
 
@@ -212,6 +220,8 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
  * casts, + - * / % << >> & | ^ ~ ! and parentheses). Returns 1 and sets *v (and *bits: 32 or
  * 64, the width of the expression's type) when constant. */
 int rules_eval(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *bits);
+/* Bytes of the type named by [first, last] (basic and vector types; pointers are 8), or 0. */
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last);
 /* Parses an integer literal token (suffixes u, l, ll, z; binary, octal, hex, quotes). */
 int rules_int_literal(hp_str s, unsigned long long *v, int *bits);
 

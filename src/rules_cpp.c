@@ -758,6 +758,26 @@ int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
     return 0;
 }
 
+int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out)
+{
+    memset(out, 0, sizeof *out);
+    out->init_first = out->init_last = -1;
+    if (!rules_ident(c, j) || !decl_follower(c, rules_next(c, j)))
+        return 0;
+    const rules_fn *f = rules_fn_of(c, j);
+    ptrdiff_t floor = f ? f->hdr : j - 64;
+    if (floor < 0)
+        floor = 0;
+    ptrdiff_t p = rules_prev(c, j);
+    if (p < 0)
+        return 0;
+    ptrdiff_t start = type_run_start(c, p, floor);
+    if (start < 0)
+        return 0;
+    decl_fill(c, j, start, p, out);
+    return 1;
+}
+
 static rules_type call_type(hp_str s, int *ptr)
 {
     *ptr = 0;
@@ -961,6 +981,28 @@ static int builtin_size(hp_str s, int *bits, int *size)
             return 1;
         }
     return 0;
+}
+
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    int size = 0, longs = 0, bits;
+    for (ptrdiff_t i = first; i <= last && i < c->nt; i = rules_next(c, i)) {
+        if (rules_punct(c, i, '*'))
+            return 8;
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        int sz;
+        if (str_eqc(s, "long"))
+            longs++;
+        else if (builtin_size(s, &bits, &sz))
+            size = sz;
+    }
+    if (longs && (size == 0 || size == 4))
+        return 8;
+    if (longs && size == 8)
+        return 16; /* long double */
+    return size;
 }
 
 /* (type) or type words in [from, to]: width and whether they name a type at all. */

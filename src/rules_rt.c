@@ -1,9 +1,45 @@
-/* rules_rt.c: the RT rules of check (stub). */
+/* rules_rt.c: RT003, exact runtime error codes whose HIP values or occasions changed in ROCm
+ * 7.0. RT001 and RT002 are plain names (data/tables/rule_names.tsv). */
+#include <string.h>
+
 #include "rules.h"
+#include "str.h"
 
 #include "banned.h"
 
+static int changed_code(hp_str s)
+{
+    static const char *const codes[] = {
+        "cudaErrorInvalidValue", "cudaErrorInvalidConfiguration",
+        "cudaErrorInvalidResourceHandle", "cudaErrorInvalidDevicePointer",
+        "cudaErrorLaunchOutOfResources", "cudaErrorInvalidDeviceFunction",
+        "cudaErrorNoKernelImageForDevice", "cudaErrorIllegalAddress", "cudaErrorLaunchFailure",
+        "cudaErrorInvalidPitchValue", "cudaErrorInvalidSymbol", "cudaErrorContextIsDestroyed"};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+        if (str_eqc(s, codes[i]))
+            return 1;
+    return 0;
+}
+
 void rules_rt_run(rctx *c)
 {
-    (void)c;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_IDENT || c->t[i].len < 12 || c->src[c->t[i].off] != 'c')
+            continue;
+        hp_str s = rules_text(c, i);
+        if (!changed_code(s) || (rules_scope(c, i) & SC_GUARDED))
+            continue;
+        ptrdiff_t p = rules_prev(c, i), n = rules_next(c, i);
+        int compared = rules_punct(c, p, P_EQ) || rules_punct(c, p, P_NE) ||
+                       rules_punct(c, n, P_EQ) || rules_punct(c, n, P_NE) ||
+                       (rules_is(c, p, "case") && rules_punct(c, n, ':'));
+        if (!compared)
+            continue;
+        rules_report(c, "RT003", i, 0, 0,
+                     rules_fmt(c, "the code depends on '%.*s' exactly: HIP returned other codes "
+                                  "for several errors before ROCm 7.0 and aligned them with "
+                                  "CUDA's then",
+                               (int)s.len, s.s),
+                     NULL);
+    }
 }
