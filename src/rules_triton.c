@@ -211,9 +211,9 @@ static void tri002_autotune(pyrules *r, const pysrc *p, const tri_file *tf)
         if (n == 0)
             continue;
         const char *m = arena_printf(
-            r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d configs, "
+            r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d config%s, "
                      "num_warps up to %lld, num_stages up to %lld)",
-            (int)kn->name.len, kn->name.s, n, w, st);
+            (int)kn->name.len, kn->name.s, n, n == 1 ? "" : "s", w, st);
         ptrdiff_t at = kn->autotune - 1;
         while (at > 0 && p->t[at - 1].kind != PY_DECORATOR && at > kn->first_deco)
             at--;
