@@ -172,8 +172,10 @@ int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len)
     p->match = NEW(a, int32_t, n + 1);
     p->lstart = NEW(a, int32_t, n + 1);
     p->up = NEW(a, int32_t, n + 1);
+    p->prev = NEW(a, int32_t, n + 1);
     int32_t *stack = NEW(a, int32_t, n + 1);
-    if (!p->t || !p->com || !p->match || !p->lstart || !p->up || !stack)
+    int32_t *last = NEW(a, int32_t, n + 2);
+    if (!p->t || !p->com || !p->match || !p->lstart || !p->up || !p->prev || !stack || !last)
         return 0;
     ptrdiff_t k = 0, c = 0;
     for (ptrdiff_t i = 0; i <= lx.n; i++) {
@@ -218,11 +220,19 @@ int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len)
             }
         if (t->kind == PY_INDENT || t->kind == PY_DEDENT || t->kind == PY_EOF) {
             p->lstart[i] = (int32_t)i;
+            p->prev[i] = -1;
             cur = -1;
             continue;
         }
-        if (cur < 0)
+        if (cur < 0) {
             cur = (int32_t)i;
+            /* siblings: the last line start seen in the same block */
+            int32_t u = p->up[i] + 1;
+            p->prev[i] = last[u] - 1;
+            last[u] = (int32_t)i + 1;
+        } else {
+            p->prev[i] = -1;
+        }
         p->lstart[i] = cur;
         if (t->kind == PY_NEWLINE)
             cur = -1;
@@ -577,10 +587,8 @@ static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
         return 1;
     if (!pysrc_is(p, h, "else") && !pysrc_is(p, h, "elif"))
         return 0;
-    /* the earlier branches of the same if chain */
-    for (ptrdiff_t k = h - 1; k >= 0; k--) {
-        if (p->lstart[k] != k || p->up[k] != p->up[h] || p->t[k].kind != PY_NAME)
-            continue;
+    /* the earlier branches of the same if chain, sibling by sibling */
+    for (ptrdiff_t k = p->prev[h]; k >= 0; k = p->prev[k]) {
         if (pysrc_is(p, k, "if"))
             return pred(p, k, pysrc_line_end(p, k), ud);
         if (pysrc_is(p, k, "elif")) {

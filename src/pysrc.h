@@ -24,6 +24,8 @@ typedef struct pysrc {
     int32_t *match;    /* index of the matching bracket, or -1 */
     int32_t *lstart;   /* first token of each token's logical line */
     int32_t *up;       /* first token of the header line of the innermost enclosing block, or -1 */
+    int32_t *prev;     /* at a logical line's first token: the previous line start of the same
+                          block (its sibling statement), or -1 */
     pysrc_alias *alias;
     int nalias;
     int unterminated;  /* the tokenizer met an unterminated string */

@@ -345,9 +345,27 @@ static int line_has_mod_zero(const pysrc *p, ptrdiff_t k, ptrdiff_t le)
     return 0;
 }
 
+/* Host code (outside kernels) that tests divisibility: assert n % BLOCK == 0, or
+ * if n % BLOCK != 0: raise. Kernels come in source order. */
+static int host_even(const pysrc *p, const tri_file *tf)
+{
+    int k = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        while (k < tf->nk && i >= tf->k[k].body_e)
+            k++;
+        if (k < tf->nk && i >= tf->k[k].body_b) {
+            i = tf->k[k].body_e - 1;
+            continue;
+        }
+        if (p->lstart[i] == i && line_has_mod_zero(p, i, pysrc_line_end(p, i)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Sizes shown to divide evenly: tl.multiple_of, tl.assume, asserts, x % B == 0 tests, and
  * heuristics built from such tests. */
-static int kernel_even(const pysrc *p, const tri_file *tf, const tri_kernel *k)
+static int kernel_even(const pysrc *p, const tri_kernel *k)
 {
     char q[QN];
     for (ptrdiff_t i = k->body_b; i < k->body_e; i++) {
@@ -368,13 +386,6 @@ static int kernel_even(const pysrc *p, const tri_file *tf, const tri_kernel *k)
         for (ptrdiff_t i = k->heuristics; i < p->match[k->heuristics]; i++)
             if (pysrc_op(p, i, '%'))
                 return 1;
-    }
-    /* host code: assert n % BLOCK == 0, if n % BLOCK != 0: raise */
-    for (ptrdiff_t i = 0; i < p->n; i++) {
-        if (p->lstart[i] != i || triton_kernel_at(tf, i) >= 0)
-            continue;
-        if (line_has_mod_zero(p, i, pysrc_line_end(p, i)))
-            return 1;
     }
     return 0;
 }
@@ -551,7 +562,7 @@ static void kernel_calls(kctx *c)
 
 /* Learns the kernel's variables from its assignments, then checks its calls against that
  * picture (kernels are short, and offsets are rarely reassigned with another meaning). */
-static void kernel_flow(pyrules *r, const pysrc *p, const tri_file *tf, const tri_kernel *k)
+static void kernel_flow(pyrules *r, const pysrc *p, int host, const tri_kernel *k)
 {
     kctx *c = arena_alloc(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
     if (!c)
@@ -579,7 +590,7 @@ static void kernel_flow(pyrules *r, const pysrc *p, const tri_file *tf, const tr
         if (p->t[i].kind == PY_NAME && (pysrc_contains_nocase(pysrc_text(p, i), "float16") ||
                                         pysrc_contains_nocase(pysrc_text(p, i), "fp16")))
             c->low = 1;
-    c->even = kernel_even(p, tf, k);
+    c->even = host || kernel_even(p, k);
     kernel_statements(c);
     kernel_calls(c);
 }
@@ -941,9 +952,11 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
     scan_names(r, p, tf);
     if (pyrules_on(r, "TRI007"))
         tri007_imports(r, p);
-    if (pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012"))
+    if ((pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012")) && tf->nk > 0) {
+        int host = host_even(p, tf);
         for (int k = 0; k < tf->nk; k++)
-            kernel_flow(r, p, tf, &tf->k[k]);
+            kernel_flow(r, p, host, &tf->k[k]);
+    }
     if (pyrules_on(r, "TRI011"))
         tri011(r, p);
 }
