@@ -683,6 +683,24 @@ int rules_on(const rctx *c, const char *id)
     return r >= 0 && c->cfg->enabled[r];
 }
 
+/* Does the rule's languages column name the file's language? (A C++ plain-name rule must not
+ * fire on a Python identifier that happens to share the name.) */
+static int lang_applies(const char *langs, unsigned lang)
+{
+    const char *name = lang == RL_PYTHON ? "python" : lang == RL_BUILD ? "build" : "c++";
+    size_t n = strlen(name);
+    for (const char *p = langs; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, name, n) == 0)
+            return 1;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
                      unsigned flags, const char *msg, const char *fix)
 {
@@ -690,6 +708,8 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     if (r < 0 || !c->cfg->enabled[r])
         return;
     const char *const *row = rules_rows[r];
+    if (!lang_applies(row[COL_LANGS], c->lang))
+        return;
     if (sev == HP_SEV_NONE)
         sev = sev_of(row[COL_SEV]);
     int wave = (flags & RF_WAVE64) || (strcmp(row[COL_WAVE], "wave64") == 0 &&

@@ -489,3 +489,10 @@ TEST(rules_py_languages_claim_files)
     CHECK(!hp_check_wants("README.md", &r));
     CHECK(!hp_check_wants("requirements.txt", &r));
 }
+
+TEST(rules_py_cpp_rules_stay_in_cpp)
+{
+    /* C++ plain-name rules (ASM003 __nanosleep, LIB001 cuDNN) do not fire on Python names */
+    CHECK_STR(chk("a.py", "def f(h):\n    __nanosleep(10)\n    cudnnCreate(h)\n"), "");
+    CHECK_STR(chk("CMakeLists.txt", "set(X __nanosleep)\n"), "");
+}
