@@ -400,7 +400,7 @@ static void bld002(bctx *c, const bstmt *st)
             hp_str prev = wtext(c, st->w[i - 1]);
             if (str_eq_nocase(cmd, S("project")) || str_eqc(prev, "LANGUAGE") ||
                 str_eq_nocase(cmd, S("find_package")) || str_eqc(prev, "LANGUAGES")) {
-                r = cmake_row(S("CUDA"));
+                r = cmake_row(str_eq_nocase(cmd, S("find_package")) ? S("CUDAToolkit") : S("CUDA"));
                 if (str_eq_nocase(cmd, S("find_package")))
                     m = "find_package(CUDA) is the deprecated FindCUDA module and finds nvcc only";
                 else if (str_eqc(prev, "LANGUAGE"))
