@@ -194,6 +194,7 @@ static int select_rules(rules_cfg *cfg, const char *w)
 /* The index of rule_names.tsv: exact names hashed, prefixes by first byte. */
 typedef struct names_index {
     int16_t *slot;   /* row index + 1, or 0 */
+    int16_t *len;    /* strlen of each row's name */
     int cap;
     int16_t *prefix; /* rows with match "prefix" */
     int nprefix;
@@ -211,8 +212,10 @@ static void names_build(arena *a, rules_cfg *cfg)
     ix->slot = NEW(a, int16_t, cap);
     ix->prefix = NEW(a, int16_t, rule_names_rows_COUNT + 1);
     ix->include = NEW(a, int16_t, rule_names_rows_COUNT + 1);
+    ix->len = NEW(a, int16_t, rule_names_rows_COUNT + 1);
     for (int i = 0; i < rule_names_rows_COUNT; i++) {
         const char *const *r = rule_names_rows[i];
+        ix->len[i] = (int16_t)strlen(r[N_NAME]);
         if (strcmp(r[N_MATCH], "prefix") == 0) {
             ix->prefix[ix->nprefix++] = (int16_t)i;
             continue;
@@ -630,6 +633,17 @@ int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last, int (*pred)(
     return 0;
 }
 
+int rules_in(hp_str s, const char *const *list, int n)
+{
+    if (s.len <= 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (list[i][0] == s.s[0] && strncmp(list[i], s.s, (size_t)s.len) == 0 &&
+            list[i][s.len] == 0)
+            return 1;
+    return 0;
+}
+
 int rules_name_has(hp_str ident, const char *word)
 {
     size_t n = strlen(word);
@@ -832,12 +846,13 @@ static void names_scan(rctx *c)
                  j = (j + 1) & (ix->cap - 1)) {
                 int row = ix->slot[j] - 1;
                 const char *const *r = rule_names_rows[row];
-                if (str_eqc(s, r[N_NAME]) && ident_match(c, r[N_MATCH], i))
+                if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
+                    ident_match(c, r[N_MATCH], i))
                     name_hit(c, row, i, k->off, k->len, s);
             }
             for (int p = 0; p < ix->nprefix; p++) {
                 const char *const *r = rule_names_rows[ix->prefix[p]];
-                ptrdiff_t pl = (ptrdiff_t)strlen(r[N_NAME]);
+                ptrdiff_t pl = ix->len[ix->prefix[p]];
                 if (s.len > pl && s.s[0] == r[N_NAME][0] &&
                     memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
                     !rules_member(c, i))

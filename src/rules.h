@@ -154,6 +154,9 @@ ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit);
 /* Does any identifier among tokens [first, last] satisfy pred? */
 int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
                     int (*pred)(hp_str ident));
+/* Is s one of list[0..n)? (first byte, then the rest; no strlen per entry) */
+int rules_in(hp_str s, const char *const *list, int n);
+#define RULES_IN(s, list) rules_in((s), (list), (int)(sizeof(list) / sizeof *(list)))
 /* Case-insensitive: does the identifier contain the word (ASCII)? */
 int rules_name_has(hp_str ident, const char *word);
 

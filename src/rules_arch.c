@@ -239,11 +239,7 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 {
     if (rules_scope(c, i) & SC_GUARDED)
         return;
-    int known = 0;
-    for (size_t k = 0; k < sizeof props / sizeof *props; k++)
-        if (str_eqc(s, props[k]))
-            known = 1;
-    if (!known || only_printed(c, i))
+    if (!RULES_IN(s, props) || only_printed(c, i))
         return;
     rules_report(c, "ARCH003", i, 0, RF_ONCE,
                  rules_fmt(c, "'%.*s' feeds a heuristic: %s", (int)s.len, s.s, prop_why(s)),

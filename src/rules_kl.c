@@ -64,10 +64,7 @@ static const char *const tex_objs[] = {
 
 static int in_list(hp_str s, const char *const *list, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (str_eqc(s, list[i]))
-            return 1;
-    return 0;
+    return rules_in(s, list, (int)n);
 }
 
 static void kl005(rctx *c, ptrdiff_t i, hp_str s)

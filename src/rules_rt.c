@@ -15,10 +15,7 @@ static int changed_code(hp_str s)
         "cudaErrorLaunchOutOfResources", "cudaErrorInvalidDeviceFunction",
         "cudaErrorNoKernelImageForDevice", "cudaErrorIllegalAddress", "cudaErrorLaunchFailure",
         "cudaErrorInvalidPitchValue", "cudaErrorInvalidSymbol", "cudaErrorContextIsDestroyed"};
-    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
-        if (str_eqc(s, codes[i]))
-            return 1;
-    return 0;
+    return RULES_IN(s, codes);
 }
 
 void rules_rt_run(rctx *c)

@@ -18,10 +18,7 @@ static int fp8_name(hp_str s)
     if (str_starts(s, S("__nv_cvt_")) && (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
                                           str_find(s, S("e5m2")) >= 0))
         return 1;
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (str_eqc(s, names[i]))
-            return 1;
-    return 0;
+    return RULES_IN(s, names);
 }
 
 static void report(rctx *c, ptrdiff_t i)

@@ -87,10 +87,7 @@ static int is_sync_builtin(hp_str s)
         "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__syncwarp"};
     if (s.len < 10 || s.s[0] != '_')
         return 0;
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (str_eqc(s, names[i]))
-            return 1;
-    return 0;
+    return RULES_IN(s, names);
 }
 
 /* Does [first, last] produce a lane mask (ballot, active mask, match)? */

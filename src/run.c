@@ -58,6 +58,7 @@ typedef struct pool {
     int qcap, qhead, qlen;
     int walk_done;
     long long total; /* jobs queued so far */
+    long long consumed; /* results handed to on_file so far */
     slot *slots;
     int nslots;
     const run_spec *spec;
@@ -174,7 +175,9 @@ static void *worker_main(void *arg)
         p->qlen--;
         pthread_cond_signal(&p->cv_room);
         slot *s = &p->slots[job.seq % p->nslots];
-        while (s->state != 0)
+        /* the slot is this job's only once every result nslots earlier has been handed over;
+         * otherwise a later job could take it first and the writer would wait forever */
+        while (s->state != 0 || job.seq >= p->consumed + p->nslots)
             pthread_cond_wait(&p->cv_slot, &p->mu);
         s->state = 1;
         s->seq = job.seq;
@@ -255,6 +258,7 @@ static hp_status run_threaded(pool *p, int jobs)
             p->r->on_progress(p->r->ud, next, bytes);
         pthread_mutex_lock(&p->mu);
         s->state = 0;
+        p->consumed = next;
         pthread_cond_broadcast(&p->cv_slot);
     }
     pthread_mutex_unlock(&p->mu);
