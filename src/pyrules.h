@@ -25,7 +25,14 @@ typedef struct pyrules {
     rctx *c;          /* the engine's file context: findings, options */
     arena *a;         /* the file's arena (messages) */
     unsigned targets; /* TGT_* bits of the run's targets */
+    unsigned long on; /* which of this file's TRI/PT/BLD rules are enabled (pyrules_bit) */
 } pyrules;
+
+/* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,
+ * BLD001..BLD003), or -1 for another id. */
+int pyrules_bit(const char *id);
+/* Fills r->on from the engine's rule selection. */
+void pyrules_load(pyrules *r);
 
 /* The target group of one gfx name ("gfx942", "gfx90a:xnack-"); 0 if unknown. */
 unsigned pyrules_target_of(const char *gfx, ptrdiff_t len);
@@ -39,7 +46,8 @@ static inline unsigned pyrules_targets(const pyrules *r)
 
 static inline int pyrules_on(const pyrules *r, const char *rule)
 {
-    return rules_on(r->c, rule);
+    int b = pyrules_bit(rule);
+    return b >= 0 ? (int)((r->on >> b) & 1u) : rules_on(r->c, rule);
 }
 
 /* Reports a finding at byte offset off covering n bytes with an explicit severity (msg and

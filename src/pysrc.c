@@ -525,21 +525,29 @@ int pysrc_contains_nocase(hp_str hay, const char *needle)
 /* Is the identifier one that names the AMD side? Its '_'-separated parts are compared. */
 static int amd_name(hp_str s)
 {
-    static const char *const words[] = {"hip", "rocm", "amd", "amdgpu", "hipcc", "cdna",
-                                        "rdna", "gcnarchname", "mi300", "mi300x", "mi250",
-                                        "mi200", "mi355", "mi350", "fnuz", "hipify"};
+#define W(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+    static const hp_str words[] = {W("hip"),   W("rocm"),   W("amd"),   W("amdgpu"),
+                                   W("hipcc"), W("cdna"),   W("rdna"),  W("gcnarchname"),
+                                   W("mi300"), W("mi300x"), W("mi250"), W("mi200"),
+                                   W("mi355"), W("mi350"),  W("fnuz"),  W("hipify")};
+#undef W
     ptrdiff_t i = 0;
     while (i < s.len) {
         ptrdiff_t j = i;
         while (j < s.len && s.s[j] != '_')
             j++;
         hp_str part = {s.s + i, j - i};
-        for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-            if (str_eq_nocase(part, str_cstr(words[k])))
+        if (part.len >= 3 && part.len <= 11) {
+            char c0 = (char)(part.s[0] | 0x20);
+            if (c0 == 'g' && part.len >= 4 && (part.s[1] | 0x20) == 'f' &&
+                (part.s[2] | 0x20) == 'x' && part.s[3] >= '0' && part.s[3] <= '9')
                 return 1;
-        if (part.len >= 4 && (part.s[0] | 0x20) == 'g' && (part.s[1] | 0x20) == 'f' &&
-            (part.s[2] | 0x20) == 'x' && part.s[3] >= '0' && part.s[3] <= '9')
-            return 1;
+            if (c0 == 'h' || c0 == 'r' || c0 == 'a' || c0 == 'c' || c0 == 'g' || c0 == 'm' ||
+                c0 == 'f')
+                for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+                    if (part.len == words[k].len && str_eq_nocase(part, words[k]))
+                        return 1;
+        }
         i = j + 1;
     }
     return 0;

@@ -19,6 +19,38 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
     rules_report_at(r->c, rule, off, n, sev, RF_NOWAVE, msg, fix);
 }
 
+int pyrules_bit(const char *id)
+{
+    int base, max;
+    const char *num;
+    if (id[0] == 'T' && id[1] == 'R' && id[2] == 'I') {
+        base = 0, max = 12, num = id + 3;
+    } else if (id[0] == 'P' && id[1] == 'T') {
+        base = 12, max = 5, num = id + 2;
+    } else if (id[0] == 'B' && id[1] == 'L' && id[2] == 'D') {
+        base = 17, max = 3, num = id + 3;
+    } else {
+        return -1;
+    }
+    if (num[0] < '0' || num[0] > '9' || num[1] < '0' || num[1] > '9' || num[2] < '0' ||
+        num[2] > '9' || num[3])
+        return -1;
+    int v = (num[0] - '0') * 100 + (num[1] - '0') * 10 + (num[2] - '0');
+    return v >= 1 && v <= max ? base + v - 1 : -1;
+}
+
+void pyrules_load(pyrules *r)
+{
+    static const char *const ids[] = {
+        "TRI001", "TRI002", "TRI003", "TRI004", "TRI005", "TRI006", "TRI007",
+        "TRI008", "TRI009", "TRI010", "TRI011", "TRI012", "PT001",  "PT002",
+        "PT003",  "PT004",  "PT005",  "BLD001", "BLD002", "BLD003"};
+    r->on = 0;
+    for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+        if (rules_on(r->c, ids[k]))
+            r->on |= 1ul << pyrules_bit(ids[k]);
+}
+
 unsigned pyrules_target_of(const char *gfx, ptrdiff_t len)
 {
     hp_str s = str_trim(str_make(gfx, len));
@@ -286,6 +318,7 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->c = c;
     r->a = c->a;
     r->targets = pyrules_targets_of(c->cfg->targets);
+    pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     return d && d->ok ? d : NULL;
 }

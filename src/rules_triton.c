@@ -562,11 +562,12 @@ static void kernel_calls(kctx *c)
 
 /* Learns the kernel's variables from its assignments, then checks its calls against that
  * picture (kernels are short, and offsets are rarely reassigned with another meaning). */
-static void kernel_flow(pyrules *r, const pysrc *p, int host, const tri_kernel *k)
+static void kernel_flow(kctx *c, pyrules *r, const pysrc *p, int host, const tri_kernel *k)
 {
-    kctx *c = arena_alloc(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
-    if (!c)
-        return;
+    c->f.n = 0;
+    c->low = 0;
+    c->block.s = NULL;
+    c->block.len = 0;
     c->r = r;
     c->p = p;
     c->k = k;
@@ -861,9 +862,9 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
         } else if (call && strncmp(q, "triton.language.atomic_", 23) == 0 &&
                    pyrules_on(r, "TRI009") && triton_kernel_at(tf, i) >= 0) {
             tri009(r, p, i, e);
-        } else if (pyrules_on(r, "TRI008") && !guarded(p, i)) {
+        } else if (pyrules_on(r, "TRI008")) {
             for (size_t k = 0; k < sizeof tma_names / sizeof *tma_names; k++)
-                if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0) {
+                if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0 && !guarded(p, i)) {
                     add_span(r, p, i, e, "TRI008", HP_SEV_WARNING,
                              "tensor descriptors (TMA) are NVIDIA hardware: on AMD Triton "
                              "lowers them to plain pointer arithmetic, so they work without "
@@ -954,8 +955,9 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
         tri007_imports(r, p);
     if ((pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012")) && tf->nk > 0) {
         int host = host_even(p, tf);
-        for (int k = 0; k < tf->nk; k++)
-            kernel_flow(r, p, host, &tf->k[k]);
+        kctx *c = arena_alloc_nozero(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
+        for (int k = 0; c && k < tf->nk; k++)
+            kernel_flow(c, r, p, host, &tf->k[k]);
     }
     if (pyrules_on(r, "TRI011"))
         tri011(r, p);
