@@ -139,10 +139,12 @@ static int known_gfx(hp_str s)
 static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
 {
     hp_str s = {c->src + off, len};
-    if (len <= 0 || str_chr(s, '$') >= 0 || str_chr(s, '{') >= 0 || str_chr(s, '<') >= 0 ||
+    if (len <= 0)
+        return;
+    c->has_list = 1; /* a list taken from a variable counts as a list */
+    if (str_chr(s, '$') >= 0 || str_chr(s, '{') >= 0 || str_chr(s, '<') >= 0 ||
         str_chr(s, '@') >= 0)
         return;
-    c->has_list = 1;
     hp_str base = s;
     ptrdiff_t colon = str_chr(s, ':');
     if (colon >= 0)
@@ -265,12 +267,28 @@ static void bld003(bctx *c, const bstmt *st)
         }
         if (!is_target_var(s) || st->python)
             continue;
-        /* set(NAME a b ...), NAME := a b, ENV NAME a, export NAME a */
+        c->has_list = 1;
+        /* set(NAME a b ...), list(APPEND NAME a ...), set_target_properties(t PROPERTIES
+         * NAME "a;b"), NAME := a b, ENV NAME a */
         int j = i + 1;
-        if (j < st->n && is_assign_op(wtext(c, st->w[j])))
+        hp_str cmd = st->cmd ? wtext(c, st->w[0]) : S("");
+        int one = 0;
+        if (j < st->n && is_assign_op(wtext(c, st->w[j]))) {
             j++;
-        else if (!(st->cmd && i == 1) && !(c->kind == PYK_DOCKER && i == 1))
+        } else if (st->cmd && str_eq_nocase(cmd, S("set")) && i == 1) {
+        } else if (st->cmd && str_eq_nocase(cmd, S("list")) && i == 2) {
+        } else if (st->cmd && (str_eq_nocase(cmd, S("set_target_properties")) ||
+                               str_eq_nocase(cmd, S("set_property")) ||
+                               str_eq_nocase(cmd, S("set_source_files_properties")))) {
+            one = 1;
+        } else if (!(c->kind == PYK_DOCKER && i == 1)) {
             continue;
+        }
+        if (one) {
+            if (j < st->n)
+                check_target_list(c, st->w[j].off, st->w[j].len);
+            continue;
+        }
         for (; j < st->n; j++) {
             hp_str v = wtext(c, st->w[j]);
             if (str_eqc(v, "CACHE") || str_eqc(v, "PARENT_SCOPE") || str_eqc(v, "FORCE"))

@@ -452,6 +452,15 @@ TEST(rules_py_bld003)
               "2:28 BLD003 w; 2:35 BLD003 w; 2:42 BLD003 e; 2:48 BLD003 w");
     CHECK_STR(chk("CMakeLists.txt", "project(p LANGUAGES CXX HIP)\nadd_library(k k.hip)\n"),
               "1:25 BLD003 w");
+    /* list(APPEND ...), target properties, tests of the variable, lists from variables */
+    CHECK_STR(chk("CMakeLists.txt",
+                  "project(p LANGUAGES CXX HIP)\nlist(APPEND AMDGPU_TARGETS gfx90a native)\n"
+                  "set_target_properties(k PROPERTIES HIP_ARCHITECTURES \"gfx941;gfx942\")\n"
+                  "if(AMDGPU_TARGETS STREQUAL \"x\")\nendif()\n"),
+              "2:35 BLD003 w; 3:55 BLD003 w");
+    CHECK_STR(chk("CMakeLists.txt", "project(p LANGUAGES CXX HIP)\n"
+                                    "set(CMAKE_HIP_ARCHITECTURES ${GPU_TARGETS})\n"),
+              "");
     CHECK_STR(chk("CMakeLists.txt", "project(p LANGUAGES CXX HIP)\n"
                                     "set(CMAKE_HIP_ARCHITECTURES gfx90a gfx942 gfx950)\n"),
               "");
