@@ -96,10 +96,22 @@ static const char *norm_path(const char *p)
     return p;
 }
 
+/* The canonical form strings are compared in: as written in JSON (invalid UTF-8 replaced),
+ * so that a finding matches its own entry whatever bytes its message holds. */
+static const char *canon(arena *a, const char *s)
+{
+    buf b;
+    buf_init(&b, a, 64);
+    buf_add_json(&b, str_cstr(s));
+    return buf_cstr(&b);
+}
+
 static bentry *lookup(hp_baseline *b, const char *path, const char *rule, const char *message,
                       int insert)
 {
-    path = norm_path(path);
+    path = canon(&b->a, norm_path(path));
+    rule = canon(&b->a, rule);
+    message = canon(&b->a, message);
     unsigned h = key_hash(path, rule, message);
     for (ptrdiff_t j = (ptrdiff_t)(h & (unsigned)(b->cap - 1));; j = (j + 1) & (b->cap - 1)) {
         bentry *e = &b->slot[j];
@@ -180,7 +192,9 @@ int hp_baseline_filter(hp_baseline *b, hp_finding *f, int n)
     if (!b)
         return n;
     int w = 0;
+    arena_mark m = arena_save(&b->a);
     for (int i = 0; i < n; i++) {
+        arena_rewind(&b->a, m);
         bentry *e = lookup(b, f[i].path ? f[i].path : "", f[i].rule ? f[i].rule : "",
                            f[i].message ? f[i].message : "", 0);
         if (e && e->count > 0) {

@@ -163,13 +163,17 @@ static int select_rules(rules_cfg *cfg, const char *w)
     } else if (w[0] == '+') {
         w++;
     }
+    char up[32];
     size_t n = strlen(w);
-    if (n == 0)
+    if (n == 0 || n >= sizeof up)
         return 0;
+    for (size_t k = 0; k <= n; k++)
+        up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 'a' + 'A' : w[k]);
+    w = up;
     int hit = 0;
     for (int i = 0; i < rules_rows_COUNT; i++) {
         const char *id = rules_rows[i][COL_ID];
-        int match = strcmp(w, "all") == 0 || strcmp(id, w) == 0;
+        int match = strcmp(w, "ALL") == 0 || strcmp(id, w) == 0;
         if (!match) {
             /* a family: the id's letters, in either case ("WAVE", "wave") */
             size_t k = 0;
@@ -196,8 +200,9 @@ typedef struct names_index {
     int16_t *slot;   /* row index + 1, or 0 */
     int16_t *len;    /* strlen of each row's name */
     int cap;
-    int16_t *prefix; /* rows with match "prefix" */
+    int16_t *prefix; /* rows with match "prefix", sorted by first byte */
     int nprefix;
+    int16_t pfx_first[256]; /* first index in prefix[] for a first byte (nprefix if none) */
     int16_t *include;
     int ninclude;
 } names_index;
@@ -230,6 +235,21 @@ static void names_build(arena *a, rules_cfg *cfg)
             j = (j + 1) & (cap - 1);
         ix->slot[j] = (int16_t)(i + 1);
     }
+    /* prefixes grouped by their first byte (insertion sort, stable) */
+    for (int p = 1; p < ix->nprefix; p++) {
+        int16_t v = ix->prefix[p];
+        unsigned char key = (unsigned char)rule_names_rows[v][N_NAME][0];
+        int q = p - 1;
+        while (q >= 0 && (unsigned char)rule_names_rows[ix->prefix[q]][N_NAME][0] > key) {
+            ix->prefix[q + 1] = ix->prefix[q];
+            q--;
+        }
+        ix->prefix[q + 1] = v;
+    }
+    for (int b = 0; b < 256; b++)
+        ix->pfx_first[b] = (int16_t)ix->nprefix;
+    for (int p = ix->nprefix - 1; p >= 0; p--)
+        ix->pfx_first[(unsigned char)rule_names_rows[ix->prefix[p]][N_NAME][0]] = (int16_t)p;
     cfg->names = ix;
 }
 
@@ -264,8 +284,9 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
     for (int i = 0; o && i < o->nrules; i++) {
         const char *w = o->rules[i];
         if (!w || !select_rules(cfg, w)) {
+            const char *name = w ? w + (w[0] == '+' || w[0] == '-') : "";
             set_why(why, whylen, "unknown rule or family '%.*s' (see 'hipport rules')",
-                    str_cstr(w ? w : ""));
+                    str_cstr(name));
             return HP_EUSAGE;
         }
     }
@@ -299,31 +320,6 @@ int hp_check_wave64(const char *targets)
 }
 
 /* ------------------------------------------------------------------ token helpers */
-
-hp_str rules_text(const rctx *c, ptrdiff_t i)
-{
-    if (i < 0 || i >= c->nt)
-        return str_make("", 0);
-    return str_make(c->src + c->t[i].off, c->t[i].len);
-}
-
-int rules_is(const rctx *c, ptrdiff_t i, const char *text)
-{
-    if (i < 0 || i >= c->nt)
-        return 0;
-    size_t n = strlen(text);
-    return c->t[i].len == (int32_t)n && memcmp(c->src + c->t[i].off, text, n) == 0;
-}
-
-int rules_punct(const rctx *c, ptrdiff_t i, unsigned code)
-{
-    return i >= 0 && i < c->nt && c->t[i].kind == TK_PUNCT && c->t[i].sub == code;
-}
-
-int rules_ident(const rctx *c, ptrdiff_t i)
-{
-    return i >= 0 && i < c->nt && c->t[i].kind == TK_IDENT;
-}
 
 ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
 {
@@ -633,13 +629,13 @@ int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last, int (*pred)(
     return 0;
 }
 
-int rules_in(hp_str s, const char *const *list, int n)
+int rules_in(hp_str s, const hp_str *list, int n)
 {
     if (s.len <= 0)
         return 0;
     for (int i = 0; i < n; i++)
-        if (list[i][0] == s.s[0] && strncmp(list[i], s.s, (size_t)s.len) == 0 &&
-            list[i][s.len] == 0)
+        if (list[i].len == s.len && list[i].s[0] == s.s[0] &&
+            memcmp(list[i].s, s.s, (size_t)s.len) == 0)
             return 1;
     return 0;
 }
@@ -850,7 +846,8 @@ static void names_scan(rctx *c)
                     ident_match(c, r[N_MATCH], i))
                     name_hit(c, row, i, k->off, k->len, s);
             }
-            for (int p = 0; p < ix->nprefix; p++) {
+            for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+                 p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
                 const char *const *r = rule_names_rows[ix->prefix[p]];
                 ptrdiff_t pl = ix->len[ix->prefix[p]];
                 if (s.len > pl && s.s[0] == r[N_NAME][0] &&
@@ -963,7 +960,8 @@ static void apply_ignores(rctx *c, int *suppressed)
         hp_finding *fd = &c->d.v[f];
         int drop = 0;
         for (int j = 0; j < n && !drop; j++)
-            if (fd->line >= ig[j].from && fd->line <= ig[j].to && ignore_covers(ig[j].ids, fd->rule))
+            if (fd->line >= ig[j].from && fd->line <= ig[j].to &&
+                ignore_covers(ig[j].ids, fd->rule))
                 drop = 1;
         if (drop)
             (*suppressed)++;

@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arena.h"
 #include "diag.h"
@@ -114,10 +115,34 @@ typedef struct rctx {
 } rctx;
 
 /* ---- token helpers (every language) */
-hp_str rules_text(const rctx *c, ptrdiff_t i);
-int rules_is(const rctx *c, ptrdiff_t i, const char *text);     /* token text equals */
-int rules_punct(const rctx *c, ptrdiff_t i, unsigned code);     /* punctuator code */
-int rules_ident(const rctx *c, ptrdiff_t i);                     /* an identifier */
+static inline hp_str rules_text(const rctx *c, ptrdiff_t i)
+{
+    hp_str r = {"", 0};
+    if (i >= 0 && i < c->nt) {
+        r.s = c->src + c->t[i].off;
+        r.len = c->t[i].len;
+    }
+    return r;
+}
+/* Does token i's text equal text[0..n)? */
+static inline int rules_is_n(const rctx *c, ptrdiff_t i, const char *text, size_t n)
+{
+    return i >= 0 && i < c->nt && c->t[i].len == (int32_t)n &&
+           memcmp(c->src + c->t[i].off, text, n) == 0;
+}
+/* Token text equals (inline, so that the length of a literal is folded). */
+static inline int rules_is(const rctx *c, ptrdiff_t i, const char *text)
+{
+    return rules_is_n(c, i, text, strlen(text));
+}
+static inline int rules_punct(const rctx *c, ptrdiff_t i, unsigned code)
+{
+    return i >= 0 && i < c->nt && c->t[i].kind == TK_PUNCT && c->t[i].sub == code;
+}
+static inline int rules_ident(const rctx *c, ptrdiff_t i)
+{
+    return i >= 0 && i < c->nt && c->t[i].kind == TK_IDENT;
+}
 /* Next/previous significant token (no comments; outside a directive, directives are
  * skipped; inside one, the walk stays in it). nt / -1 at the ends. */
 ptrdiff_t rules_next(const rctx *c, ptrdiff_t i);
@@ -154,8 +179,9 @@ ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit);
 /* Does any identifier among tokens [first, last] satisfy pred? */
 int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
                     int (*pred)(hp_str ident));
-/* Is s one of list[0..n)? (first byte, then the rest; no strlen per entry) */
-int rules_in(hp_str s, const char *const *list, int n);
+/* Is s one of list[0..n)? Lists are written with RULES_S("name") so lengths are known. */
+#define RULES_S(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+int rules_in(hp_str s, const hp_str *list, int n);
 #define RULES_IN(s, list) rules_in((s), (list), (int)(sizeof(list) / sizeof *(list)))
 /* Case-insensitive: does the identifier contain the word (ASCII)? */
 int rules_name_has(hp_str ident, const char *word);

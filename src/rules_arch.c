@@ -180,11 +180,13 @@ static int sm_string(hp_str lit)
 
 /* ------------------------------------------------------------------ ARCH003 */
 
-static const char *const props[] = {
-    "multiProcessorCount", "maxThreadsPerMultiProcessor", "maxBlocksPerMultiProcessor",
-    "sharedMemPerBlockOptin", "sharedMemPerMultiprocessor", "regsPerBlock",
-    "regsPerMultiprocessor", "l2CacheSize", "totalConstMem", "clockRate", "memoryClockRate",
-    "persistingL2CacheMaxSize", "accessPolicyMaxWindowSize", "reservedSharedMemPerBlock"};
+static const hp_str props[] = {
+    RULES_S("multiProcessorCount"), RULES_S("maxThreadsPerMultiProcessor"),
+    RULES_S("maxBlocksPerMultiProcessor"), RULES_S("sharedMemPerBlockOptin"),
+    RULES_S("sharedMemPerMultiprocessor"), RULES_S("regsPerBlock"),
+    RULES_S("regsPerMultiprocessor"), RULES_S("l2CacheSize"), RULES_S("totalConstMem"),
+    RULES_S("clockRate"), RULES_S("memoryClockRate"), RULES_S("persistingL2CacheMaxSize"),
+    RULES_S("accessPolicyMaxWindowSize"), RULES_S("reservedSharedMemPerBlock")};
 
 static const char *prop_why(hp_str s)
 {

@@ -145,7 +145,7 @@ static unsigned exec_word(const rctx *c, hp_str s, int depth)
         return 2;
     if (str_eqc(s, "__host__"))
         return 4;
-    if (depth > 2 || s.len < 4)
+    if (depth > 2 || s.len < 2)
         return 0;
     const rules_macro *m = rules_macro_any(c, s);
     if (!m || m->funclike)
@@ -201,7 +201,7 @@ static void analyse_header(const rctx *c, ptrdiff_t from, ptrdiff_t to, hdrinfo 
                 h->control = 1;
             if (!h->paren && is_aggregate(s))
                 h->aggregate = 1;
-            if (s.s[0] == '_' || (s.len > 3 && s.s[0] >= 'A' && s.s[0] <= 'Z'))
+            if (s.s[0] == '_' || (s.len >= 2 && s.s[0] >= 'A' && s.s[0] <= 'Z'))
                 h->words |= exec_word(c, s, 0);
         } else if (k->kind == TK_PUNCT) {
             if (k->sub == '(') {

@@ -50,19 +50,23 @@ static void kl001(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ KL005 */
 
-static const char *const tex_refs[] = {
-    "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",
-    "cudaBindTextureToMipmappedArray", "cudaGetTextureReference", "cudaBindSurfaceToArray",
-    "cudaUnbindTexture", "cudaGetTextureAlignmentOffset", "cudaGetSurfaceReference"};
+static const hp_str tex_refs[] = {
+    RULES_S("cudaBindTexture"), RULES_S("cudaBindTexture2D"), RULES_S("cudaBindTextureToArray"),
+    RULES_S("cudaBindTextureToMipmappedArray"), RULES_S("cudaGetTextureReference"),
+    RULES_S("cudaBindSurfaceToArray"), RULES_S("cudaUnbindTexture"),
+    RULES_S("cudaGetTextureAlignmentOffset"), RULES_S("cudaGetSurfaceReference")};
 
-static const char *const tex_objs[] = {
-    "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaCreateTextureObject",
-    "cudaCreateSurfaceObject", "tex1D", "tex2D", "tex3D", "tex1Dfetch", "tex1DLayered",
-    "tex2DLayered", "texCubemap", "texCubemapLayered", "tex2Dgather", "tex1DLod", "tex2DLod",
-    "tex3DLod", "tex1DGrad", "tex2DGrad", "tex3DGrad", "surf1Dread", "surf2Dread", "surf3Dread",
-    "surf1Dwrite", "surf2Dwrite", "surf3Dwrite", "surf2DLayeredread", "surf2DLayeredwrite"};
+static const hp_str tex_objs[] = {
+    RULES_S("cudaTextureObject_t"), RULES_S("cudaSurfaceObject_t"),
+    RULES_S("cudaCreateTextureObject"), RULES_S("cudaCreateSurfaceObject"), RULES_S("tex1D"),
+    RULES_S("tex2D"), RULES_S("tex3D"), RULES_S("tex1Dfetch"), RULES_S("tex1DLayered"),
+    RULES_S("tex2DLayered"), RULES_S("texCubemap"), RULES_S("texCubemapLayered"),
+    RULES_S("tex2Dgather"), RULES_S("tex1DLod"), RULES_S("tex2DLod"), RULES_S("tex3DLod"),
+    RULES_S("tex1DGrad"), RULES_S("tex2DGrad"), RULES_S("tex3DGrad"), RULES_S("surf1Dread"),
+    RULES_S("surf2Dread"), RULES_S("surf3Dread"), RULES_S("surf1Dwrite"), RULES_S("surf2Dwrite"),
+    RULES_S("surf3Dwrite"), RULES_S("surf2DLayeredread"), RULES_S("surf2DLayeredwrite")};
 
-static int in_list(hp_str s, const char *const *list, size_t n)
+static int in_list(hp_str s, const hp_str *list, size_t n)
 {
     return rules_in(s, list, (int)n);
 }

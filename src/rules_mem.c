@@ -212,7 +212,8 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
         ptrdiff_t op = rules_next(c, i), k = rules_next(c, op);
         unsigned long long w;
         int b2;
-        if (k < c->nt && c->t[k].kind == TK_NUMBER && rules_int_literal(rules_text(c, k), &w, &b2) &&
+        if (k < c->nt && c->t[k].kind == TK_NUMBER &&
+            rules_int_literal(rules_text(c, k), &w, &b2) &&
             ((rules_punct(c, op, '*') && w == 1024) || (rules_punct(c, op, P_SHL) && w == 10))) {
             bytes = (long long)v * 1024;
             end = k;
@@ -247,11 +248,26 @@ static void mem002(rctx *c, ptrdiff_t i)
 {
     if (guarded(c, i))
         return;
-    /* in a template? walk back to the start of the declaration */
-    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 64;
+    /* in a template? the declaration itself, or the headers of the classes around it */
+    int levels = 0, skip = 0;
+    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 512;
          j = rules_prev(c, j), steps++) {
-        if (rules_punct(c, j, ';') || rules_punct(c, j, '{') || rules_punct(c, j, '}'))
+        if (rules_punct(c, j, '}'))
             break;
+        if (rules_punct(c, j, ';')) {
+            if (levels > 0)
+                break; /* the class header ended without a template */
+            skip = 1;  /* earlier members: skip to the class's '{' */
+            continue;
+        }
+        if (rules_punct(c, j, '{')) {
+            if (++levels > 4 || (rules_scope(c, j) & (SC_DEVICE | SC_HOST)))
+                break;
+            skip = 0;
+            continue;
+        }
+        if (skip)
+            continue;
         if (rules_is(c, j, "template")) {
             rules_report(c, "MEM002", i, 0, 0,
                          "__constant__ inside a template: HIP documents this as undefined "
@@ -324,7 +340,7 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if ((t == RT_FLOAT || t == RT_DOUBLE) &&
         (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") || str_eqc(s, "atomicSub") ||
          str_eqc(s, "atomicMax") || str_eqc(s, "atomicMin")))
-        rules_report(c, "MEM004", i, 0, 0,
+        rules_report(c, "MEM004", i, 0, RF_ONCE,
                      rules_fmt(c, "'%.*s' on %s: HIP compiles it to a compare-and-swap loop "
                                   "unless unsafe FP atomics are on, and hardware FP atomics "
                                   "may be lost on fine-grained (host or managed) memory",

@@ -9,12 +9,13 @@
 
 static int changed_code(hp_str s)
 {
-    static const char *const codes[] = {
-        "cudaErrorInvalidValue", "cudaErrorInvalidConfiguration",
-        "cudaErrorInvalidResourceHandle", "cudaErrorInvalidDevicePointer",
-        "cudaErrorLaunchOutOfResources", "cudaErrorInvalidDeviceFunction",
-        "cudaErrorNoKernelImageForDevice", "cudaErrorIllegalAddress", "cudaErrorLaunchFailure",
-        "cudaErrorInvalidPitchValue", "cudaErrorInvalidSymbol", "cudaErrorContextIsDestroyed"};
+    static const hp_str codes[] = {
+        RULES_S("cudaErrorInvalidValue"), RULES_S("cudaErrorInvalidConfiguration"),
+        RULES_S("cudaErrorInvalidResourceHandle"), RULES_S("cudaErrorInvalidDevicePointer"),
+        RULES_S("cudaErrorLaunchOutOfResources"), RULES_S("cudaErrorInvalidDeviceFunction"),
+        RULES_S("cudaErrorNoKernelImageForDevice"), RULES_S("cudaErrorIllegalAddress"),
+        RULES_S("cudaErrorLaunchFailure"), RULES_S("cudaErrorInvalidPitchValue"),
+        RULES_S("cudaErrorInvalidSymbol"), RULES_S("cudaErrorContextIsDestroyed")};
     return RULES_IN(s, codes);
 }
 

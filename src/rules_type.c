@@ -10,13 +10,17 @@
 
 static int fp8_name(hp_str s)
 {
-    static const char *const names[] = {
-        "__nv_fp8_e4m3", "__nv_fp8_e5m2", "__nv_fp8x2_e4m3", "__nv_fp8x2_e5m2",
-        "__nv_fp8x4_e4m3", "__nv_fp8x4_e5m2", "__nv_fp8_storage_t", "__nv_fp8x2_storage_t",
-        "__nv_fp8x4_storage_t", "__NV_E4M3", "__NV_E5M2", "__NV_SATFINITE", "__NV_NOSAT",
-        "kFloat8_e4m3fn", "kFloat8_e5m2", "Float8_e4m3fn", "Float8_e5m2", "__nv_fp8_interpretation_t"};
-    if (str_starts(s, S("__nv_cvt_")) && (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
-                                          str_find(s, S("e5m2")) >= 0))
+    static const hp_str names[] = {
+        RULES_S("__nv_fp8_e4m3"), RULES_S("__nv_fp8_e5m2"), RULES_S("__nv_fp8x2_e4m3"),
+        RULES_S("__nv_fp8x2_e5m2"), RULES_S("__nv_fp8x4_e4m3"), RULES_S("__nv_fp8x4_e5m2"),
+        RULES_S("__nv_fp8_storage_t"), RULES_S("__nv_fp8x2_storage_t"),
+        RULES_S("__nv_fp8x4_storage_t"), RULES_S("__NV_E4M3"), RULES_S("__NV_E5M2"),
+        RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"), RULES_S("kFloat8_e4m3fn"),
+        RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"),
+        RULES_S("__nv_fp8_interpretation_t")};
+    if (str_starts(s, S("__nv_cvt_")) &&
+        (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
+         str_find(s, S("e5m2")) >= 0))
         return 1;
     return RULES_IN(s, names);
 }

@@ -26,6 +26,11 @@ static int warpish(hp_str s)
 /* WARP_SIZE, kWarpSize, THREADS_PER_WARP, ... (underscores ignored, any case) */
 static int warp_size_name(hp_str s)
 {
+    int w = 0;
+    for (ptrdiff_t i = 0; i + 1 < s.len && !w; i++)
+        w = (s.s[i] == 'w' || s.s[i] == 'W') && (s.s[i + 1] == 'a' || s.s[i + 1] == 'A');
+    if (!w)
+        return 0;
     char low[64];
     ptrdiff_t n = 0;
     for (ptrdiff_t i = 0; i < s.len && n < (ptrdiff_t)sizeof low - 1; i++) {
@@ -80,11 +85,13 @@ static const char *snippet(rctx *c, ptrdiff_t first, ptrdiff_t last)
 
 static int is_sync_builtin(hp_str s)
 {
-    static const char *const names[] = {
-        "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
-        "__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync",
-        "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
-        "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__syncwarp"};
+    static const hp_str names[] = {
+        RULES_S("__shfl_sync"), RULES_S("__shfl_up_sync"), RULES_S("__shfl_down_sync"),
+        RULES_S("__shfl_xor_sync"), RULES_S("__ballot_sync"), RULES_S("__any_sync"),
+        RULES_S("__all_sync"), RULES_S("__uni_sync"), RULES_S("__match_any_sync"),
+        RULES_S("__match_all_sync"), RULES_S("__reduce_add_sync"), RULES_S("__reduce_min_sync"),
+        RULES_S("__reduce_max_sync"), RULES_S("__reduce_and_sync"), RULES_S("__reduce_or_sync"),
+        RULES_S("__reduce_xor_sync"), RULES_S("__syncwarp")};
     if (s.len < 10 || s.s[0] != '_')
         return 0;
     return RULES_IN(s, names);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "ctx.h"
 #include "str.h"
 
@@ -792,6 +793,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         x->st.converted++;
     }
 
+    if (o->annotate)
+        annotate_apply(x);
     apply(x, &out->out, &out->out_len);
     out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
     diag_sort(&x->d);
