@@ -117,7 +117,8 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
                    "for small dots; 0 lets the compiler choose)",
                 bad);
             add_span(r, p, s->opt[TO_NONKDIM].key, s->opt[TO_NONKDIM].ve, "TRI002",
-                     HP_SEV_WARNING, m, "use matrix_instr_nonkdim=16 (usually best on MI300) or 32");
+                     HP_SEV_WARNING, m,
+                     "use matrix_instr_nonkdim=16 (usually best on MI300) or 32");
         }
         if (site_value(p, s, TO_KPACK, &v)) {
             if (v.min < 1 || v.max > 2)

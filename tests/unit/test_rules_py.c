@@ -415,10 +415,11 @@ TEST(rules_py_bld001_setup_py)
                   "if torch.version.hip:\n"
                   "    nvcc = ['-O3', '--offload-arch=gfx942']\n"
                   "else:\n"
-                  "    nvcc = ['-O3', '--use_fast_math', '-gencode', 'arch=compute_80,code=sm_80']\n"
+                  "    nvcc = ['-O3', '--use_fast_math', '-gencode',\n"
+                  "            'arch=compute_80,code=sm_80']\n"
                   "e = CUDAExtension('e', ['e.cu'], extra_compile_args={'nvcc': ['-arch', "
                   "'sm_90']})\n"),
-              "7:64 BLD001 e");
+              "8:64 BLD001 e");
 }
 
 TEST(rules_py_bld002)
