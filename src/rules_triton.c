@@ -488,6 +488,16 @@ static void kernel_statements(kctx *c)
         if (eq < 0)
             continue;
         unsigned bits = expr_bits(p, &c->f, eq + 1, le);
+        /* offsets wrapped into range: offs = (pid * B + tl.arange(0, B)) % n */
+        for (ptrdiff_t j = eq + 1; j < le; j++) {
+            if (pysrc_op(p, j, '(') || pysrc_op(p, j, '[') || pysrc_op(p, j, '{')) {
+                if (p->match[j] > j)
+                    j = p->match[j];
+                continue;
+            }
+            if (pysrc_op(p, j, '%'))
+                bits &= ~(unsigned)(B_ARANGE | B_PID);
+        }
         int aug = pysrc_op(p, eq, PO_AUGASSIGN);
         /* an fp16/bf16 accumulator: acc = tl.zeros(..., dtype=tl.float16) */
         int32_t zeros = -1;

@@ -137,6 +137,11 @@ TEST(rules_py_tri012_evidence)
                           "    tl.store(o_ptr + offs, a + b, offs < n)\n"
                           "    c = tl.load(x_ptr + offs, mask=None)\n"),
               "10:9 TRI012 w");
+    /* offsets wrapped into range with % are in bounds */
+    CHECK_STR(chk("k.py", PY_HEAD "@triton.jit\ndef k(b_ptr, o_ptr, M, B: tl.constexpr):\n"
+                          "    offs = (tl.program_id(0) * B + tl.arange(0, B)) % M\n"
+                          "    tl.store(o_ptr + offs, tl.load(b_ptr + offs))\n"),
+              "");
     /* offsets without a program id (one program covers the tensor) are left alone */
     CHECK_STR(chk("k.py", PY_HEAD "@triton.jit\ndef k(x_ptr, B: tl.constexpr):\n"
                           "    offs = tl.arange(0, B)\n"
