@@ -27,7 +27,7 @@ static const opt options[] = {
     {0, "format", "text|json|sarif", "report format (default: text)", O_FORMAT},
     {0, "fail-on", "error|warning|note|never", "exit 1 on findings this severe (default: error)",
      O_FAILON},
-    {0, "target", "LIST", "GPU targets, e.g. gfx942,gfx1100 (default: gfx908,gfx90a,gfx942,gfx950)",
+    {0, "target", "LIST", "GPU targets such as gfx942,gfx1100 (default: gfx9 Instinct)",
      O_TARGET},
     {0, "enable", "RULE", "turn a rule, a family (WAVE) or all on (repeatable, in order)",
      O_ENABLE},

@@ -91,7 +91,8 @@ void annotate_apply(xlate *x)
     if (rules_cfg_build(x->a, NULL, &cfg, NULL, 0) != HP_OK)
         return;
     hp_check_result res;
-    if (rules_check(x->a, &cfg, x->path, x->src, x->len, &res) != HP_OK || !res.nfindings)
+    if (rules_check(x->a, &cfg, x->path, RL_CPP, x->src, x->len, &res) != HP_OK ||
+        !res.nfindings)
         return;
     note *nv = NEW(x->a, note, res.nfindings);
     int n = 0;

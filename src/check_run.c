@@ -12,6 +12,7 @@
 
 typedef struct crun {
     rules_cfg cfg;
+    const hp_run_opts *r;
 } crun;
 
 static void fail(hp_file_result *res, hp_status s, const char *err)
@@ -46,7 +47,12 @@ static void check_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result 
         return;
     }
     hp_check_result out;
-    s = rules_check(a, &cr->cfg, job->path, data, len, &out);
+    /* the language claiming the file (--ext included); a file named on the command line that
+     * no language claims is read as C++ */
+    unsigned lang = rules_lang_of(job->path, cr->r);
+    if (!lang && !job->from_tree)
+        lang = RL_CPP;
+    s = rules_check(a, &cr->cfg, job->path, lang, data, len, &out);
     if (s != HP_OK) {
         fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
         return;
@@ -69,6 +75,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
     arena a;
     arena_init(&a, 1 << 14);
     crun cr;
+    cr.r = r;
     hp_status s = rules_cfg_build(&a, o, &cr.cfg, NULL, 0);
     if (s != HP_OK) {
         arena_release(&a);

@@ -147,6 +147,25 @@ static int parse_target(hp_str t, rules_cfg *cfg)
     return 1;
 }
 
+/* "c++,python" -> RL_CPP | RL_PYTHON */
+static unsigned lang_bits(const char *list)
+{
+    unsigned bits = 0;
+    hp_str rest = str_cstr(list);
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str w = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
+        if (str_eqc(w, "c++"))
+            bits |= RL_CPP;
+        else if (str_eqc(w, "python"))
+            bits |= RL_PYTHON;
+        else if (str_eqc(w, "build"))
+            bits |= RL_BUILD;
+    }
+    return bits;
+}
+
 static void set_why(char *why, ptrdiff_t whylen, const char *fmt, hp_str arg)
 {
     if (why && whylen > 0)
@@ -199,6 +218,7 @@ static int select_rules(rules_cfg *cfg, const char *w)
 typedef struct names_index {
     int16_t *slot;   /* row index + 1, or 0 */
     int16_t *len;    /* strlen of each row's name */
+    uint64_t lens[256]; /* by first byte: bit n set when an exact name has length n (< 64) */
     int cap;
     int16_t *prefix; /* rows with match "prefix", sorted by first byte */
     int nprefix;
@@ -229,6 +249,8 @@ static void names_build(arena *a, rules_cfg *cfg)
             ix->include[ix->ninclude++] = (int16_t)i;
             continue;
         }
+        unsigned char f0 = (unsigned char)r[N_NAME][0];
+        ix->lens[f0] |= ix->len[i] < 63 ? 1ull << ix->len[i] : 1ull << 63;
         unsigned h = str_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
         int j = (int)(h & (unsigned)(cap - 1));
         while (ix->slot[j])
@@ -259,8 +281,11 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
     memset(cfg, 0, sizeof *cfg);
     cfg->nrules = rules_rows_COUNT;
     cfg->enabled = NEW(a, uint8_t, rules_rows_COUNT + 1);
-    for (int i = 0; i < rules_rows_COUNT; i++)
+    cfg->langs = NEW(a, uint8_t, rules_rows_COUNT + 1);
+    for (int i = 0; i < rules_rows_COUNT; i++) {
         cfg->enabled[i] = 1;
+        cfg->langs[i] = (uint8_t)lang_bits(rules_rows[i][COL_LANGS]);
+    }
     const char *targets = o && o->targets && o->targets[0] ? o->targets : default_targets;
     hp_str rest = str_cstr(targets);
     int any = 0;
@@ -320,36 +345,6 @@ int hp_check_wave64(const char *targets)
 }
 
 /* ------------------------------------------------------------------ token helpers */
-
-ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
-{
-    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
-    for (i++; i < c->nt; i++) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return c->nt;
-}
-
-ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
-{
-    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP);
-    for (i--; i >= 0; i--) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
-            return -1;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return -1;
-}
 
 static unsigned closer_of(unsigned ch)
 {
@@ -693,33 +688,14 @@ int rules_on(const rctx *c, const char *id)
     return r >= 0 && c->cfg->enabled[r];
 }
 
-/* Does the rule's languages column name the file's language? (A C++ plain-name rule must not
- * fire on a Python identifier that happens to share the name.) */
-static int lang_applies(const char *langs, unsigned lang)
-{
-    const char *name = lang == RL_PYTHON ? "python" : lang == RL_BUILD ? "build" : "c++";
-    size_t n = strlen(name);
-    for (const char *p = langs; *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && memcmp(p, name, n) == 0)
-            return 1;
-        if (!e)
-            break;
-        p = e + 1;
-    }
-    return 0;
-}
-
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
                      unsigned flags, const char *msg, const char *fix)
 {
     int r = rules_find(id);
-    if (r < 0 || !c->cfg->enabled[r])
+    /* a rule reports only in the languages its row names */
+    if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;
     const char *const *row = rules_rows[r];
-    if (!lang_applies(row[COL_LANGS], c->lang))
-        return;
     if (sev == HP_SEV_NONE)
         sev = sev_of(row[COL_SEV]);
     int wave = (flags & RF_WAVE64) || (strcmp(row[COL_WAVE], "wave64") == 0 &&
@@ -837,8 +813,10 @@ static void names_scan(rctx *c)
         const tok *k = &c->t[i];
         if (k->kind == TK_IDENT) {
             hp_str s = rules_text(c, i);
-            unsigned h = str_hash(s.s, s.len, 0);
-            for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j];
+            uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+            int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
+            unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
+            for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
                  j = (j + 1) & (ix->cap - 1)) {
                 int row = ix->slot[j] - 1;
                 const char *const *r = rule_names_rows[row];
@@ -1028,10 +1006,18 @@ static int ends_with(const char *s, const char *suffix)
     return n >= m && memcmp(s + n - m, suffix, m) == 0;
 }
 
-HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path,
+static const lang_def *lang_by_bit(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        if (langs[i].bit == bit)
+            return &langs[i];
+    return NULL;
+}
+
+HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
                               const char *src, ptrdiff_t len, hp_check_result *out)
 {
-    const lang_def *l = lang_for(path, NULL);
+    const lang_def *l = lang ? lang_by_bit(lang) : lang_for(path, NULL);
     if (!l)
         return;
     rctx *c = NEW(a, rctx, 1);
@@ -1063,8 +1049,8 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path,
     out->language = l->name;
 }
 
-hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, const char *src,
-                      ptrdiff_t len, hp_check_result *out)
+hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                      const char *src, ptrdiff_t len, hp_check_result *out)
 {
     memset(out, 0, sizeof *out);
     if (len > ((ptrdiff_t)1 << 31) - 2)
@@ -1077,7 +1063,7 @@ hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, const ch
         memset(out, 0, sizeof *out);
         return HP_ENOMEM;
     }
-    check(a, cfg, path ? path : "<input>", src ? src : "", len, out);
+    check(a, cfg, path ? path : "<input>", lang, src ? src : "", len, out);
     a->oom = saved;
     return HP_OK;
 }
@@ -1093,5 +1079,5 @@ hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
     hp_status s = rules_cfg_build(&ctx->a, o, &cfg, NULL, 0);
     if (s != HP_OK)
         return s;
-    return rules_check(&ctx->a, &cfg, path, src, len, out);
+    return rules_check(&ctx->a, &cfg, path, 0, src, len, out);
 }

@@ -19,7 +19,11 @@
  *      builds scopes and macros; others may leave c->scope zeroed);
  *   3. families for it use the same rctx helpers (rules_next, rules_args, rules_report, ...);
  *      the C++-only helpers (scopes, declarations, macros) say so.
- * Tree walks take every file some language claims (hp_check_wants), so nothing else changes. */
+ * Tree walks take every file some language claims (hp_check_wants), so nothing else changes.
+ * A rule reports only in the languages its rules.tsv row names (rules_report drops the rest),
+ * so rule_names.tsv rows and shared helpers need no language test of their own. Findings get
+ * severities, --target downgrades, --enable/--disable and hipport-ignore comments (any
+ * TK_COMMENT containing "hipport-ignore: ID[,ID]") from the engine, not from families. */
 #ifndef HP_RULES_H
 #define HP_RULES_H
 
@@ -52,6 +56,7 @@ enum rules_scope {
 /* What the options resolve to: targets, enabled rules. Built once per run, read-only after. */
 typedef struct rules_cfg {
     uint8_t *enabled;     /* per rule index: 1 on */
+    uint8_t *langs;       /* per rule index: the RL_* bits of its languages column */
     int nrules;
     int wave64;           /* some target runs 64-lane wavefronts (gfx9) */
     int wave32;           /* some target runs 32-lane wavefronts (gfx10+) */
@@ -145,8 +150,36 @@ static inline int rules_ident(const rctx *c, ptrdiff_t i)
 }
 /* Next/previous significant token (no comments; outside a directive, directives are
  * skipped; inside one, the walk stays in it). nt / -1 at the ends. */
-ptrdiff_t rules_next(const rctx *c, ptrdiff_t i);
-ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i);
+static inline ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
+    for (i++; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return c->nt;
+}
+
+static inline ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP);
+    for (i--; i >= 0; i--) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
+            return -1;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return -1;
+}
+
 /* The matching bracket of ( [ {, or -1. */
 ptrdiff_t rules_match(const rctx *c, ptrdiff_t open);
 /* Is the identifier at i a call: followed by '(' (optionally after <...> template args)?
@@ -280,9 +313,10 @@ const char *rules_fmt(rctx *c, const char *fmt, ...)
     ;
 
 /* ---- the engine */
-/* Checks one buffer: findings (sorted, suppressions applied) go to *out. */
-hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, const char *src,
-                      ptrdiff_t len, hp_check_result *out);
+/* Checks one buffer: findings (sorted, suppressions applied) go to *out. lang is an RL_* bit,
+ * or 0 to go by the path (a path no language claims then gives no findings). */
+hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                      const char *src, ptrdiff_t len, hp_check_result *out);
 /* The language that claims a path (RL_*), or 0. */
 unsigned rules_lang_of(const char *path, const hp_run_opts *r);
 

@@ -677,6 +677,10 @@ static void decl_fill(const rctx *c, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end
     }
 }
 
+/* Searches [floor, from) backwards; file_only keeps to tokens outside function bodies. */
+static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+                       int file_only, rules_decl *out);
+
 int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
 {
     memset(out, 0, sizeof *out);
@@ -685,13 +689,23 @@ int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
         return 0;
     hp_str name = rules_text(c, i);
     const rules_fn *f = rules_fn_of(c, i);
-    ptrdiff_t floor = f ? f->hdr : 0;
-    ptrdiff_t limit = i - 20000;
-    if (!f && floor < limit)
-        floor = limit;
-    if (floor < 0)
-        floor = 0;
-    for (ptrdiff_t j = rules_prev(c, i); j >= floor; j = rules_prev(c, j)) {
+    if (f) {
+        /* the function's body and parameters, then the file before it */
+        if (decl_search(c, name, i, f->hdr, 0, out))
+            return 1;
+        ptrdiff_t floor = f->hdr - 20000 > 0 ? f->hdr - 20000 : 0;
+        return decl_search(c, name, f->hdr, floor, 1, out);
+    }
+    ptrdiff_t floor = i - 20000 > 0 ? i - 20000 : 0;
+    return decl_search(c, name, i, floor, 0, out);
+}
+
+static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+                       int file_only, rules_decl *out)
+{
+    for (ptrdiff_t j = rules_prev(c, from); j >= floor; j = rules_prev(c, j)) {
+        if (file_only && c->fn[j] >= 0)
+            continue;
         if (c->t[j].kind != TK_IDENT || c->t[j].len != name.len ||
             memcmp(c->src + c->t[j].off, name.s, (size_t)name.len) != 0)
             continue;

@@ -119,11 +119,41 @@ static int guarded(const rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ WAVE001 */
 
+/* #define FULL_MASK 0xffffffff in a file that never uses it (a shared header): the uses are
+ * elsewhere, where the macro cannot be seen, so the definition is reported. */
+static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t last)
+{
+    hp_str n = rules_text(c, name);
+    if (!rules_name_has(n, "mask") && !rules_name_has(n, "lanes"))
+        return;
+    long long v;
+    int bits;
+    if (!rules_eval(c, first, last, &v, &bits) || bits != 32 ||
+        ((unsigned long long)v & 0xffffffffull) != 0xffffffffull)
+        return;
+    for (ptrdiff_t j = 0; j < c->nt; j++)
+        if (j != name && c->t[j].kind == TK_IDENT && str_eq(rules_text(c, j), n))
+            return; /* used here: reported where it is used */
+    rules_report(c, "WAVE003", name, 0, 0,
+                 rules_fmt(c, "'%.*s' is a 32-bit full-warp mask: HIP's *_sync builtins reject "
+                              "masks narrower than 64 bits at compile time",
+                           (int)n.len, n.s),
+                 NULL);
+}
+
 static void wave001_define(rctx *c, ptrdiff_t h)
 {
     ptrdiff_t name = rules_next(c, rules_next(c, h));
-    if (!rules_ident(c, name) || !warp_size_name(rules_text(c, name)) || guarded(c, h))
+    if (!rules_ident(c, name) || guarded(c, h))
         return;
+    if (!warp_size_name(rules_text(c, name))) {
+        ptrdiff_t first = rules_next(c, name), last = -1;
+        for (ptrdiff_t j = first; j < c->nt && c->t[j].kind != TK_PP_END; j = rules_next(c, j))
+            last = j;
+        if (last >= first && c->t[first].off != c->t[name].off + c->t[name].len)
+            wave003_define(c, name, first, last);
+        return;
+    }
     ptrdiff_t first = rules_next(c, name), last = -1;
     for (ptrdiff_t j = first; j < c->nt && c->t[j].kind != TK_PP_END; j = rules_next(c, j))
         last = j;
