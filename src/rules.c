@@ -316,6 +316,7 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
         }
     }
     cfg->hip_version = o ? o->hip_version : 0;
+    cfg->targets = arena_strndup(a, targets, (ptrdiff_t)strlen(targets));
     names_build(a, cfg);
     return HP_OK;
 }

@@ -68,6 +68,8 @@ typedef struct rules_cfg {
     int assume_cuda;      /* every file is a CUDA source that hipport translate will process
                              (translate --annotate), even one that looks like HIP already */
     void *names;          /* the index of data/tables/rule_names.tsv (rules.c) */
+    const char *targets;  /* the target list itself, comma-separated (families that need
+                             more than the flags above parse it) */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -115,6 +117,7 @@ typedef struct rctx {
     rules_macro *macros;  /* open addressing, capmacros slots (C++) */
     int capmacros;
     diag_list d;
+    void *lang_data;      /* what the language's prepare function built (Python: its index) */
     /* engine state */
     struct rules_once *once;
     int nonce, caponce;
@@ -331,5 +334,11 @@ unsigned rules_lang_of(const char *path, const hp_run_opts *r);
 /* The C++ language hooks (rules.c). */
 int rules_cpp_claims(const char *path, const hp_run_opts *r);
 void rules_cpp_prepare(rctx *c);
+/* The Python and build-file language hooks (rules_py.c). */
+int rules_python_claims(const char *path, const hp_run_opts *r);
+void rules_python_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+void rules_python_prepare(rctx *c);
+int rules_build_claims(const char *path, const hp_run_opts *r);
+void rules_build_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
 #endif
