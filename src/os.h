@@ -29,7 +29,11 @@ int os_stat_path(const char *path, int nofollow, os_stat *st);
 hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, ptrdiff_t *len,
                        const char **err);
 
-/* Writes data to path through a temp file in the same directory and an atomic rename.
+/* Is path a device, pipe, socket or terminal (after symlinks)? */
+int os_is_special(const char *path);
+
+/* Writes data to path through a temp file in the same directory and an atomic rename. A path
+ * that is a device, pipe or terminal (os_is_special) is opened and written instead.
  * mode < 0 keeps the mode of an existing path (else 0644 minus umask). With durable set the
  * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,

@@ -124,9 +124,52 @@ static const char *dir_of(arena *a, const char *path, const char **base)
     return arena_strndup(a, path, slash - path);
 }
 
+static int write_all(int fd, const char *p, ptrdiff_t left)
+{
+    while (left > 0) {
+        ssize_t w = write(fd, p, (size_t)left);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        p += w;
+        left -= w;
+    }
+    return 0;
+}
+
+/* A device, pipe or terminal (-o /dev/null, -o /dev/stdout) is written into: replacing it by a
+ * rename would put a regular file where the device was. */
+static hp_status write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
+                               const char **err)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
+    if (fd < 0) {
+        *err = errstr(a, "cannot open", errno);
+        return HP_EIO;
+    }
+    int e = write_all(fd, data, len);
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        *err = errstr(a, "write error", e);
+        return HP_EIO;
+    }
+    return HP_OK;
+}
+
+int os_is_special(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
+}
+
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err)
 {
+    if (os_is_special(path))
+        return write_special(a, path, data, len, err);
     const char *base;
     const char *dir = dir_of(a, path, &base);
     char *tmp = arena_printf(a, "%s/.%s.hipport-XXXXXX", dir, base);
@@ -155,18 +198,10 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
         umask(um);
         m = 0666u & ~(unsigned)um;
     }
-    const char *p = data;
-    ptrdiff_t left = len;
-    while (left > 0) {
-        ssize_t w = write(fd, p, (size_t)left);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            *err = errstr(a, "write error", errno);
-            goto fail;
-        }
-        p += w;
-        left -= w;
+    int e = write_all(fd, data, len);
+    if (e) {
+        *err = errstr(a, "write error", e);
+        goto fail;
     }
     if (fchmod(fd, (mode_t)m) != 0) {
         *err = errstr(a, "cannot set mode", errno);

@@ -180,7 +180,9 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
         break;
     }
     res->needs_compat = tr_out.needs_compat;
-    if (tr_out.needs_compat && res->status == HP_OK && res->out_path)
+    /* hipport_compat.h goes next to a regular output, never next to -o /dev/null */
+    if (tr_out.needs_compat && res->status == HP_OK && res->out_path &&
+        !os_is_special(res->out_path))
         write_compat(a, res, res->out_path, tr->t->hip_version, r->force);
 }
 
