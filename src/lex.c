@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "hash.h"
+
 #include "banned.h"
 
 /* Character classes for the first byte of a token. */
@@ -20,7 +22,8 @@ enum {
     C_LT,
     C_GT,
     C_DOT,
-    C_PUNCT,     /* other operators and separators */
+    C_PUNCT1,    /* ( ) [ ] { } ; , ? ~: always one character */
+    C_PUNCT,     /* other operators: + - * % & | ^ ! = : */
     C_BACKSLASH
 };
 
@@ -57,91 +60,37 @@ static void init_tables(void)
             k = C_DOT;
         else if (c == '\\')
             k = C_BACKSLASH;
-        else if (strchr("+-*%&|^!~=?:;,()[]{}", c) && c != 0)
+        else if (c != 0 && strchr("()[]{};,?~", c))
+            k = C_PUNCT1;
+        else if (c != 0 && strchr("+-*%&|^!=:", c))
             k = C_PUNCT;
         cls[c] = k;
         is_idch[c] = (unsigned char)(k == C_IDENT || k == C_DIGIT);
     }
 }
 
-typedef struct lexer {
-    const unsigned char *s;
-    ptrdiff_t len;
-    ptrdiff_t i;
-    arena *a;
-    tok *toks;
-    ptrdiff_t n, cap;
-    int in_pp;        /* inside a directive */
-    int pp_include;   /* the directive is #include and its operand is next */
-    int pp_want_name; /* the token after '#' names the directive */
-    int bol;          /* no token yet on this line */
-    int space;        /* whitespace seen since the last token */
-    int newline;      /* a newline seen since the last token */
-    int launch_open;  /* <<< not yet closed (counted apart inside a directive) */
-    int launch_saved; /* the count outside the current directive */
-    int unterminated;
-    ptrdiff_t pp_hash; /* index of the current directive's '#' token */
-} lexer;
-
-static void push(lexer *L, tok_kind kind, ptrdiff_t off, ptrdiff_t len, unsigned sub,
-                 unsigned extra)
-{
-    if (L->n == L->cap) {
-        ptrdiff_t ncap = L->cap * 2;
-        L->toks = arena_grow(L->a, L->toks, L->cap * (ptrdiff_t)sizeof(tok),
-                             ncap * (ptrdiff_t)sizeof(tok), _Alignof(tok));
-        if (!L->toks) { /* only without a recovery point: give up on the rest */
-            L->cap = 0;
-            L->n = 0;
-            L->i = L->len;
-            return;
-        }
-        L->cap = ncap;
-    }
-    tok *t = &L->toks[L->n++];
-    t->off = (int32_t)off;
-    t->len = (int32_t)len;
-    t->kind = (uint8_t)kind;
-    t->sub = (uint16_t)sub;
-    t->flags = (uint8_t)(extra | (L->bol ? TF_BOL : 0) | (L->space ? TF_SPACE : 0) |
-                         (L->in_pp ? TF_PP : 0) | (L->newline ? TF_NEWLINE : 0));
-    if (kind != TK_COMMENT && kind != TK_PP_END)
-        L->bol = 0;
-    L->space = 0;
-    L->newline = 0;
-}
+/* The scanners below are pure: they read s[0..n) and return a position. */
 
 /* Length of a line splice (backslash, optional spaces, newline) at i, or 0. */
-static ptrdiff_t splice_len(const lexer *L, ptrdiff_t i)
+static inline ptrdiff_t splice_len(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
 {
-    if (i >= L->len || L->s[i] != '\\')
+    if (i >= n || s[i] != '\\')
         return 0;
     ptrdiff_t j = i + 1;
-    while (j < L->len && (L->s[j] == ' ' || L->s[j] == '\t'))
+    while (j < n && (s[j] == ' ' || s[j] == '\t'))
         j++;
-    if (j < L->len && L->s[j] == '\r')
+    if (j < n && s[j] == '\r')
         j++;
-    if (j < L->len && L->s[j] == '\n')
+    if (j < n && s[j] == '\n')
         return j + 1 - i;
     return 0;
 }
 
-static void end_directive(lexer *L, ptrdiff_t at)
-{
-    if (!L->in_pp)
-        return;
-    push(L, TK_PP_END, at, 0, 0, 0);
-    L->in_pp = 0;
-    L->launch_open = L->launch_saved;
-    L->pp_include = 0;
-    L->pp_want_name = 0;
-}
-
 /* Scans a quoted literal starting at the opening quote q; returns the end (exclusive). */
-static ptrdiff_t scan_quoted(lexer *L, ptrdiff_t q, unsigned char quote, int *unterm)
+static ptrdiff_t scan_quoted(const unsigned char *s, ptrdiff_t n, ptrdiff_t q,
+                             unsigned char quote, int *unterm)
 {
-    const unsigned char *s = L->s;
-    ptrdiff_t i = q + 1, n = L->len;
+    ptrdiff_t i = q + 1;
     for (;;) {
         /* Fast scan to the next interesting byte. */
         while (i < n && s[i] != quote && s[i] != '\\' && s[i] != '\n')
@@ -158,7 +107,7 @@ static ptrdiff_t scan_quoted(lexer *L, ptrdiff_t q, unsigned char quote, int *un
             return i;
         }
         /* backslash: a splice or an escape; either way skip the next byte (CRLF: two) */
-        ptrdiff_t sp = splice_len(L, i);
+        ptrdiff_t sp = splice_len(s, n, i);
         if (sp) {
             i += sp;
             continue;
@@ -173,10 +122,9 @@ static ptrdiff_t scan_quoted(lexer *L, ptrdiff_t q, unsigned char quote, int *un
 
 /* Raw string R"delim( ... )delim" starting at the quote q. Returns the end, or -1 if the
  * delimiter is malformed (then the literal is lexed as an ordinary string). */
-static ptrdiff_t scan_raw(lexer *L, ptrdiff_t q, int *unterm)
+static ptrdiff_t scan_raw(const unsigned char *s, ptrdiff_t n, ptrdiff_t q, int *unterm)
 {
-    const unsigned char *s = L->s;
-    ptrdiff_t i = q + 1, n = L->len;
+    ptrdiff_t i = q + 1;
     ptrdiff_t d0 = i;
     while (i < n && i - d0 <= 16 && s[i] != '(') {
         unsigned char c = s[i];
@@ -200,19 +148,15 @@ static ptrdiff_t scan_raw(lexer *L, ptrdiff_t q, int *unterm)
     return n;
 }
 
-static ptrdiff_t scan_ident(const lexer *L, ptrdiff_t i)
+static inline ptrdiff_t scan_ident(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
 {
-    const unsigned char *s = L->s;
-    ptrdiff_t n = L->len;
     while (i < n && is_idch[s[i]])
         i++;
     return i;
 }
 
-static ptrdiff_t scan_number(const lexer *L, ptrdiff_t i)
+static ptrdiff_t scan_number(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
 {
-    const unsigned char *s = L->s;
-    ptrdiff_t n = L->len;
     i++;
     while (i < n) {
         unsigned char c = s[i];
@@ -229,6 +173,51 @@ static ptrdiff_t scan_number(const lexer *L, ptrdiff_t i)
         }
     }
     return i;
+}
+
+/* The end of a // comment starting at i; a splice continues it. A CR before the newline stays
+ * outside the comment (as whitespace). */
+static ptrdiff_t scan_line_comment(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
+{
+    ptrdiff_t j = i + 2;
+    for (;;) {
+        const unsigned char *nl = memchr(s + j, '\n', (size_t)(n - j));
+        if (!nl) {
+            j = n;
+            break;
+        }
+        j = nl - s;
+        ptrdiff_t k = j;
+        if (k > i + 2 && s[k - 1] == '\r')
+            k--;
+        while (k > i + 2 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+            k--;
+        if (k > i + 2 && s[k - 1] == '\\') {
+            j++;
+            continue;
+        }
+        break;
+    }
+    if (j > i + 2 && j < n && s[j - 1] == '\r')
+        j--;
+    return j;
+}
+
+/* The end of a block comment starting at i (n if unterminated). */
+static ptrdiff_t scan_block_comment(const unsigned char *s, ptrdiff_t n, ptrdiff_t i,
+                                    int *unterm)
+{
+    ptrdiff_t j = i + 2;
+    while (j < n) {
+        const unsigned char *st = memchr(s + j, '*', (size_t)(n - j));
+        if (!st)
+            break;
+        j = st - s + 1;
+        if (j < n && s[j] == '/')
+            return j + 1;
+    }
+    *unterm = 1;
+    return n;
 }
 
 static unsigned directive_code(const unsigned char *s, ptrdiff_t len)
@@ -283,388 +272,426 @@ static int literal_prefix(const unsigned char *s, ptrdiff_t i, ptrdiff_t j, int 
     return 0;
 }
 
-static void lex_punct(lexer *L, ptrdiff_t i)
+/* What "<<<" and ">>>" may be; the caller decides with the lexer's state. */
+enum { P_MAYBE_LAUNCH_OPEN = 1000, P_MAYBE_LAUNCH_CLOSE };
+
+/* The operator starting at s[i] (not one of C_PUNCT1): its code, and its length in *plen. */
+static inline unsigned punct(const unsigned char *s, ptrdiff_t n, ptrdiff_t i, ptrdiff_t *plen)
 {
-    const unsigned char *s = L->s;
-    ptrdiff_t n = L->len;
     unsigned char c = s[i];
     unsigned char c1 = i + 1 < n ? s[i + 1] : 0;
     unsigned char c2 = i + 2 < n ? s[i + 2] : 0;
-    unsigned code = c;
-    ptrdiff_t len = 1;
+    *plen = 2;
     switch (c) {
     case '-':
         if (c1 == '>') {
             if (c2 == '*') {
-                code = P_ARROWSTAR;
-                len = 3;
-            } else {
-                code = P_ARROW;
-                len = 2;
+                *plen = 3;
+                return P_ARROWSTAR;
             }
-        } else if (c1 == '-') {
-            code = P_DEC;
-            len = 2;
-        } else if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
+            return P_ARROW;
         }
+        if (c1 == '-')
+            return P_DEC;
+        if (c1 == '=')
+            return P_ASSIGN_OP;
         break;
     case '+':
-        if (c1 == '+') {
-            code = P_INC;
-            len = 2;
-        } else if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
-        }
+        if (c1 == '+')
+            return P_INC;
+        if (c1 == '=')
+            return P_ASSIGN_OP;
         break;
     case ':':
-        if (c1 == ':') {
-            code = P_SCOPE;
-            len = 2;
-        }
+        if (c1 == ':')
+            return P_SCOPE;
         break;
     case '&':
-        if (c1 == '&') {
-            code = P_ANDAND;
-            len = 2;
-        } else if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
-        }
+        if (c1 == '&')
+            return P_ANDAND;
+        if (c1 == '=')
+            return P_ASSIGN_OP;
         break;
     case '|':
-        if (c1 == '|') {
-            code = P_OROR;
-            len = 2;
-        } else if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
-        }
+        if (c1 == '|')
+            return P_OROR;
+        if (c1 == '=')
+            return P_ASSIGN_OP;
         break;
     case '=':
-        if (c1 == '=') {
-            code = P_EQ;
-            len = 2;
-        }
+        if (c1 == '=')
+            return P_EQ;
         break;
     case '!':
-        if (c1 == '=') {
-            code = P_NE;
-            len = 2;
-        }
+        if (c1 == '=')
+            return P_NE;
         break;
     case '*':
     case '%':
     case '^':
-        if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
-        }
-        break;
     case '/':
-        if (c1 == '=') {
-            code = P_ASSIGN_OP;
-            len = 2;
-        }
+        if (c1 == '=')
+            return P_ASSIGN_OP;
         break;
     case '.':
         if (c1 == '.' && c2 == '.') {
-            code = P_ELLIPSIS;
-            len = 3;
-        } else if (c1 == '*') {
-            code = P_DOTSTAR;
-            len = 2;
+            *plen = 3;
+            return P_ELLIPSIS;
         }
+        if (c1 == '*')
+            return P_DOTSTAR;
         break;
     case '#':
-        if (c1 == '#') {
-            code = P_HASHHASH;
-            len = 2;
-        }
+        if (c1 == '#')
+            return P_HASHHASH;
         break;
     case '<':
         if (c1 == '<') {
             if (c2 == '<') {
-                /* operator<<<T> is operator<< followed by a template argument list */
-                int after_operator = 0;
-                if (L->n > 0) {
-                    const tok *p = &L->toks[L->n - 1];
-                    after_operator = p->kind == TK_IDENT && p->len == 8 &&
-                                     memcmp(s + p->off, "operator", 8) == 0;
-                }
-                if (!after_operator) {
-                    push(L, TK_LAUNCH_OPEN, i, 3, 0, 0);
-                    L->launch_open++;
-                    L->i = i + 3;
-                    return;
-                }
-                code = P_SHL;
-                len = 2;
-            } else if (c2 == '=') {
-                code = P_ASSIGN_OP;
-                len = 3;
-            } else {
-                code = P_SHL;
-                len = 2;
+                *plen = 3;
+                return P_MAYBE_LAUNCH_OPEN;
             }
-        } else if (c1 == '=') {
+            if (c2 == '=') {
+                *plen = 3;
+                return P_ASSIGN_OP;
+            }
+            return P_SHL;
+        }
+        if (c1 == '=') {
             if (c2 == '>') {
-                code = P_SPACESHIP;
-                len = 3;
-            } else {
-                code = P_LE;
-                len = 2;
+                *plen = 3;
+                return P_SPACESHIP;
             }
+            return P_LE;
         }
         break;
     case '>':
         if (c1 == '>') {
-            if (c2 == '>' && L->launch_open > 0) {
-                push(L, TK_LAUNCH_CLOSE, i, 3, 0, 0);
-                L->launch_open--;
-                L->i = i + 3;
-                return;
+            if (c2 == '>') {
+                *plen = 3;
+                return P_MAYBE_LAUNCH_CLOSE;
             }
             if (c2 == '=') {
-                code = P_ASSIGN_OP;
-                len = 3;
-            } else {
-                code = P_SHR;
-                len = 2;
+                *plen = 3;
+                return P_ASSIGN_OP;
             }
-        } else if (c1 == '=') {
-            code = P_GE;
-            len = 2;
+            return P_SHR;
         }
+        if (c1 == '=')
+            return P_GE;
         break;
     default:
         break;
     }
-    push(L, TK_PUNCT, i, len, code, 0);
-    L->i = i + len;
+    *plen = 1;
+    return c;
 }
+
+/* Doubles the token array; 0 when memory runs out (only without a recovery point). */
+static int grow(arena *a, tok **toks, ptrdiff_t *cap)
+{
+    ptrdiff_t ncap = *cap * 2;
+    tok *t = arena_grow(a, *toks, *cap * (ptrdiff_t)sizeof(tok), ncap * (ptrdiff_t)sizeof(tok),
+                        _Alignof(tok));
+    if (!t)
+        return 0;
+    *toks = t;
+    *cap = ncap;
+    return 1;
+}
+
+/* The lexer keeps its state in locals, so that the compiler can hold it in registers:
+ * fl collects the flags of the next token (TF_BOL, TF_SPACE, TF_NEWLINE) and pp is TF_PP
+ * inside a directive. A token clears fl; a comment or the end of a directive keeps TF_BOL
+ * (a '#' after a comment still starts a directive). */
+#define EMIT(kind_, off_, len_, sub_, extra_, keep_)                                         \
+    do {                                                                                    \
+        if (nt == cap && !grow(a, &toks, &cap))                                             \
+            goto oom;                                                                       \
+        tok *t_ = &toks[nt++];                                                              \
+        t_->off = (int32_t)(off_);                                                          \
+        t_->len = (int32_t)(len_);                                                          \
+        t_->kind = (uint8_t)(kind_);                                                        \
+        t_->sub = (uint16_t)(sub_);                                                         \
+        t_->flags = (uint8_t)((extra_) | fl | pp);                                          \
+        fl &= (keep_);                                                                      \
+    } while (0)
+#define PUSH(kind, off, len, sub, extra) EMIT(kind, off, len, sub, extra, 0u)
+#define PUSH_KEEPBOL(kind, off, len, sub, extra) EMIT(kind, off, len, sub, extra, TF_BOL)
 
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
 {
     pthread_once(&cls_once, init_tables);
-    lexer L;
-    memset(&L, 0, sizeof L);
-    L.s = (const unsigned char *)src;
-    L.len = len;
-    L.a = a;
-    L.cap = len / 5 + 64;
-    L.toks = arena_alloc_nozero(a, (ptrdiff_t)sizeof(tok), _Alignof(tok), L.cap);
-    if (!L.toks)
-        L.cap = 0;
-    L.bol = 1;
+    const unsigned char *s = (const unsigned char *)src;
+    const ptrdiff_t n = len;
+    ptrdiff_t cap = len / 5 + 64, nt = 0;
+    tok *toks = arena_alloc_nozero(a, (ptrdiff_t)sizeof(tok), _Alignof(tok), cap);
+    if (!toks)
+        goto oom;
+    unsigned fl = TF_BOL, pp = 0;
+    int pp_include = 0;   /* the directive is #include and its operand is next */
+    int pp_want_name = 0; /* the token after '#' names the directive */
+    int launch_open = 0;  /* <<< not yet closed (counted apart inside a directive) */
+    int launch_saved = 0; /* the count outside the current directive */
+    int unterminated = 0;
+    ptrdiff_t pp_hash = 0; /* index of the current directive's '#' token */
+    ptrdiff_t i = 0;
     if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
-        L.i = 3; /* a UTF-8 byte order mark is not a token */
-    const unsigned char *s = L.s;
-    ptrdiff_t n = len;
+        i = 3; /* a UTF-8 byte order mark is not a token */
 
-    while (L.i < n && L.cap) {
-        ptrdiff_t i = L.i;
+    while (i < n) {
         unsigned char c = s[i];
         switch (cls[c]) {
         case C_SPACE:
             i++;
             while (i < n && cls[s[i]] == C_SPACE)
                 i++;
-            L.space = 1;
-            L.i = i;
+            fl |= TF_SPACE;
             break;
         case C_NL:
-            end_directive(&L, i);
-            L.i = i + 1;
-            L.bol = 1;
-            L.space = 1;
-            L.newline = 1;
-            break;
-        case C_BACKSLASH: {
-            ptrdiff_t sp = splice_len(&L, i);
-            if (sp) {
-                L.i = i + sp;
-                L.space = 1;
-            } else {
-                push(&L, TK_UNKNOWN, i, 1, 0, 0);
-                L.i = i + 1;
+            if (pp) {
+                PUSH_KEEPBOL(TK_PP_END, i, 0, 0, 0);
+                pp = 0;
+                launch_open = launch_saved;
+                pp_include = 0;
+                pp_want_name = 0;
             }
+            fl = TF_BOL | TF_SPACE | TF_NEWLINE;
+            i++;
+            /* the next line's indentation */
+            while (i < n && cls[s[i]] == C_SPACE)
+                i++;
             break;
-        }
         case C_IDENT: {
-            ptrdiff_t j = scan_ident(&L, i + 1);
+            ptrdiff_t j = scan_ident(s, n, i + 1);
             int raw;
             if (j < n && (s[j] == '"' || s[j] == '\'') && literal_prefix(s, i, j, &raw) &&
                 !(raw && s[j] == '\'')) {
                 int unterm = 0;
                 ptrdiff_t e = -1;
                 if (raw)
-                    e = scan_raw(&L, j, &unterm);
+                    e = scan_raw(s, n, j, &unterm);
                 if (e < 0)
-                    e = scan_quoted(&L, j, s[j], &unterm);
+                    e = scan_quoted(s, n, j, s[j], &unterm);
                 if (e < n && cls[s[e]] == C_IDENT && !unterm)
-                    e = scan_ident(&L, e + 1); /* user-defined literal suffix */
-                L.unterminated |= unterm;
-                push(&L, s[j] == '"' ? TK_STRING : TK_CHAR, i, e - i, 0,
-                     unterm ? TF_UNTERM : 0);
-                L.i = e;
+                    e = scan_ident(s, n, e + 1); /* user-defined literal suffix */
+                unterminated |= unterm;
+                PUSH(s[j] == '"' ? TK_STRING : TK_CHAR, i, e - i, 0, unterm ? TF_UNTERM : 0);
+                i = e;
                 break;
             }
-            if (L.pp_want_name) {
-                L.pp_want_name = 0;
+            if (pp_want_name) {
+                pp_want_name = 0;
                 unsigned code = directive_code(s + i, j - i);
-                L.toks[L.pp_hash].sub = (uint16_t)code;
-                L.pp_include = code == PP_INCLUDE;
-                push(&L, TK_IDENT, i, j - i, 0, 0);
-                L.i = j;
-                break;
-            }
-            push(&L, TK_IDENT, i, j - i, 0, 0);
-            L.pp_include = 0;
-            L.i = j;
-            break;
-        }
-        case C_DIGIT: {
-            ptrdiff_t j = scan_number(&L, i);
-            push(&L, TK_NUMBER, i, j - i, 0, 0);
-            L.pp_want_name = 0;
-            L.i = j;
-            break;
-        }
-        case C_DOT:
-            if (i + 1 < n && cls[s[i + 1]] == C_DIGIT) {
-                ptrdiff_t j = scan_number(&L, i);
-                push(&L, TK_NUMBER, i, j - i, 0, 0);
-                L.i = j;
+                toks[pp_hash].sub = (uint16_t)code;
+                pp_include = code == PP_INCLUDE;
             } else {
-                lex_punct(&L, i);
+                pp_include = 0;
             }
+            PUSH(TK_IDENT, i, j - i, 0, 0);
+            i = j;
             break;
+        }
+        case C_PUNCT1:
+            PUSH(TK_PUNCT, i, 1, c, 0);
+            i++;
+            break;
+        case C_DIGIT: {
+            ptrdiff_t j = scan_number(s, n, i);
+            PUSH(TK_NUMBER, i, j - i, 0, 0);
+            pp_want_name = 0;
+            i = j;
+            break;
+        }
         case C_QUOTE:
         case C_APOS: {
             int unterm = 0;
-            ptrdiff_t e = scan_quoted(&L, i, c, &unterm);
+            ptrdiff_t e = scan_quoted(s, n, i, c, &unterm);
             if (e < n && cls[s[e]] == C_IDENT && !unterm)
-                e = scan_ident(&L, e + 1);
-            L.unterminated |= unterm;
-            push(&L, c == '"' ? TK_STRING : TK_CHAR, i, e - i, 0, unterm ? TF_UNTERM : 0);
-            L.pp_include = 0;
-            L.i = e;
+                e = scan_ident(s, n, e + 1);
+            unterminated |= unterm;
+            PUSH(c == '"' ? TK_STRING : TK_CHAR, i, e - i, 0, unterm ? TF_UNTERM : 0);
+            pp_include = 0;
+            i = e;
             break;
         }
         case C_SLASH:
             if (i + 1 < n && s[i + 1] == '/') {
-                /* line comment; a splice continues it */
-                ptrdiff_t j = i + 2;
-                for (;;) {
-                    const unsigned char *nl = memchr(s + j, '\n', (size_t)(n - j));
-                    if (!nl) {
-                        j = n;
-                        break;
-                    }
-                    j = nl - s;
-                    ptrdiff_t k = j;
-                    if (k > i + 2 && s[k - 1] == '\r')
-                        k--;
-                    while (k > i + 2 && (s[k - 1] == ' ' || s[k - 1] == '\t'))
-                        k--;
-                    if (k > i + 2 && s[k - 1] == '\\') {
-                        j++;
-                        continue;
-                    }
-                    break;
-                }
-                /* A CR before the newline stays outside the comment (as whitespace). */
-                ptrdiff_t e = j;
-                if (e > i + 2 && e < n && s[e - 1] == '\r')
-                    e--;
-                push(&L, TK_COMMENT, i, e - i, 0, 0);
-                L.i = e;
-                L.space = 1;
-            } else if (i + 1 < n && s[i + 1] == '*') {
-                ptrdiff_t j = i + 2;
-                int unterm = 1;
-                while (j < n) {
-                    const unsigned char *st = memchr(s + j, '*', (size_t)(n - j));
-                    if (!st) {
-                        j = n;
-                        break;
-                    }
-                    j = st - s + 1;
-                    if (j < n && s[j] == '/') {
-                        j++;
-                        unterm = 0;
-                        break;
-                    }
-                }
-                if (unterm)
-                    j = n;
-                L.unterminated |= unterm;
+                ptrdiff_t e = scan_line_comment(s, n, i);
+                PUSH_KEEPBOL(TK_COMMENT, i, e - i, 0, 0);
+                i = e;
+                fl |= TF_SPACE;
+                break;
+            }
+            if (i + 1 < n && s[i + 1] == '*') {
+                int unterm = 0;
+                ptrdiff_t j = scan_block_comment(s, n, i, &unterm);
+                unterminated |= unterm;
                 int had_nl = memchr(s + i, '\n', (size_t)(j - i)) != NULL;
-                push(&L, TK_COMMENT, i, j - i, 0, unterm ? TF_UNTERM : 0);
-                if (had_nl && !L.in_pp)
-                    L.newline = 1;
-                L.i = j;
-                L.space = 1;
-            } else {
-                lex_punct(&L, i);
+                PUSH_KEEPBOL(TK_COMMENT, i, j - i, 0, unterm ? TF_UNTERM : 0);
+                if (had_nl && !pp)
+                    fl |= TF_NEWLINE;
+                fl |= TF_SPACE;
+                i = j;
+                break;
             }
-            break;
+            goto operator;
         case C_HASH:
-            if (L.bol && !L.in_pp) {
-                L.in_pp = 1;
-                L.launch_saved = L.launch_open;
-                L.launch_open = 0;
-                L.pp_hash = L.n;
-                L.pp_want_name = 1;
-                L.pp_include = 0;
-                push(&L, TK_PP_HASH, i, 1, PP_NONE, 0);
-                L.i = i + 1;
-            } else {
-                lex_punct(&L, i);
+            if ((fl & TF_BOL) && !pp) {
+                pp = TF_PP;
+                launch_saved = launch_open;
+                launch_open = 0;
+                pp_hash = nt;
+                pp_want_name = 1;
+                pp_include = 0;
+                PUSH(TK_PP_HASH, i, 1, PP_NONE, 0);
+                i++;
+                break;
             }
-            break;
+            goto operator;
         case C_LT:
-            if (L.pp_include) {
+            if (pp_include) {
                 ptrdiff_t j = i + 1;
                 while (j < n && s[j] != '>' && s[j] != '\n')
                     j++;
                 if (j < n && s[j] == '>') {
-                    push(&L, TK_HEADER, i, j + 1 - i, 0, 0);
-                    L.pp_include = 0;
-                    L.i = j + 1;
+                    PUSH(TK_HEADER, i, j + 1 - i, 0, 0);
+                    pp_include = 0;
+                    i = j + 1;
                     break;
                 }
             }
-            lex_punct(&L, i);
-            break;
+            goto operator;
+        case C_DOT:
+            if (i + 1 < n && cls[s[i + 1]] == C_DIGIT) {
+                ptrdiff_t j = scan_number(s, n, i);
+                PUSH(TK_NUMBER, i, j - i, 0, 0);
+                i = j;
+                break;
+            }
+            goto operator;
         case C_GT:
         case C_PUNCT:
-            lex_punct(&L, i);
-            break;
-        default:
-            push(&L, TK_UNKNOWN, i, 1, 0, 0);
-            L.i = i + 1;
+        operator: {
+            ptrdiff_t plen;
+            unsigned code = punct(s, n, i, &plen);
+            if (code == P_MAYBE_LAUNCH_OPEN) {
+                /* operator<<<T> is operator<< followed by a template argument list */
+                const tok *p = nt > 0 ? &toks[nt - 1] : NULL;
+                if (!(p && p->kind == TK_IDENT && p->len == 8 &&
+                      memcmp(s + p->off, "operator", 8) == 0)) {
+                    PUSH(TK_LAUNCH_OPEN, i, 3, 0, 0);
+                    launch_open++;
+                    i += 3;
+                    break;
+                }
+                code = P_SHL;
+                plen = 2;
+            } else if (code == P_MAYBE_LAUNCH_CLOSE) {
+                if (launch_open > 0) {
+                    PUSH(TK_LAUNCH_CLOSE, i, 3, 0, 0);
+                    launch_open--;
+                    i += 3;
+                    break;
+                }
+                code = P_SHR;
+                plen = 2;
+            }
+            PUSH(TK_PUNCT, i, plen, code, 0);
+            i += plen;
             break;
         }
-        if (L.pp_want_name && L.n > 0 && L.toks[L.n - 1].kind != TK_PP_HASH &&
-            L.toks[L.n - 1].kind != TK_COMMENT)
-            L.pp_want_name = 0;
+        case C_BACKSLASH: {
+            ptrdiff_t sp = splice_len(s, n, i);
+            if (sp) {
+                i += sp;
+                fl |= TF_SPACE;
+                break;
+            }
+            PUSH(TK_UNKNOWN, i, 1, 0, 0);
+            i++;
+            break;
+        }
+        default:
+            PUSH(TK_UNKNOWN, i, 1, 0, 0);
+            i++;
+            break;
+        }
+        /* only the token right after '#' (comments aside) names the directive */
+        if (pp_want_name && nt > 0 && toks[nt - 1].kind != TK_PP_HASH &&
+            toks[nt - 1].kind != TK_COMMENT)
+            pp_want_name = 0;
     }
-    end_directive(&L, n);
-    push(&L, TK_EOF, n, 0, 0, 0);
-    if (L.cap == 0) { /* allocation failed without a recovery point */
-        out->toks = NULL;
-        out->n = 0;
-        out->unterminated = 0;
+    if (pp) {
+        PUSH_KEEPBOL(TK_PP_END, n, 0, 0, 0);
+        pp = 0;
+    }
+    PUSH(TK_EOF, n, 0, 0, 0);
+    out->toks = toks;
+    out->n = nt - 1;
+    out->unterminated = unterminated;
+    return;
+oom: /* allocation failed without a recovery point */
+    out->toks = NULL;
+    out->n = 0;
+    out->unterminated = 0;
+}
+
+#undef PUSH
+#undef PUSH_KEEPBOL
+#undef EMIT
+
+void lex_idx_init(lex_idx *ix, arena *a, const char *src, const tok *t, ptrdiff_t nt)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->a = a;
+    ix->src = src;
+    ix->t = t;
+    ix->nt = nt;
+    ix->budget = nt + 1024;
+}
+
+void lex_idx_charge(lex_idx *ix, ptrdiff_t steps)
+{
+    if (ix->prev)
         return;
+    ix->budget -= steps;
+    if (ix->budget >= 0)
+        return;
+    /* one pass: an open-addressing table holds the last occurrence of each name */
+    ptrdiff_t nid = 0;
+    for (ptrdiff_t i = 0; i < ix->nt; i++)
+        nid += ix->t[i].kind == TK_IDENT;
+    ptrdiff_t cap = 64;
+    while (cap < 2 * nid)
+        cap *= 2;
+    int32_t *last = arena_alloc_nozero(ix->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t), cap);
+    int32_t *prev = arena_alloc_nozero(ix->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                       ix->nt + 1);
+    if (!last || !prev)
+        return; /* only without a recovery point: the scans go on */
+    memset(last, 0xff, (size_t)cap * sizeof *last);
+    const tok *t = ix->t;
+    const char *src = ix->src;
+    for (ptrdiff_t i = 0; i < ix->nt; i++) {
+        prev[i] = -1;
+        if (t[i].kind != TK_IDENT)
+            continue;
+        const char *w = src + t[i].off;
+        ptrdiff_t wl = t[i].len;
+        uint32_t h = hp_hash(w, wl, 0);
+        ptrdiff_t j = (ptrdiff_t)(h & (uint32_t)(cap - 1));
+        while (last[j] >= 0) {
+            const tok *o = &t[last[j]];
+            if (o->len == wl && memcmp(src + o->off, w, (size_t)wl) == 0)
+                break;
+            j = (j + 1) & (cap - 1);
+        }
+        prev[i] = last[j];
+        last[j] = (int32_t)i;
     }
-    L.n--;
-    out->toks = L.toks;
-    out->n = L.n;
-    out->unterminated = L.unterminated;
+    prev[ix->nt] = -1;
+    ix->prev = prev;
 }
 
 void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l)

@@ -85,6 +85,24 @@ typedef struct lex_out {
 /* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array. */
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
+/* Earlier occurrences of identifiers, for searches that walk back from a use to a declaration.
+ * Such a search first scans the tokens plainly (cheap, and usually short); once the scans of a
+ * file have visited more tokens than the file holds, prev[] is built in one pass, and each
+ * search then visits only the identifiers with the text it wants. */
+typedef struct lex_idx {
+    arena *a;
+    const char *src;
+    const tok *t;
+    ptrdiff_t nt;
+    int32_t *prev;    /* per token: the previous TK_IDENT with the same text, or -1; NULL until
+                         built */
+    ptrdiff_t budget; /* tokens plain scans may still visit before prev is built */
+} lex_idx;
+
+void lex_idx_init(lex_idx *ix, arena *a, const char *src, const tok *t, ptrdiff_t nt);
+/* Records that a plain scan visited `steps` tokens; builds prev when the budget is spent. */
+void lex_idx_charge(lex_idx *ix, ptrdiff_t steps);
+
 /* Line starts, for turning offsets into line and column numbers. */
 typedef struct lines {
     int32_t *start; /* offset of each line's first byte */
