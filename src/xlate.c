@@ -495,9 +495,48 @@ static void printf_args(xlate *x, ptrdiff_t i)
 
 /* The type named in the nearest preceding declaration of the object at token obj ("T obj",
  * "T *obj", "T &obj"), or an empty slice. */
+/* The type word before the declared name at p, or an empty slice. */
+static hp_str type_before(const xlate *x, ptrdiff_t p)
+{
+    ptrdiff_t q = xlate_prev(x, p);
+    while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
+        q = xlate_prev(x, q);
+    if (q >= 0 && x->t[q].kind == TK_IDENT)
+        return xlate_text(x, q);
+    return str_make("", 0);
+}
+
 hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
 {
     hp_str name = xlate_text(x, obj);
+    lex_idx *ix = x->idx;
+    if (ix && x->t[obj].kind == TK_IDENT && !(x->t[obj].flags & TF_PP)) {
+        /* Outside directives the walk below visits every earlier token outside directives:
+         * the candidates are the identifiers among them with the same text. */
+        if (ix->prev) {
+            for (ptrdiff_t p = ix->prev[obj]; p >= 0; p = ix->prev[p]) {
+                if (x->t[p].flags & TF_PP)
+                    continue;
+                hp_str ty = type_before(x, p);
+                if (ty.len)
+                    return ty;
+            }
+            return str_make("", 0);
+        }
+        for (ptrdiff_t p = obj - 1; p >= 0; p--) {
+            const tok *k = &x->t[p];
+            if (k->kind != TK_IDENT || k->len != name.len || (k->flags & TF_PP) ||
+                memcmp(x->src + k->off, name.s, (size_t)name.len) != 0)
+                continue;
+            hp_str ty = type_before(x, p);
+            if (ty.len) {
+                lex_idx_charge(ix, obj - p);
+                return ty;
+            }
+        }
+        lex_idx_charge(ix, obj);
+        return str_make("", 0);
+    }
     for (ptrdiff_t p = xlate_prev(x, obj); p >= 0; p = xlate_prev(x, p)) {
         if (x->t[p].kind != TK_IDENT || !str_eq(xlate_text(x, p), name))
             continue;
@@ -1055,10 +1094,18 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->is_cu = ends_with(x->path, ".cu");
     diag_init(&x->d, a, x->path, src, len);
 
-    lex_out lx;
-    lex_all(a, src, len, &lx);
-    x->t = lx.toks;
-    x->nt = lx.n;
+    if (env && env->toks) {
+        /* warp_env_collect lexed this buffer already */
+        x->t = env->toks;
+        x->nt = env->ntoks;
+    } else {
+        lex_out lx;
+        lex_all(a, src, len, &lx);
+        x->t = lx.toks;
+        x->nt = lx.n;
+    }
+    x->idx = NEW(a, lex_idx, 1);
+    lex_idx_init(x->idx, a, src, x->t, x->nt);
 
     find_own_macros(x);
     int launch_depth = 0, pp_launch_depth = 0; /* directives count apart, as the lexer does */

@@ -53,6 +53,7 @@ typedef struct xlate {
     int ncg_alias;
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
+    lex_idx *idx;           /* earlier occurrences of identifiers (NULL: plain scans) */
 } xlate;
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */
@@ -60,6 +61,9 @@ typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
+    tok *toks;           /* the tokens of the file itself, lexed on the way (translate reuses
+                            them) */
+    ptrdiff_t ntoks;
 } warp_env;
 
 /* Follows the quoted #includes of the file at path (relative to the including file, up to a

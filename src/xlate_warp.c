@@ -544,6 +544,10 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.t = lx.toks;
     hx.nt = lx.n;
     hx.env = w->env;
+    if (depth == 0 && lx.toks) {
+        w->env->toks = lx.toks;
+        w->env->ntoks = lx.n;
+    }
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t h = 0; h < hx.nt; h++) {
