@@ -1033,6 +1033,10 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
+    if (l->bit == RL_CPP) {
+        c->idx = NEW(a, lex_idx, 1);
+        lex_idx_init(c->idx, a, src, c->t, c->nt);
+    }
     c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
     for (ptrdiff_t i = 0; i < c->nt && !c->hip_source && !cfg->assume_cuda; i++)
         if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&

@@ -118,6 +118,7 @@ typedef struct rctx {
     int capmacros;
     diag_list d;
     void *lang_data;      /* what the language's prepare function built (Python: its index) */
+    lex_idx *idx;         /* earlier occurrences of identifiers (C++; NULL: plain scans) */
     /* engine state */
     struct rules_once *once;
     int nonce, caponce;

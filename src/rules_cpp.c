@@ -678,7 +678,7 @@ static void decl_fill(const rctx *c, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end
 }
 
 /* Searches [floor, from) backwards; file_only keeps to tokens outside function bodies. */
-static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+static int decl_search(const rctx *c, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t floor,
                        int file_only, rules_decl *out);
 
 int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
@@ -687,85 +687,124 @@ int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
     out->init_first = out->init_last = -1;
     if (!rules_ident(c, i))
         return 0;
-    hp_str name = rules_text(c, i);
     const rules_fn *f = rules_fn_of(c, i);
     if (f) {
         /* the function's body and parameters, then the file before it */
-        if (decl_search(c, name, i, f->hdr, 0, out))
+        if (decl_search(c, i, i, f->hdr, 0, out))
             return 1;
         ptrdiff_t floor = f->hdr - 20000 > 0 ? f->hdr - 20000 : 0;
-        return decl_search(c, name, f->hdr, floor, 1, out);
+        return decl_search(c, i, f->hdr, floor, 1, out);
     }
     ptrdiff_t floor = i - 20000 > 0 ? i - 20000 : 0;
-    return decl_search(c, name, i, floor, 0, out);
+    return decl_search(c, i, i, floor, 0, out);
 }
 
-static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+static int decl_try(const rctx *c, ptrdiff_t j, ptrdiff_t floor, rules_decl *out);
+
+/* Searches [floor, from) backwards for a declaration of the identifier at token ident;
+ * file_only keeps to tokens outside function bodies. */
+static int decl_search(const rctx *c, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t floor,
                        int file_only, rules_decl *out)
 {
+    hp_str name = rules_text(c, ident);
+    lex_idx *ix = c->idx;
+    if (ix && !(c->t[from].flags & TF_PP)) {
+        /* Outside directives the walk visits every earlier token outside directives: the
+         * candidates are the identifiers among them with the same text. */
+        if (ix->prev) {
+            for (ptrdiff_t j = ix->prev[ident]; j >= floor; j = ix->prev[j]) {
+                if (j >= from || (c->t[j].flags & TF_PP) || (file_only && c->fn[j] >= 0))
+                    continue;
+                if (decl_try(c, j, floor, out))
+                    return 1;
+            }
+            return 0;
+        }
+        for (ptrdiff_t j = from - 1; j >= floor; j--) {
+            const tok *k = &c->t[j];
+            if (k->kind != TK_IDENT || k->len != name.len || (k->flags & TF_PP) ||
+                (file_only && c->fn[j] >= 0) ||
+                memcmp(c->src + k->off, name.s, (size_t)name.len) != 0)
+                continue;
+            if (decl_try(c, j, floor, out)) {
+                lex_idx_charge(ix, from - j);
+                return 1;
+            }
+        }
+        lex_idx_charge(ix, from - floor);
+        return 0;
+    }
     for (ptrdiff_t j = rules_prev(c, from); j >= floor; j = rules_prev(c, j)) {
         if (file_only && c->fn[j] >= 0)
             continue;
         if (c->t[j].kind != TK_IDENT || c->t[j].len != name.len ||
             memcmp(c->src + c->t[j].off, name.s, (size_t)name.len) != 0)
             continue;
-        if (!decl_follower(c, rules_next(c, j)))
-            continue;
-        ptrdiff_t p = rules_prev(c, j);
-        if (p < 0)
-            continue;
-        ptrdiff_t start = type_run_start(c, p, floor);
-        if (start >= 0) {
-            decl_fill(c, j, start, p, out);
+        if (decl_try(c, j, floor, out))
             return 1;
-        }
-        if (rules_punct(c, p, ',')) {
-            /* int a = 0, b: the statement's leading type, when it starts a statement */
-            ptrdiff_t q = p;
-            int steps = 0;
-            while (q > floor && steps++ < 512) {
-                q = rules_prev(c, q);
-                if (q < 0)
-                    break;
-                const tok *k = &c->t[q];
-                if (k->kind == TK_PUNCT && (k->sub == ')' || k->sub == ']' || k->sub == '}')) {
-                    /* skip a balanced group backwards */
-                    int depth = 0;
-                    for (; q >= floor; q = rules_prev(c, q)) {
-                        const tok *t = &c->t[q];
-                        if (t->kind != TK_PUNCT)
-                            continue;
-                        if (t->sub == ')' || t->sub == ']' || t->sub == '}')
-                            depth++;
-                        else if (t->sub == '(' || t->sub == '[' || t->sub == '{')
-                            if (--depth == 0)
-                                break;
-                    }
-                    if (q < floor)
-                        break;
-                    ptrdiff_t pq = rules_prev(c, q);
-                    if (c->t[q].sub == '{' && !rules_punct(c, pq, '='))
-                        break; /* a block, not an initializer */
-                    continue;
+    }
+    return 0;
+}
+
+/* Is the identifier at j (the name searched for) declared there? */
+static int decl_try(const rctx *c, ptrdiff_t j, ptrdiff_t floor, rules_decl *out)
+{
+    if (!decl_follower(c, rules_next(c, j)))
+        return 0;
+    ptrdiff_t p = rules_prev(c, j);
+    if (p < 0)
+        return 0;
+    ptrdiff_t start = type_run_start(c, p, floor);
+    if (start >= 0) {
+        decl_fill(c, j, start, p, out);
+        return 1;
+    }
+    if (rules_punct(c, p, ',')) {
+        /* int a = 0, b: the statement's leading type, when it starts a statement */
+        ptrdiff_t q = p;
+        int steps = 0;
+        while (q > floor && steps++ < 512) {
+            q = rules_prev(c, q);
+            if (q < 0)
+                break;
+            const tok *k = &c->t[q];
+            if (k->kind == TK_PUNCT && (k->sub == ')' || k->sub == ']' || k->sub == '}')) {
+                /* skip a balanced group backwards */
+                int depth = 0;
+                for (; q >= floor; q = rules_prev(c, q)) {
+                    const tok *t = &c->t[q];
+                    if (t->kind != TK_PUNCT)
+                        continue;
+                    if (t->sub == ')' || t->sub == ']' || t->sub == '}')
+                        depth++;
+                    else if (t->sub == '(' || t->sub == '[' || t->sub == '{')
+                        if (--depth == 0)
+                            break;
                 }
-                if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
-                                            k->sub == '('))
+                if (q < floor)
                     break;
+                ptrdiff_t pq = rules_prev(c, q);
+                if (c->t[q].sub == '{' && !rules_punct(c, pq, '='))
+                    break; /* a block, not an initializer */
+                continue;
             }
-            if (q >= floor && q >= 0 && c->t[q].kind == TK_PUNCT &&
-                (c->t[q].sub == ';' || c->t[q].sub == '{' || c->t[q].sub == '}')) {
-                ptrdiff_t s0 = rules_next(c, q), e = s0;
-                /* the type words run up to the first declared name */
-                ptrdiff_t lastword = -1;
-                for (e = s0; e < j; e = rules_next(c, e)) {
-                    if (decl_follower(c, rules_next(c, e)) && rules_ident(c, e))
-                        break;
-                    lastword = e;
-                }
-                if (lastword >= s0 && type_run_start(c, lastword, floor) == s0) {
-                    decl_fill(c, j, s0, lastword, out);
-                    return 1;
-                }
+            if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
+                                        k->sub == '('))
+                break;
+        }
+        if (q >= floor && q >= 0 && c->t[q].kind == TK_PUNCT &&
+            (c->t[q].sub == ';' || c->t[q].sub == '{' || c->t[q].sub == '}')) {
+            ptrdiff_t s0 = rules_next(c, q), e = s0;
+            /* the type words run up to the first declared name */
+            ptrdiff_t lastword = -1;
+            for (e = s0; e < j; e = rules_next(c, e)) {
+                if (decl_follower(c, rules_next(c, e)) && rules_ident(c, e))
+                    break;
+                lastword = e;
+            }
+            if (lastword >= s0 && type_run_start(c, lastword, floor) == s0) {
+                decl_fill(c, j, s0, lastword, out);
+                return 1;
             }
         }
     }
