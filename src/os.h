@@ -28,6 +28,9 @@ int os_stat_path(const char *path, int nofollow, os_stat *st);
  * On failure returns the status and sets *err to a one-line reason (in the arena). */
 hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, ptrdiff_t *len,
                        const char **err);
+/* The same, also giving the file's mode (st_mode) when mode is not NULL. */
+hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **data,
+                            ptrdiff_t *len, unsigned *mode, const char **err);
 
 /* Is path a device, pipe, socket or terminal (after symlinks)? */
 int os_is_special(const char *path);

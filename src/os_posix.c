@@ -43,6 +43,12 @@ static const char *errstr(arena *a, const char *what, int e)
 hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, ptrdiff_t *len,
                        const char **err)
 {
+    return os_read_file_mode(a, path, max, data, len, NULL, err);
+}
+
+hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **data,
+                            ptrdiff_t *len, unsigned *mode, const char **err)
+{
     *data = NULL;
     *len = 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -66,6 +72,8 @@ hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, p
         close(fd);
         return HP_EIO;
     }
+    if (mode)
+        *mode = (unsigned)sb.st_mode;
     if (sb.st_size > (off_t)max) {
         *err = arena_printf(a, "file too large (%lld bytes, limit %lld)", (long long)sb.st_size,
                             (long long)max);
@@ -168,7 +176,13 @@ int os_is_special(const char *path)
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err)
 {
-    if (os_is_special(path))
+    struct stat sb;
+    int have_old = stat(path, &sb) == 0;
+    if (have_old && S_ISDIR(sb.st_mode)) {
+        *err = "is a directory";
+        return HP_EIO;
+    }
+    if (have_old && !S_ISREG(sb.st_mode))
         return write_special(a, path, data, len, err);
     const char *base;
     const char *dir = dir_of(a, path, &base);
@@ -176,12 +190,6 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
     if (!tmp) {
         *err = "out of memory";
         return HP_ENOMEM;
-    }
-    struct stat sb;
-    int have_old = stat(path, &sb) == 0;
-    if (have_old && S_ISDIR(sb.st_mode)) {
-        *err = "is a directory";
-        return HP_EIO;
     }
     int fd = mkstemp(tmp);
     if (fd < 0) {
@@ -262,6 +270,9 @@ int os_mkdirs_for(const char *path)
     if (!slash || slash == tmp)
         return 0;
     *slash = 0;
+    struct stat sb;
+    if (stat(tmp, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return 0; /* the usual case in a tree: one call, not one per component */
     for (char *p = tmp + 1; *p; p++) {
         if (*p != '/')
             continue;
@@ -275,7 +286,6 @@ int os_mkdirs_for(const char *path)
     }
     if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
         return errno;
-    struct stat sb;
     if (stat(tmp, &sb) != 0)
         return errno;
     if (!S_ISDIR(sb.st_mode))

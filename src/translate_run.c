@@ -115,7 +115,8 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     char *data;
     ptrdiff_t len;
     const char *err;
-    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &err);
+    unsigned imode = 0;
+    hp_status s = os_read_file_mode(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &imode, &err);
     if (s != HP_OK) {
         fail(res, s, err);
         return;
@@ -142,8 +143,7 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     res->unsupported = tr_out.unsupported;
     res->nunsupported = tr_out.nunsupported;
 
-    os_stat ist;
-    int mode = os_stat_path(job->path, 0, &ist) == 0 ? (int)(ist.mode & 07777u) : -1;
+    int mode = (int)(imode & 07777u);
     switch (r->mode) {
     case HP_OUT_STDOUT:
         res->out = tr_out.out;
