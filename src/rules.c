@@ -557,8 +557,41 @@ ptrdiff_t rules_call(const rctx *c, ptrdiff_t i)
     return rules_punct(c, n, '(') ? n : -1;
 }
 
+static int member_punct(const tok *t)
+{
+    return t->kind == TK_PUNCT && (t->sub == '.' || t->sub == P_ARROW || t->sub == P_DOTSTAR ||
+                                   t->sub == P_ARROWSTAR);
+}
+
+void rules_members(rctx *c)
+{
+    /* rules_prev of a token outside directives is the nearest earlier token that is neither a
+     * comment nor in a directive; inside one, the nearest that is not a comment, unless that
+     * one lies outside the directive or ends it. code_m and pp_m say whether those are . -> .*
+     * or ->* (a punctuator never ends a directive). */
+    const tok *t = c->t;
+    ptrdiff_t nt = c->nt;
+    uint8_t *m = arena_alloc_nozero(c->a, 1, 1, nt + 1);
+    uint8_t code_m = 0, pp_m = 0;
+    for (ptrdiff_t i = 0; i < nt; i++) {
+        const tok *k = &t[i];
+        int pp = (k->flags & TF_PP) != 0;
+        m[i] = pp ? pp_m : code_m;
+        if (k->kind == TK_COMMENT)
+            continue;
+        uint8_t mp = (uint8_t)member_punct(k);
+        pp_m = (uint8_t)(mp & pp);
+        if (!pp)
+            code_m = mp;
+    }
+    m[nt] = 0;
+    c->member = m;
+}
+
 int rules_member(const rctx *c, ptrdiff_t i)
 {
+    if (c->member && i >= 0 && i < c->nt)
+        return c->member[i];
     ptrdiff_t p = rules_prev(c, i);
     if (p < 0 || c->t[p].kind != TK_PUNCT)
         return 0;
@@ -828,7 +861,7 @@ static void names_scan(rctx *c)
                  p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
                 const char *const *r = rule_names_rows[ix->prefix[p]];
                 ptrdiff_t pl = ix->len[ix->prefix[p]];
-                if (s.len > pl && s.s[0] == r[N_NAME][0] &&
+                if (s.len > pl && (pl < 2 || s.s[1] == r[N_NAME][1]) &&
                     memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
                     !rules_member(c, i))
                     name_hit(c, ix->prefix[p], i, k->off, k->len, s);
@@ -1033,6 +1066,7 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
+    rules_members(c);
     if (l->bit == RL_CPP) {
         c->idx = NEW(a, lex_idx, 1);
         lex_idx_init(c->idx, a, src, c->t, c->nt);

@@ -119,6 +119,7 @@ typedef struct rctx {
     diag_list d;
     void *lang_data;      /* what the language's prepare function built (Python: its index) */
     lex_idx *idx;         /* earlier occurrences of identifiers (C++; NULL: plain scans) */
+    uint8_t *member;      /* per token: rules_member, computed once (NULL: computed per call) */
     /* engine state */
     struct rules_once *once;
     int nonce, caponce;
@@ -185,6 +186,8 @@ static inline ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
     return -1;
 }
 
+/* Fills c->member: what rules_member says of each token, in one pass. */
+void rules_members(rctx *c);
 /* The matching bracket of ( [ {, or -1. */
 ptrdiff_t rules_match(const rctx *c, ptrdiff_t open);
 /* Is the identifier at i a call: followed by '(' (optionally after <...> template args)?

@@ -455,9 +455,10 @@ static void mark_crosslane(rctx *c)
                   str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
                   str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
                   str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
-        else if (rules_member(c, i))
-            hit = str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
-                  str_eqc(s, "all") || str_starts(s, S("match_"));
+        else
+            hit = (str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
+                   str_eqc(s, "all") || str_starts(s, S("match_"))) &&
+                  rules_member(c, i);
         if (hit)
             c->fns[c->fn[i]].crosslane = 1;
     }

@@ -73,19 +73,20 @@ static int in_list(hp_str s, const hp_str *list, size_t n)
 
 static void kl005(rctx *c, ptrdiff_t i, hp_str s)
 {
+    /* the names first: the tests below are pure, and most identifiers are none of these */
+    int ref = 0;
+    int templ = str_eqc(s, "texture") || str_eqc(s, "surface");
+    if (templ || in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs))
+        ref = 1;
+    else if (!in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs))
+        return;
     if (guarded(c, i) || rules_member(c, i))
         return;
-    int ref = 0;
-    if (str_eqc(s, "texture") || str_eqc(s, "surface")) {
+    if (templ) {
         ptrdiff_t n = rules_next(c, i);
         if (!rules_punct(c, n, '<') || rules_template_close(c, n, -1) < 0 ||
             rules_qualified(c, i))
             return;
-        ref = 1;
-    } else if (in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs)) {
-        ref = 1;
-    } else if (!in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs)) {
-        return;
     }
     if (c->cfg->no_image) {
         rules_report(c, "KL005", i, HP_SEV_ERROR, RF_ONCE,

@@ -1083,7 +1083,7 @@ void rules_wave_run(rctx *c)
                 wave010(c, i);
             continue;
         }
-        if (rules_member(c, i) && (str_eqc(s, "ballot") || str_eqc(s, "match_any")) &&
+        if ((str_eqc(s, "ballot") || str_eqc(s, "match_any")) && rules_member(c, i) &&
             !guarded(c, i)) {
             ptrdiff_t open = rules_call(c, i);
             ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
