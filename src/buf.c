@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "banned.h"
@@ -11,10 +12,43 @@ void buf_init(buf *b, arena *a, ptrdiff_t cap)
 {
     b->a = a;
     b->len = 0;
+    b->failed = 0;
     b->cap = cap > 16 ? cap : 16;
     b->data = arena_alloc_nozero(a, 1, 1, b->cap);
-    if (!b->data)
+    if (!b->data) {
         b->cap = 0;
+        b->failed = 1;
+    }
+}
+
+void buf_init_heap(buf *b, ptrdiff_t cap)
+{
+    b->a = NULL;
+    b->len = 0;
+    b->failed = 0;
+    b->cap = cap > 16 ? cap : 16;
+    b->data = malloc((size_t)b->cap);
+    if (!b->data) {
+        b->cap = 0;
+        b->failed = 1;
+    }
+}
+
+char *buf_take(buf *b)
+{
+    buf_reserve(b, 1);
+    if (b->failed || b->a) {
+        if (!b->a)
+            free(b->data);
+        b->data = NULL;
+        b->len = b->cap = 0;
+        return NULL;
+    }
+    char *p = b->data;
+    p[b->len] = 0;
+    b->data = NULL;
+    b->len = b->cap = 0;
+    return p;
 }
 
 void buf_reserve(buf *b, ptrdiff_t extra)
@@ -24,9 +58,11 @@ void buf_reserve(buf *b, ptrdiff_t extra)
     ptrdiff_t cap = b->cap ? b->cap : 16;
     while (cap - b->len < extra)
         cap *= 2;
-    char *p = arena_grow(b->a, b->data, b->len, cap, 1);
-    if (!p)
+    char *p = b->a ? arena_grow(b->a, b->data, b->len, cap, 1) : realloc(b->data, (size_t)cap);
+    if (!p) {
+        b->failed = 1;
         return; /* the arena's recovery point handles this; callers check cap */
+    }
     b->data = p;
     b->cap = cap;
 }

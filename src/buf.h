@@ -11,10 +11,16 @@ typedef struct buf {
     char *data;    /* bytes, not NUL-terminated unless buf_cstr() was called */
     ptrdiff_t len; /* bytes used */
     ptrdiff_t cap; /* bytes allocated */
-    arena *a;      /* where the bytes live */
+    arena *a;      /* where the bytes live; NULL: malloc/realloc (buf_init_heap) */
+    int failed;    /* some bytes were dropped for want of memory */
 } buf;
 
 void buf_init(buf *b, arena *a, ptrdiff_t cap);
+/* A buffer in malloc'd memory, grown by realloc (a large one moves by remapping, not by
+ * copying): for output that is handed over whole, as data, which the caller frees. */
+void buf_init_heap(buf *b, ptrdiff_t cap);
+/* Hands over a heap buffer's bytes, NUL-terminated (caller frees); NULL if memory ran out. */
+char *buf_take(buf *b);
 void buf_reserve(buf *b, ptrdiff_t extra);
 void buf_add(buf *b, const void *p, ptrdiff_t n);
 void buf_adds(buf *b, const char *s);

@@ -94,12 +94,22 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
 
 /* ------------------------------------------------------------------ finding sets */
 
+/* A string kept once: findings repeat their rule ids, fixes, most messages and the lines
+ * they quote, so a run's findings hold each text once. */
+typedef struct istr {
+    const char *s; /* NUL-terminated copy in the arena */
+    ptrdiff_t len;
+    unsigned h;
+} istr;
+
 struct hp_findings {
     hp_finding *v;
     int n, cap;
     arena a;            /* the strings */
     const char *last_path_in;
     const char *last_path;
+    istr *strs;         /* open addressing */
+    ptrdiff_t nstrs, capstrs;
 };
 
 hp_findings *hp_findings_new(void)
@@ -115,13 +125,50 @@ void hp_findings_free(hp_findings *fs)
     if (!fs)
         return;
     arena_release(&fs->a);
+    free(fs->strs);
     free(fs->v);
     free(fs);
 }
 
+static const char *intern(hp_findings *fs, const char *s, ptrdiff_t len)
+{
+    if (2 * (fs->nstrs + 1) > fs->capstrs) {
+        ptrdiff_t ncap = fs->capstrs ? 2 * fs->capstrs : 1024;
+        istr *nv = calloc((size_t)ncap, sizeof *nv);
+        if (!nv)
+            return NULL;
+        for (ptrdiff_t i = 0; i < fs->capstrs; i++) {
+            if (!fs->strs[i].s)
+                continue;
+            ptrdiff_t j = (ptrdiff_t)(fs->strs[i].h & (unsigned)(ncap - 1));
+            while (nv[j].s)
+                j = (j + 1) & (ncap - 1);
+            nv[j] = fs->strs[i];
+        }
+        free(fs->strs);
+        fs->strs = nv;
+        fs->capstrs = ncap;
+    }
+    unsigned h = str_hash(s, len, 0);
+    ptrdiff_t j = (ptrdiff_t)(h & (unsigned)(fs->capstrs - 1));
+    for (; fs->strs[j].s; j = (j + 1) & (fs->capstrs - 1)) {
+        const istr *e = &fs->strs[j];
+        if (e->h == h && e->len == len && memcmp(e->s, s, (size_t)len) == 0)
+            return e->s;
+    }
+    char *copy = arena_strndup(&fs->a, s, len);
+    if (!copy)
+        return NULL;
+    fs->strs[j].s = copy;
+    fs->strs[j].len = len;
+    fs->strs[j].h = h;
+    fs->nstrs++;
+    return copy;
+}
+
 static const char *dup(hp_findings *fs, const char *s)
 {
-    return s ? arena_strndup(&fs->a, s, (ptrdiff_t)strlen(s)) : NULL;
+    return s ? intern(fs, s, (ptrdiff_t)strlen(s)) : NULL;
 }
 
 int hp_findings_add(hp_findings *fs, const hp_finding *f, int n)
@@ -150,8 +197,8 @@ int hp_findings_add(hp_findings *fs, const hp_finding *f, int n)
         d.rule = dup(fs, f[i].rule ? f[i].rule : "");
         d.message = dup(fs, f[i].message ? f[i].message : "");
         d.fix = dup(fs, f[i].fix);
-        char *src = f[i].source.len > 0 ? arena_strndup(&fs->a, f[i].source.s, f[i].source.len)
-                                         : NULL;
+        const char *src = f[i].source.len > 0 ? intern(fs, f[i].source.s, f[i].source.len)
+                                               : NULL;
         d.source = str_make(src ? src : "", src ? f[i].source.len : 0);
         if (!d.path || !d.rule || !d.message)
             return -1;

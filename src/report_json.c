@@ -21,23 +21,10 @@ static void jstr(buf *b, const char *s)
     buf_addc(b, '"');
 }
 
-static char *finish(buf *b, arena *a)
-{
-    char *out = malloc((size_t)b->len + 1);
-    if (out) {
-        memcpy(out, b->data, (size_t)b->len);
-        out[b->len] = 0;
-    }
-    arena_release(a);
-    return out;
-}
-
 char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
 {
-    arena a;
-    arena_init(&a, 1 << 16);
     buf b;
-    buf_init(&b, &a, 4096);
+    buf_init_heap(&b, 4096);
     long long count[4] = {0, 0, 0, 0};
     buf_adds(&b, "{\"version\":1,\"findings\":[");
     for (int i = 0; i < n; i++) {
@@ -64,7 +51,7 @@ char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
              "\"warnings\":%lld,\"notes\":%lld,\"suppressed\":%lld,\"baselined\":%lld}}\n",
              n ? "\n" : "", s->files, s->failed, n, count[HP_SEV_ERROR], count[HP_SEV_WARNING],
              count[HP_SEV_NOTE], s->suppressed, s->baselined);
-    return finish(&b, &a);
+    return buf_take(&b);
 }
 
 /* ------------------------------------------------------------------ baselines */

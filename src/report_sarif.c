@@ -88,7 +88,7 @@ char *hp_report_sarif(const hp_finding *f, int n, const hp_check_summary *s)
     arena a;
     arena_init(&a, 1 << 16);
     buf b;
-    buf_init(&b, &a, 8192);
+    buf_init_heap(&b, 8192);
     /* the rules the results use, sorted by id */
     const char **ids = n ? NEW(&a, const char *, n) : NULL;
     int nids = 0;
@@ -174,11 +174,6 @@ char *hp_report_sarif(const hp_finding *f, int n, const hp_check_summary *s)
         buf_addc(&b, '}');
     }
     buf_adds(&b, n ? "\n      ]\n    }\n  ]\n}\n" : "]\n    }\n  ]\n}\n");
-    char *out = malloc((size_t)b.len + 1);
-    if (out) {
-        memcpy(out, b.data, (size_t)b.len);
-        out[b.len] = 0;
-    }
     arena_release(&a);
-    return out;
+    return buf_take(&b);
 }

@@ -49,17 +49,9 @@ char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o)
     hp_report_opts def = {0, 0, 0};
     if (!o)
         o = &def;
-    arena a;
-    arena_init(&a, 1 << 16);
     buf b;
-    buf_init(&b, &a, 1024);
+    buf_init_heap(&b, 1024);
     for (int i = 0; i < n; i++)
         one(&b, &f[i], o);
-    char *out = malloc((size_t)b.len + 1);
-    if (out) {
-        memcpy(out, b.data, (size_t)b.len);
-        out[b.len] = 0;
-    }
-    arena_release(&a);
-    return out;
+    return buf_take(&b);
 }
