@@ -90,6 +90,23 @@ void *arena_grow(arena *a, void *old, ptrdiff_t oldsize, ptrdiff_t newsize, ptrd
         a->beg = (char *)old + newsize;
         return old;
     }
+    /* The last allocation alone in the newest block (a token array, a growing buffer): the
+     * block itself is reallocated. A large block is remapped rather than copied, and the old
+     * one is not left behind in the arena. The first block stays (arena_reset keeps it). */
+    arena_block *b = a->blocks;
+    if (old && b && b->next && old == (void *)b->data && (char *)old + oldsize == a->beg &&
+        newsize > oldsize && newsize <= PTRDIFF_MAX / 4 &&
+        (!a->limit || a->used - b->size + newsize <= a->limit)) {
+        arena_block *nb = realloc(b, sizeof(arena_block) + (size_t)newsize);
+        if (nb) {
+            a->used += newsize - nb->size;
+            nb->size = newsize;
+            a->blocks = nb;
+            a->beg = (char *)nb->data + newsize;
+            a->end = a->beg;
+            return nb->data;
+        }
+    }
     void *p = arena_alloc_nozero(a, 1, align, newsize);
     if (p && old && oldsize > 0)
         memcpy(p, old, (size_t)(oldsize < newsize ? oldsize : newsize));

@@ -29,7 +29,10 @@ void arena_release(arena *a);  /* frees every block */
 void arena_reset(arena *a);    /* keeps the first block, frees the rest */
 void *arena_alloc(arena *a, ptrdiff_t size, ptrdiff_t align, ptrdiff_t count);
 void *arena_alloc_nozero(arena *a, ptrdiff_t size, ptrdiff_t align, ptrdiff_t count);
-/* Grows the most recent allocation in place when possible, else copies. */
+/* Grows the most recent allocation in place when possible, else copies. An allocation alone
+ * in its block (not the first) is grown by reallocating the block, so it may move; either way
+ * the old pointer is dead. Never grow an allocation made before an arena_save() mark that is
+ * still to be rewound. */
 void *arena_grow(arena *a, void *old, ptrdiff_t oldsize, ptrdiff_t newsize, ptrdiff_t align);
 char *arena_strndup(arena *a, const char *s, ptrdiff_t len);
 char *arena_printf(arena *a, const char *fmt, ...)
