@@ -68,6 +68,7 @@ typedef struct pool {
     const char *const *paths;
     int npaths;
     int stop; /* the writer asked to stop */
+    long long awaited; /* the result the writer sleeps for, or -1 */
 } pool;
 
 static void fill_error(const run_job *job, hp_file_result *res)
@@ -111,7 +112,7 @@ typedef struct inline_state {
 static int inline_emit(void *ud, const walk_item *it)
 {
     inline_state *s = ud;
-    run_job job = {s->seq++, it->path, it->rel, it->from_tree, it->status, it->error};
+    run_job job = {s->seq++, it->path, it->rel, it->from_tree, it->status, it->error, NULL};
     hp_file_result res;
     hp_ctx_reset(s->ctx);
     process(s->p, s->ctx, &job, &res);
@@ -126,23 +127,52 @@ static int inline_emit(void *ud, const walk_item *it)
 
 /* ---- threaded mode */
 
+/* A queued job's strings, in one malloc'd block that the job owns until a worker copies them
+ * into its slot's arena (the walker frees its own copies as it leaves each directory). */
+static char *job_strings(const walk_item *it, const char **path, const char **rel,
+                         const char **error)
+{
+    size_t lp = strlen(it->path) + 1, lr = strlen(it->rel) + 1;
+    size_t le = it->error ? strlen(it->error) + 1 : 0;
+    char *m = malloc(lp + lr + le);
+    if (!m)
+        return NULL;
+    memcpy(m, it->path, lp);
+    memcpy(m + lp, it->rel, lr);
+    if (le)
+        memcpy(m + lp + lr, it->error, le);
+    *path = m;
+    *rel = m + lp;
+    *error = le ? m + lp + lr : NULL;
+    return m;
+}
+
 static int queue_emit(void *ud, const walk_item *it)
 {
     pool *p = ud;
+    const char *path, *rel, *error;
+    char *owned = job_strings(it, &path, &rel, &error);
+    if (!owned) {
+        path = it->path;
+        rel = it->rel;
+        error = "out of memory";
+    }
     pthread_mutex_lock(&p->mu);
     while (p->qlen == p->qcap && !p->stop)
         pthread_cond_wait(&p->cv_room, &p->mu);
     if (p->stop) {
         pthread_mutex_unlock(&p->mu);
+        free(owned);
         return 1;
     }
     run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
     j->seq = p->total++;
-    j->path = it->path;
-    j->rel = it->rel;
+    j->path = path;
+    j->rel = rel;
     j->from_tree = it->from_tree;
-    j->status = it->status;
-    j->error = it->error;
+    j->status = owned ? it->status : HP_ENOMEM;
+    j->error = error;
+    j->owned = owned;
     p->qlen++;
     pthread_cond_signal(&p->cv_job);
     pthread_mutex_unlock(&p->mu);
@@ -184,12 +214,29 @@ static void *worker_main(void *arg)
 
         hp_file_result res;
         hp_ctx_reset(s->ctx);
+        if (job.owned) {
+            /* the result points at these strings until the writer is done with the slot */
+            arena *a = &s->ctx->a;
+            job.path = arena_strndup(a, job.path, (ptrdiff_t)strlen(job.path));
+            job.rel = arena_strndup(a, job.rel, (ptrdiff_t)strlen(job.rel));
+            if (job.error)
+                job.error = arena_strndup(a, job.error, (ptrdiff_t)strlen(job.error));
+            free(job.owned);
+            job.owned = NULL;
+            if (!job.path || !job.rel) {
+                job.path = job.rel = "?";
+                job.status = HP_ENOMEM;
+                job.error = "out of memory";
+            }
+        }
         process(p, s->ctx, &job, &res);
 
         pthread_mutex_lock(&p->mu);
         s->res = res;
         s->state = 2;
-        pthread_cond_broadcast(&p->cv_done);
+        /* wake the writer only for the result it waits for (not once per file) */
+        if (s->seq == p->awaited)
+            pthread_cond_signal(&p->cv_done);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
@@ -244,21 +291,37 @@ static hp_status run_threaded(pool *p, int jobs)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         slot *s = &p->slots[next % p->nslots];
-        while (!(s->state == 2 && s->seq == next) && !(p->walk_done && next == p->total))
+        while (!(s->state == 2 && s->seq == next) && !(p->walk_done && next == p->total)) {
+            p->awaited = next;
             pthread_cond_wait(&p->cv_done, &p->mu);
+        }
+        p->awaited = -1;
         if (!(s->state == 2 && s->seq == next))
             break;
+        /* hand over every result that is ready in order, with one lock for all of them */
+        long long end = next + 1;
+        while (end - next < p->nslots) {
+            const slot *t = &p->slots[end % p->nslots];
+            if (!(t->state == 2 && t->seq == end))
+                break;
+            end++;
+        }
         pthread_mutex_unlock(&p->mu);
-        if (p->r->on_file)
-            p->r->on_file(p->r->ud, &s->res);
-        if (s->res.stats)
-            bytes += s->res.stats->bytes;
-        next++;
-        if (p->r->on_progress)
-            p->r->on_progress(p->r->ud, next, bytes);
+        for (long long k = next; k < end; k++) {
+            const slot *t = &p->slots[k % p->nslots];
+            if (p->r->on_file)
+                p->r->on_file(p->r->ud, &t->res);
+            if (t->res.stats)
+                bytes += t->res.stats->bytes;
+            if (p->r->on_progress)
+                p->r->on_progress(p->r->ud, k + 1, bytes);
+        }
         pthread_mutex_lock(&p->mu);
-        s->state = 0;
-        s->next_seq = s->seq + p->nslots;
+        for (; next < end; next++) {
+            slot *t = &p->slots[next % p->nslots];
+            t->state = 0;
+            t->next_seq = t->seq + p->nslots;
+        }
         pthread_cond_broadcast(&p->cv_slot);
     }
     pthread_mutex_unlock(&p->mu);
@@ -271,6 +334,8 @@ static hp_status run_threaded(pool *p, int jobs)
     pthread_cond_destroy(&p->cv_done);
     pthread_cond_destroy(&p->cv_slot);
 out:
+    for (int i = 0; p->q && i < p->qlen; i++) /* left queued when no worker started */
+        free(p->q[(p->qhead + i) % p->qcap].owned);
     if (p->slots)
         for (int i = 0; i < p->nslots; i++)
             hp_ctx_free(p->slots[i].ctx);
@@ -285,6 +350,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
 {
     pool p;
     memset(&p, 0, sizeof p);
+    p.awaited = -1;
     p.spec = spec;
     p.r = r;
     p.paths = paths;

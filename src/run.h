@@ -14,6 +14,7 @@ typedef struct run_job {
     int from_tree;
     hp_status status;     /* an error found while walking */
     const char *error;
+    char *owned;          /* malloc'd block holding the strings while the job is queued */
 } run_job;
 
 /* Processes one file: fills res (memory in ctx). */

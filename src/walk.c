@@ -94,12 +94,17 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
     w->stack[w->depth].dev = st->dev;
     w->stack[w->depth].ino = st->ino;
     w->depth++;
+    /* What this directory needs (its listing, the paths below it) is freed when it is done:
+     * the walk holds one listing per level, never the tree's paths. An emitted item's
+     * strings live until emit returns; a consumer that keeps them copies them. */
+    arena_mark mark = arena_save(w->a);
     os_dirent *ents;
     ptrdiff_t n;
     int rc = os_list_dir(w->a, path, &ents, &n);
     if (rc && n == 0) {
         emit_error(w, path, rel, HP_EIO, arena_printf(w->a, "cannot read directory: %s",
                                                       strerror(rc)));
+        arena_rewind(w->a, mark);
         w->depth--;
         return;
     }
@@ -158,6 +163,7 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                 w->stop = 1;
         }
     }
+    arena_rewind(w->a, mark);
     w->depth--;
 }
 

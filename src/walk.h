@@ -27,7 +27,9 @@ typedef struct walk_opts {
     int have_skip;
 } walk_opts;
 
-/* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. */
+/* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. The
+ * item's strings are valid until emit returns (memory stays bounded by the tree's depth, not
+ * its size): a consumer that keeps them copies them. */
 int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npaths,
                int (*emit)(void *ud, const walk_item *it), void *ud);
 
