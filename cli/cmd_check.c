@@ -53,12 +53,14 @@ typedef struct state {
     hp_check_summary sum;
     int io_errors;
     int oom;
+    cli_progress progress;
 } state;
 
 static void on_file(void *ud, const hp_file_result *r)
 {
     state *s = ud;
     if (r->status != HP_OK) {
+        cli_progress_done(&s->progress);
         fprintf(stderr, "hipport check: '%s': %s\n", r->path,
                 r->error ? r->error : hp_status_name(r->status));
         s->io_errors++;
@@ -71,6 +73,12 @@ static void on_file(void *ud, const hp_file_result *r)
     s->sum.suppressed += r->suppressed;
     if (r->nfindings && hp_findings_add(s->all, r->findings, r->nfindings) != 0)
         s->oom = 1;
+}
+
+static void on_progress(void *ud, long long files, long long bytes)
+{
+    state *s = ud;
+    cli_progress_update(&s->progress, files, bytes);
 }
 
 static char *read_all(const char *path, long *len)
@@ -236,8 +244,11 @@ int cmd_check(int argc, char **argv)
     r.excludes = excl;
     r.exts = exts;
     r.on_file = on_file;
+    r.on_progress = on_progress;
     r.ud = &s;
+    cli_progress_init(&s.progress);
     hp_status st = hp_check_run(&o, &r, paths, npaths);
+    cli_progress_done(&s.progress);
     if (st != HP_OK) {
         cli_error(cmd, "%s", hp_status_name(st));
         rc = st == HP_EUSAGE ? EXIT_USAGE : EXIT_INTERNAL;

@@ -85,7 +85,8 @@ void cli_progress_update(cli_progress *p, long long files, long long bytes)
         return;
     p->last = t;
     double mb = (double)bytes / 1e6;
-    fprintf(stderr, "\r%lld files, %.1f MB, %.1f MB/s", files, mb, mb / (t - p->start));
+    /* \033[K clears what a longer previous line left */
+    fprintf(stderr, "\r%lld files, %.1f MB, %.1f MB/s\033[K", files, mb, mb / (t - p->start));
     p->shown = 1;
 }
 
