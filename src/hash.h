@@ -4,18 +4,56 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+/* Little-endian loads whatever the host's byte order, so that a table generated on one
+ * machine is read the same way on another. */
+static inline uint64_t hp_load64(const unsigned char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+static inline uint32_t hp_load32(const unsigned char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap32(v);
+#endif
+    return v;
+}
+
+static inline uint64_t hp_mix(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x100000001b3ull;
+    return h ^ (h >> 29);
+}
+
+/* Eight bytes a step, the last step overlapping the one before; strings under eight bytes
+ * (most identifiers' first bytes are in the first load anyway) in one or two loads. The finish
+ * is a 64-bit avalanche folded to 32 bits. */
 static inline uint32_t hp_hash(const char *s, ptrdiff_t len, uint32_t seed)
 {
-    uint32_t h = 2166136261u ^ seed;
-    for (ptrdiff_t i = 0; i < len; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 16777619u;
+    const unsigned char *p = (const unsigned char *)s;
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ seed ^ (uint64_t)len * 0xff51afd7ed558ccdull;
+    if (len >= 8) {
+        const unsigned char *last = p + len - 8;
+        for (; p < last; p += 8)
+            h = hp_mix(h, hp_load64(p));
+        h = hp_mix(h, hp_load64(last));
+    } else if (len >= 4) {
+        h = hp_mix(h, hp_load32(p) | (uint64_t)hp_load32(p + len - 4) << 32);
+    } else if (len > 0) {
+        h = hp_mix(h, p[0] | (uint64_t)p[len / 2] << 8 | (uint64_t)p[len - 1] << 16);
     }
-    h ^= h >> 15;
-    h *= 0x2c1b3c6du;
-    h ^= h >> 12;
-    return h;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 32;
+    return (uint32_t)h;
 }
 
 #endif

@@ -14,18 +14,10 @@
  * FP8, FP6/FP4, roctx, RCCL) were checked against HIP 7.0's headers and release facts. */
 #define MAP_CHECKED_AGAINST 700
 
-int map_maybe(const char *name, ptrdiff_t len)
-{
-    if (len < 1)
-        return 0;
-    unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
-    return map_pair[k >> 3] >> (k & 7) & 1;
-}
+const unsigned char *const map_pair_bits = map_pair;
 
-const map_row *map_find(const char *name, ptrdiff_t len)
+const map_row *map_probe(const char *name, ptrdiff_t len)
 {
-    if (len <= 0 || len > 255 || !map_maybe(name, len))
-        return NULL;
     uint32_t j = hp_hash(name, len, MAP_SEED) & (MAP_SIZE - 1);
     for (;;) {
         unsigned ix = map_index[j];

@@ -32,10 +32,27 @@ enum map_flag_bit {
 };
 #define MAP_F(name) (1u << MAP_FB_##name)
 
+/* One bit per byte pair that starts some name (the generated first-two-bytes filter). */
+extern const unsigned char *const map_pair_bits;
+
+/* Fast negative test: 0 means name is certainly not in the tables. Inline, because most
+ * identifiers of a file fail it and a call would cost more than the test. */
+static inline int map_maybe(const char *name, ptrdiff_t len)
+{
+    if (len < 1 || len > 255)
+        return 0;
+    unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
+    return map_pair_bits[k >> 3] >> (k & 7) & 1;
+}
+
+/* The row for a name that passed map_maybe, or NULL. */
+const map_row *map_probe(const char *name, ptrdiff_t len);
+
 /* The row for name, or NULL. */
-const map_row *map_find(const char *name, ptrdiff_t len);
-/* Fast negative test: 0 means name is certainly not in the tables. */
-int map_maybe(const char *name, ptrdiff_t len);
+static inline const map_row *map_find(const char *name, ptrdiff_t len)
+{
+    return map_maybe(name, len) ? map_probe(name, len) : NULL;
+}
 
 hp_str map_cuda(const map_row *r);
 hp_str map_hip(const map_row *r);
