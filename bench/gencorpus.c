@@ -217,12 +217,17 @@ static const char *remember(const char *suffix)
     return names[nnames++];
 }
 
+/* a local of device code: kernels and device functions declare all of them (LOCALS) */
 static const char *var(void)
 {
-    static const char *const v[] = {"x", "y", "acc", "val", "tmp", "sum", "m", "s", "v", "a",
-                                    "b", "w", "g", "d", "r", "t", "u", "p", "q", "out_val"};
+    static const char *const v[] = {"x", "y", "acc", "val", "tmp", "sum"};
     return PICK(v);
 }
+
+#define LOCALS "float acc = 0.0f, x = 0.0f, y = 0.0f, val = 0.0f, tmp = 0.0f, sum = 0.0f;\n"
+/* the parameters every statement of device code may use */
+#define DEVICE_PARAMS "const float *__restrict__ in, float *__restrict__ out, const float " \
+                      "*weight,\n        const float *bias, float scale, int n, int K, int N"
 
 /* ------------------------------------------------------------------ comments */
 
@@ -361,7 +366,7 @@ static void stmt(int d, int device)
     switch (rnd(device ? 12 : 10)) {
     case 0:
     case 1:
-        out("%s %s = ", chance(70) ? "float" : "auto", var());
+        out("%s %s = ", chance(70) ? "float" : "auto", ident());
         expr();
         out(";");
         trailing_comment();
@@ -381,7 +386,7 @@ static void stmt(int d, int device)
     case 4:
         out("for (int k = 0; k < %s; ++k) {\n", chance(50) ? "n" : "K");
         tab(d + 1);
-        out("acc += a[row * K + k] * b[k * N + col];\n");
+        out("acc += in[row * K + k] * weight[k * N + col];\n");
         if (chance(30))
             stmt(d + 1, device);
         tab(d);
@@ -399,14 +404,14 @@ static void stmt(int d, int device)
         out("%s = %s(%s, %s);\n", var(), chance(50) ? "fmaxf" : "std::max", var(), var());
         break;
     case 8:
-        out("if (%s == nullptr) {\n", ident());
+        out("if (%s == nullptr) {\n", chance(50) ? "weight" : "bias");
         tab(d + 1);
         out("return;\n");
         tab(d);
         out("}\n");
         break;
     case 9:
-        out("%s[%s] = %s;\n", ident(), var(), var());
+        out("out[idx + %d] = %s;\n", rnd(4), var());
         break;
     case 10:
         out("%s = __shfl_xor_sync(0xffffffff, %s, %d);\n", var(), var(), 1 << rnd(5));
@@ -424,8 +429,12 @@ static void device_fn(void)
     const char *t = PICK(ctypes);
     if (chance(40))
         doc_comment(0);
-    out("__device__ %s%s %s(%s a, %s b)\n{\n", chance(60) ? "__forceinline__ " : "",
-        t, remember(""), t, t);
+    out("__device__ %s%s %s(%s a, %s b,\n        " DEVICE_PARAMS ")\n{\n",
+        chance(60) ? "__forceinline__ " : "", t, remember(""), t, t);
+    tab(1);
+    out("const int idx = threadIdx.x, row = blockIdx.y, col = idx %% 32;\n");
+    tab(1);
+    out(LOCALS);
     int n = 1 + rnd(4);
     for (int i = 0; i < n; i++)
         stmt(1, 1);
@@ -468,7 +477,7 @@ static const char *kernel(int templated)
     tab(1);
     out("const int row = blockIdx.y, col = threadIdx.x %% %s;\n", chance(50) ? "32" : "warpSize");
     tab(1);
-    out("float acc = 0.0f, x = 0.0f, y = 0.0f, val = 0.0f, tmp = 0.0f, sum = 0.0f;\n");
+    out(LOCALS);
     if (chance(50)) {
         tab(1);
         out("for (int i = idx; i < n; i += blockDim.x * gridDim.x) {\n");

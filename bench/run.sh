@@ -1,0 +1,168 @@
+#!/bin/sh
+# run.sh: the benchmark suite (make bench). Builds bench/gencorpus.c and bench/measure.c,
+# generates (once per seed and size) a CUDA project tree and one large .cu file, then times
+# hipport translate and check over them: the single file, and the tree with each job count.
+# Every case runs RUNS times; the table gives the best wall time, MB/s and files/s from it, the
+# CPU time (user+sys) and the peak RSS of that run (from wait4, so only hipport's own memory),
+# and instructions when `perf stat` can count them.
+#
+#   sh bench/run.sh [HIPPORT]             default build/hipport
+#
+# Environment:
+#   MB=50 SINGLE_MB=16 SEED=1   corpus size (tree), single-file size, generator seed
+#   RUNS=3                      runs per case (the best wall time is kept)
+#   JOBS="1 2"                  job counts for the tree runs
+#   BENCH_DIR=bench/out         where the corpus, outputs and results go
+#   HIPIFY_PERL=FILE            also time hipify-perl (perl FILE) over the tree's files
+#   HIPIFY_PYTHON=DIR           also time PyTorch's hipify (the package directory holding
+#                               hipify_python.py, e.g. .../torch/utils/hipify) over the tree
+#   PYTHON=python3 PERL=perl    their interpreters
+# Nothing is downloaded: the other tools run only from the paths given.
+# The results (a Markdown table) go to standard output and to $BENCH_DIR/results.md.
+set -u
+HIPPORT=${1:-build/hipport}
+cd "$(dirname "$0")/.." || exit 2
+case $HIPPORT in /*) ;; *) HIPPORT=$(pwd)/$HIPPORT ;; esac
+MB=${MB:-50}
+SINGLE_MB=${SINGLE_MB:-16}
+SEED=${SEED:-1}
+RUNS=${RUNS:-3}
+JOBS=${JOBS:-"1 2"}
+D=${BENCH_DIR:-bench/out}
+CC=${CC:-cc}
+PYTHON=${PYTHON:-python3}
+PERL=${PERL:-perl}
+[ -x "$HIPPORT" ] || { echo "run.sh: no hipport at '$HIPPORT' (run make)" >&2; exit 2; }
+mkdir -p "$D" || exit 2
+D=$(cd "$D" && pwd)
+
+# ---- tools
+for t in gencorpus measure; do
+    if [ ! -x "$D/$t" ] || [ "bench/$t.c" -nt "$D/$t" ]; then
+        $CC -std=c11 -O2 -Wall -Wextra -o "$D/$t" "bench/$t.c" || exit 2
+    fi
+done
+MEASURE=$D/measure
+
+# ---- corpus (regenerated when the generator, the seed or the size changes)
+gen_sum=$(cksum < bench/gencorpus.c | cut -d' ' -f1)
+C=$D/corpus-s$SEED-$MB-$SINGLE_MB
+if [ ! -f "$C/.done" ] || [ "$(cat "$C/.done")" != "$gen_sum" ]; then
+    rm -rf "$C"
+    mkdir -p "$C"
+    "$D/gencorpus" -s "$SEED" -m "$MB" -o "$C/tree" || exit 2
+    "$D/gencorpus" -s "$((SEED + 1000))" -m "$SINGLE_MB" -f "$C/single.cu" || exit 2
+    echo "$gen_sum" > "$C/.done"
+fi
+TREE=$C/tree
+SINGLE=$C/single.cu
+tree_bytes=$(find "$TREE" -type f -exec cat {} + | wc -c)
+tree_files=$(find "$TREE" -type f | wc -l)
+single_bytes=$(wc -c < "$SINGLE")
+
+# ---- perf, when it counts instructions here
+PERF=
+if command -v perf >/dev/null 2>&1 &&
+   perf stat -x, -e instructions:u true 2>&1 >/dev/null | grep -q '^[0-9]'; then
+    PERF=perf
+fi
+
+# ---- one case: name, bytes, files, jobs, then the command; $PREP runs untimed before each
+RES=$D/results.tsv
+: > "$RES"
+bench() {
+    name=$1 bytes=$2 files=$3 jobs=$4
+    shift 4
+    best= best_line=
+    r=0
+    while [ "$r" -lt "$RUNS" ]; do
+        r=$((r + 1))
+        [ -n "${PREP:-}" ] && sh -c "$PREP"
+        line=$("$MEASURE" -o "$D/stdout" -- "$@" 2>&1 >/dev/null | tail -1)
+        case $line in wall=*) ;; *) echo "run.sh: $name failed: $line" >&2; return ;; esac
+        wall=$(echo "$line" | sed 's/.*wall=\([0-9.]*\).*/\1/')
+        if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+            best=$wall best_line=$line
+        fi
+    done
+    ins=-
+    if [ -n "$PERF" ]; then
+        [ -n "${PREP:-}" ] && sh -c "$PREP"
+        ins=$(perf stat -x, -e instructions:u -- "$@" 2>&1 >/dev/null |
+              awk -F, '/instructions/ { print $1 }' | tail -1)
+        [ -n "$ins" ] || ins=-
+    fi
+    echo "$best_line" | awk -v name="$name" -v bytes="$bytes" -v files="$files" \
+        -v jobs="$jobs" -v ins="$ins" '{
+        for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        printf "%s\t%d\t%d\t%s\t%.3f\t%.3f\t%d\t%s\n", name, bytes, files, jobs, v["wall"],
+            v["user"] + v["sys"], v["maxrss_kb"], ins }' >> "$RES"
+}
+
+OUTDIR=$D/translated
+PREP="rm -rf '$OUTDIR'"
+bench "translate, one file" "$single_bytes" 1 1 "$HIPPORT" translate "$SINGLE" -q
+for j in $JOBS; do
+    bench "translate, tree" "$tree_bytes" "$tree_files" "$j" \
+        "$HIPPORT" translate "$TREE" -O "$OUTDIR" -q -j "$j"
+done
+PREP=
+bench "check, one file" "$single_bytes" 1 1 "$HIPPORT" check "$SINGLE" --format json
+for j in $JOBS; do
+    bench "check, tree" "$tree_bytes" "$tree_files" "$j" \
+        "$HIPPORT" check "$TREE" -j "$j" --format json
+done
+
+# ---- the tools people use today, when their paths are given
+if [ -n "${HIPIFY_PERL:-}" ]; then
+    # one process over every file of the tree (as a project script would call it)
+    find "$TREE" -type f | sort > "$D/files.txt"
+    bench "hipify-perl, tree" "$tree_bytes" "$tree_files" 1 \
+        sh -c 'xargs -s 1000000 "$1" "$2" -quiet-warnings < "$3"' sh "$PERL" "$HIPIFY_PERL" \
+        "$D/files.txt"
+fi
+if [ -n "${HIPIFY_PYTHON:-}" ]; then
+    cat > "$D/hipify_run.py" <<'EOF'
+import importlib, inspect, os, sys
+pkg = os.path.abspath(sys.argv[1])
+if os.path.isfile(pkg):
+    pkg = os.path.dirname(pkg)
+sys.path.insert(0, os.path.dirname(pkg))
+hp = importlib.import_module(os.path.basename(pkg) + ".hipify_python")
+src, out = os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
+want = {"project_directory": src, "output_directory": out,
+        "includes": [os.path.join(src, "*")], "show_detailed": False,
+        "show_progress": False, "is_pytorch_extension": True}
+params = inspect.signature(hp.hipify).parameters
+hp.hipify(**{k: v for k, v in want.items() if k in params})
+EOF
+    PREP="rm -rf '$OUTDIR'"
+    bench "PyTorch hipify, tree" "$tree_bytes" "$tree_files" 1 \
+        "$PYTHON" "$D/hipify_run.py" "$HIPIFY_PYTHON" "$TREE" "$OUTDIR"
+    PREP=
+fi
+rm -rf "$OUTDIR"
+
+# ---- the table
+{
+    cpu=$(awk -F: '/model name/ { sub(/^ */, "", $2); print $2; exit }' /proc/cpuinfo 2>/dev/null)
+    echo "Machine: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo ?) CPUs;" \
+         "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?) after the runs."
+    echo "Corpus: seed $SEED, tree $tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB;" \
+         "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs."
+    echo
+    echo "| run | jobs | wall s | MB/s | files/s | CPU s | peak RSS MB | instructions |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    awk -F'\t' '{
+        mbs = $5 > 0 ? $2 / 1e6 / $5 : 0; fs = $5 > 0 ? $3 / $5 : 0
+        printf "| %s | %s | %.3f | %.0f | %.0f | %.3f | %.1f | %s |\n", $1, $4, $5, mbs, fs, $6,
+            $7 / 1024, $8 }' "$RES"
+    awk -F'\t' '$1 ~ /tree/ && $1 !~ /hipify/ { w[$1 "," $4] = $5 }
+        END {
+            for (k in w) { split(k, p, ","); if (p[2] != 1 && w[p[1] ",1"] > 0)
+                printf "\n%s: -j %s is %.2fx -j 1", p[1], p[2], w[p[1] ",1"] / w[k] }
+        }' "$RES"
+    awk -F'\t' '$1 ~ /hipify/ { o[$1] = $5 } $1 == "translate, tree" && $4 == 1 { t = $5 }
+        END { for (k in o) if (t > 0) printf "\n%s takes %.0fx the time of hipport translate -j 1", k, o[k] / t }' "$RES"
+    echo
+} | tee "$D/results.md"
