@@ -150,6 +150,17 @@ static ptrdiff_t scan_raw(const unsigned char *s, ptrdiff_t n, ptrdiff_t q, int 
 
 static inline ptrdiff_t scan_ident(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
 {
+    /* four bytes a check of the bound while they are there */
+    for (; i + 4 <= n; i += 4) {
+        if (!is_idch[s[i]])
+            return i;
+        if (!is_idch[s[i + 1]])
+            return i + 1;
+        if (!is_idch[s[i + 2]])
+            return i + 2;
+        if (!is_idch[s[i + 3]])
+            return i + 3;
+    }
     while (i < n && is_idch[s[i]])
         i++;
     return i;
@@ -403,7 +414,8 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
 /* The lexer keeps its state in locals, so that the compiler can hold it in registers:
  * fl collects the flags of the next token (TF_BOL, TF_SPACE, TF_NEWLINE) and pp is TF_PP
  * inside a directive. A token clears fl; a comment or the end of a directive keeps TF_BOL
- * (a '#' after a comment still starts a directive). */
+ * (a '#' after a comment still starts a directive). Only the first token after '#' (comments
+ * aside) can name the directive: any other token clears pp_want_name. */
 #define EMIT(kind_, off_, len_, sub_, extra_, keep_)                                         \
     do {                                                                                    \
         if (nt == cap && !grow(a, &toks, &cap))                                             \
@@ -416,8 +428,20 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
         t_->flags = (uint8_t)((extra_) | fl | pp);                                          \
         fl &= (keep_);                                                                      \
     } while (0)
-#define PUSH(kind, off, len, sub, extra) EMIT(kind, off, len, sub, extra, 0u)
+#define PUSH(kind, off, len, sub, extra)                                                     \
+    do {                                                                                    \
+        EMIT(kind, off, len, sub, extra, 0u);                                               \
+        pp_want_name = 0;                                                                   \
+    } while (0)
 #define PUSH_KEEPBOL(kind, off, len, sub, extra) EMIT(kind, off, len, sub, extra, TF_BOL)
+/* One blank after a token is taken with it, saving a trip through the dispatch. */
+#define ONE_BLANK()                                                                         \
+    do {                                                                                    \
+        if (i < n && s[i] == ' ') {                                                         \
+            fl |= TF_SPACE;                                                                 \
+            i++;                                                                            \
+        }                                                                                   \
+    } while (0)
 
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
 {
@@ -490,11 +514,13 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             }
             PUSH(TK_IDENT, i, j - i, 0, 0);
             i = j;
+            ONE_BLANK();
             break;
         }
         case C_PUNCT1:
             PUSH(TK_PUNCT, i, 1, c, 0);
             i++;
+            ONE_BLANK();
             break;
         case C_DIGIT: {
             ptrdiff_t j = scan_number(s, n, i);
@@ -542,9 +568,9 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
                 launch_saved = launch_open;
                 launch_open = 0;
                 pp_hash = nt;
-                pp_want_name = 1;
                 pp_include = 0;
                 PUSH(TK_PP_HASH, i, 1, PP_NONE, 0);
+                pp_want_name = 1;
                 i++;
                 break;
             }
@@ -599,6 +625,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             }
             PUSH(TK_PUNCT, i, plen, code, 0);
             i += plen;
+            ONE_BLANK();
             break;
         }
         case C_BACKSLASH: {
@@ -617,10 +644,6 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             i++;
             break;
         }
-        /* only the token right after '#' (comments aside) names the directive */
-        if (pp_want_name && nt > 0 && toks[nt - 1].kind != TK_PP_HASH &&
-            toks[nt - 1].kind != TK_COMMENT)
-            pp_want_name = 0;
     }
     if (pp) {
         PUSH_KEEPBOL(TK_PP_END, n, 0, 0, 0);
