@@ -299,8 +299,10 @@ static int defined_context(const xlate *x, ptrdiff_t i)
  * uses in this file are left alone. */
 static void find_own_macros(xlate *x)
 {
-    for (ptrdiff_t h = 0; h < x->nt; h++) {
-        if (x->t[h].kind != TK_PP_HASH || x->t[h].sub != PP_DEFINE)
+    const tok *t = x->t;
+    ptrdiff_t nt = x->nt;
+    for (ptrdiff_t h = 0; h < nt; h++) {
+        if (t[h].kind != TK_PP_HASH || t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t n = xlate_next(x, xlate_next(x, h));
         if (n >= x->nt || x->t[n].kind != TK_IDENT)
@@ -591,7 +593,8 @@ static void ident(xlate *x, ptrdiff_t i)
         deviceptr_arith(x, i);
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
-        if (s.len >= 4 && s.len <= 7 && strchr("rplgb", s.s[0]))
+        if (s.len >= 4 && s.len <= 7 &&
+            (s.s[0] == 'r' || s.s[0] == 'p' || s.s[0] == 'l' || s.s[0] == 'g' || s.s[0] == 'b'))
             warp_cg_ident(x, i);
         return;
     }
@@ -1114,8 +1117,10 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     ps.first_top = -1;
     detect_guard(x, &ps);
 
-    for (ptrdiff_t i = 0; i < x->nt; i++) {
-        const tok *k = &x->t[i];
+    const tok *toks = x->t;
+    ptrdiff_t nt = x->nt;
+    for (ptrdiff_t i = 0; i < nt; i++) {
+        const tok *k = &toks[i];
         switch (k->kind) {
         case TK_IDENT:
             ident(x, i);

@@ -550,8 +550,10 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     }
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
-    for (ptrdiff_t h = 0; h < hx.nt; h++) {
-        if (hx.t[h].kind != TK_PP_HASH)
+    const tok *toks = hx.t;
+    ptrdiff_t nt = hx.nt;
+    for (ptrdiff_t h = 0; h < nt; h++) {
+        if (toks[h].kind != TK_PP_HASH)
             continue;
         ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
         if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
