@@ -2,9 +2,10 @@
 # run.sh: the benchmark suite (make bench). Builds bench/gencorpus.c and bench/measure.c,
 # generates (once per seed and size) a CUDA project tree and one large .cu file, then times
 # hipport translate and check over them: the single file, and the tree with each job count.
-# Every case runs RUNS times; the table gives the best wall time, MB/s and files/s from it, the
-# CPU time (user+sys) and the peak RSS of that run (from wait4, so only hipport's own memory),
-# and instructions when `perf stat` can count them.
+# Every case runs RUNS times; the table gives the best wall time with MB/s and files/s from it,
+# the least CPU time (user+sys) with MB per CPU second from it (the steadier figure on a shared
+# machine), the largest peak RSS (from wait4, so only hipport's own memory), and instructions
+# when `perf stat` can count them.
 #
 #   sh bench/run.sh [HIPPORT]             default build/hipport
 #
@@ -12,7 +13,10 @@
 #   MB=50 SINGLE_MB=16 SEED=1   corpus size (tree), single-file size, generator seed
 #   RUNS=3                      runs per case (the best wall time is kept)
 #   JOBS="1 2"                  job counts for the tree runs
-#   BENCH_DIR=bench/out         where the corpus, outputs and results go
+#   BENCH_DIR=bench/out         where the corpus and the results go
+#   BENCH_TMP=$TMPDIR or /tmp   where translated trees are written (outside the checkout: a
+#                               directory watched by an editor or indexer makes file creation
+#                               several times dearer)
 #   HIPIFY_PERL=FILE            also time hipify-perl (perl FILE) over the tree's files
 #   HIPIFY_PYTHON=DIR           also time PyTorch's hipify (the package directory holding
 #                               hipify_python.py, e.g. .../torch/utils/hipify) over the tree
@@ -73,17 +77,15 @@ RES=$D/results.tsv
 bench() {
     name=$1 bytes=$2 files=$3 jobs=$4
     shift 4
-    best= best_line=
+    lines=
     r=0
     while [ "$r" -lt "$RUNS" ]; do
         r=$((r + 1))
         [ -n "${PREP:-}" ] && sh -c "$PREP"
         line=$("$MEASURE" -o "$D/stdout" -- "$@" 2>&1 >/dev/null | tail -1)
         case $line in wall=*) ;; *) echo "run.sh: $name failed: $line" >&2; return ;; esac
-        wall=$(echo "$line" | sed 's/.*wall=\([0-9.]*\).*/\1/')
-        if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-            best=$wall best_line=$line
-        fi
+        lines="$lines$line
+"
     done
     ins=-
     if [ -n "$PERF" ]; then
@@ -92,14 +94,21 @@ bench() {
               awk -F, '/instructions/ { print $1 }' | tail -1)
         [ -n "$ins" ] || ins=-
     fi
-    echo "$best_line" | awk -v name="$name" -v bytes="$bytes" -v files="$files" \
+    printf '%s' "$lines" | awk -v name="$name" -v bytes="$bytes" -v files="$files" \
         -v jobs="$jobs" -v ins="$ins" '{
         for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-        printf "%s\t%d\t%d\t%s\t%.3f\t%.3f\t%d\t%s\n", name, bytes, files, jobs, v["wall"],
-            v["user"] + v["sys"], v["maxrss_kb"], ins }' >> "$RES"
+        cpu = v["user"] + v["sys"]
+        if (NR == 1 || v["wall"] < wall) wall = v["wall"]
+        if (NR == 1 || cpu < best_cpu) best_cpu = cpu
+        if (v["maxrss_kb"] > rss) rss = v["maxrss_kb"]
+    } END {
+        printf "%s\t%d\t%d\t%s\t%.3f\t%.3f\t%d\t%s\n", name, bytes, files, jobs, wall,
+            best_cpu, rss, ins }' >> "$RES"
 }
 
-OUTDIR=$D/translated
+TMPD=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/hipport-bench.XXXXXX") || exit 2
+trap 'rm -rf "$TMPD"' EXIT INT TERM
+OUTDIR=$TMPD/out
 PREP="rm -rf '$OUTDIR'"
 bench "translate, one file" "$single_bytes" 1 1 "$HIPPORT" translate "$SINGLE" -q
 for j in $JOBS; do
@@ -142,6 +151,7 @@ EOF
     PREP=
 fi
 rm -rf "$OUTDIR"
+rm -f "$D/stdout"
 
 # ---- the table
 {
@@ -151,16 +161,21 @@ rm -rf "$OUTDIR"
     echo "Corpus: seed $SEED, tree $tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB;" \
          "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs."
     echo
-    echo "| run | jobs | wall s | MB/s | files/s | CPU s | peak RSS MB | instructions |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| run | jobs | wall s | MB/s | files/s | CPU s | MB/CPU-s | peak RSS MB | instructions |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
     awk -F'\t' '{
         mbs = $5 > 0 ? $2 / 1e6 / $5 : 0; fs = $5 > 0 ? $3 / $5 : 0
-        printf "| %s | %s | %.3f | %.0f | %.0f | %.3f | %.1f | %s |\n", $1, $4, $5, mbs, fs, $6,
-            $7 / 1024, $8 }' "$RES"
-    awk -F'\t' '$1 ~ /tree/ && $1 !~ /hipify/ { w[$1 "," $4] = $5 }
+        mbc = $6 > 0 ? $2 / 1e6 / $6 : 0
+        printf "| %s | %s | %.3f | %.0f | %.0f | %.3f | %.0f | %.1f | %s |\n", $1, $4, $5, mbs, fs,
+            $6, mbc, $7 / 1024, $8 }' "$RES"
+    awk -F'\t' '$1 ~ /tree/ && $1 !~ /hipify/ { w[$1, $4] = $5; n[$1] = 1 }
         END {
-            for (k in w) { split(k, p, ","); if (p[2] != 1 && w[p[1] ",1"] > 0)
-                printf "\n%s: -j %s is %.2fx -j 1", p[1], p[2], w[p[1] ",1"] / w[k] }
+            for (k in w) {
+                split(k, p, SUBSEP)
+                if (p[2] != 1 && w[p[1], 1] > 0)
+                    printf "\n%s: -j %s runs %.2fx as fast as -j 1 (wall time)", p[1], p[2],
+                        w[p[1], 1] / w[k]
+            }
         }' "$RES"
     awk -F'\t' '$1 ~ /hipify/ { o[$1] = $5 } $1 == "translate, tree" && $4 == 1 { t = $5 }
         END { for (k in o) if (t > 0) printf "\n%s takes %.0fx the time of hipport translate -j 1", k, o[k] / t }' "$RES"
