@@ -287,8 +287,13 @@ static void build_scopes(rctx *c)
     int capfns = 16;
     c->fns = NEW(c->a, rules_fn, capfns);
     ptrdiff_t stmt = -1; /* first token of the current statement or header */
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        tok *k = &c->t[i];
+    /* in locals: the byte stores below would otherwise make the compiler reload them */
+    tok *toks = c->t;
+    ptrdiff_t nt = c->nt;
+    uint8_t *scope = c->scope;
+    int32_t *fnv = c->fn;
+    for (ptrdiff_t i = 0; i < nt; i++) {
+        tok *k = &toks[i];
         uint8_t flags = depth ? fr[depth - 1].flags : 0;
         int32_t fn = depth ? fr[depth - 1].fn : -1;
         if (k->kind == TK_PP_HASH) {
@@ -337,8 +342,8 @@ static void build_scopes(rctx *c)
         }
         uint8_t g = guarded ? SC_GUARDED : 0;
         if ((k->flags & TF_PP) || k->kind == TK_COMMENT || k->kind == TK_PP_HASH) {
-            c->scope[i] = (uint8_t)(flags | g);
-            c->fn[i] = fn;
+            scope[i] = (uint8_t)(flags | g);
+            fnv[i] = fn;
             continue;
         }
         if (stmt < 0)
@@ -354,8 +359,8 @@ static void build_scopes(rctx *c)
                 break;
             case ';':
                 if (pdepth == 0) {
-                    c->scope[i] = (uint8_t)(flags | g);
-                    c->fn[i] = fn;
+                    scope[i] = (uint8_t)(flags | g);
+                    fnv[i] = fn;
                     stmt = -1;
                     continue;
                 }
@@ -404,8 +409,8 @@ static void build_scopes(rctx *c)
                     ifn = c->nfns++;
                     /* the header's tokens belong to the function too (parameters) */
                     for (ptrdiff_t j = stmt; j < i; j++)
-                        if (c->fn[j] < 0)
-                            c->fn[j] = ifn;
+                        if (fnv[j] < 0)
+                            fnv[j] = ifn;
                 }
                 if (depth < MAXFRAMES) {
                     fr[depth].flags = inner;
@@ -415,14 +420,14 @@ static void build_scopes(rctx *c)
                 }
                 depth++;
                 pdepth = 0;
-                c->scope[i] = (uint8_t)(inner | g);
-                c->fn[i] = ifn;
+                scope[i] = (uint8_t)(inner | g);
+                fnv[i] = ifn;
                 stmt = -1;
                 continue;
             }
             case '}':
-                c->scope[i] = (uint8_t)(flags | g);
-                c->fn[i] = fn;
+                scope[i] = (uint8_t)(flags | g);
+                fnv[i] = fn;
                 if (depth > 0) {
                     depth--;
                     if (depth < MAXFRAMES) {
@@ -437,8 +442,8 @@ static void build_scopes(rctx *c)
                 break;
             }
         }
-        c->scope[i] = (uint8_t)(flags | g);
-        c->fn[i] = fn;
+        scope[i] = (uint8_t)(flags | g);
+        fnv[i] = fn;
     }
 }
 
