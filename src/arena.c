@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "os.h"
+
 #include "banned.h"
 
 struct arena_block {
@@ -46,6 +48,9 @@ static int new_block(arena *a, ptrdiff_t need)
     arena_block *b = malloc(sizeof(arena_block) + (size_t)size);
     if (!b)
         return 0;
+    /* a big file's blocks (source, tokens, output) are touched once, end to end: huge pages
+     * take a fault per 2 MiB instead of per 4 KiB */
+    os_advise_huge(b, (ptrdiff_t)sizeof(arena_block) + size);
     b->next = a->blocks;
     b->size = size;
     a->blocks = b;
@@ -99,6 +104,7 @@ void *arena_grow(arena *a, void *old, ptrdiff_t oldsize, ptrdiff_t newsize, ptrd
         (!a->limit || a->used - b->size + newsize <= a->limit)) {
         arena_block *nb = realloc(b, sizeof(arena_block) + (size_t)newsize);
         if (nb) {
+            os_advise_huge(nb, (ptrdiff_t)sizeof(arena_block) + newsize);
             a->used += newsize - nb->size;
             nb->size = newsize;
             a->blocks = nb;

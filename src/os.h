@@ -65,6 +65,10 @@ int os_cpu_count(void);
 /* Monotonic time in seconds. */
 double os_now(void);
 
+/* Asks for huge pages under the whole 2 MiB pages of a large block, so that touching it costs
+ * fewer page faults; a hint, ignored where the system has none. */
+void os_advise_huge(void *p, ptrdiff_t n);
+
 /* Peak resident set size of this process in bytes, or 0 if unknown. */
 long long os_peak_rss(void);
 
