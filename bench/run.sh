@@ -71,9 +71,20 @@ if command -v perf >/dev/null 2>&1 &&
     PERF=perf
 fi
 
-# ---- one case: name, bytes, files, jobs, then the command; $PREP runs untimed before each
+# ---- one case: name, bytes, files, jobs, then the command, where an argument @OUT@ stands for
+# a fresh output directory per run (outputs are deleted only at the end: deleting a tree just
+# before a timed run makes its file creation pay for the deletion)
 RES=$D/results.tsv
 : > "$RES"
+nout=0
+run_once() { # in a subshell: the caller counts nout
+    for a; do
+        shift
+        [ "$a" = @OUT@ ] && a=$TMPD/out$nout
+        set -- "$@" "$a"
+    done
+    "$MEASURE" -o "$D/stdout" -- "$@" 2>&1 >/dev/null | tail -1
+}
 bench() {
     name=$1 bytes=$2 files=$3 jobs=$4
     shift 4
@@ -81,15 +92,20 @@ bench() {
     r=0
     while [ "$r" -lt "$RUNS" ]; do
         r=$((r + 1))
-        [ -n "${PREP:-}" ] && sh -c "$PREP"
-        line=$("$MEASURE" -o "$D/stdout" -- "$@" 2>&1 >/dev/null | tail -1)
+        nout=$((nout + 1))
+        line=$(run_once "$@")
         case $line in wall=*) ;; *) echo "run.sh: $name failed: $line" >&2; return ;; esac
         lines="$lines$line
 "
     done
     ins=-
     if [ -n "$PERF" ]; then
-        [ -n "${PREP:-}" ] && sh -c "$PREP"
+        nout=$((nout + 1))
+        for a; do
+            shift
+            [ "$a" = @OUT@ ] && a=$TMPD/out$nout
+            set -- "$@" "$a"
+        done
         ins=$(perf stat -x, -e instructions:u -- "$@" 2>&1 >/dev/null |
               awk -F, '/instructions/ { print $1 }' | tail -1)
         [ -n "$ins" ] || ins=-
@@ -108,14 +124,11 @@ bench() {
 
 TMPD=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/hipport-bench.XXXXXX") || exit 2
 trap 'rm -rf "$TMPD"' EXIT INT TERM
-OUTDIR=$TMPD/out
-PREP="rm -rf '$OUTDIR'"
 bench "translate, one file" "$single_bytes" 1 1 "$HIPPORT" translate "$SINGLE" -q
 for j in $JOBS; do
     bench "translate, tree" "$tree_bytes" "$tree_files" "$j" \
-        "$HIPPORT" translate "$TREE" -O "$OUTDIR" -q -j "$j"
+        "$HIPPORT" translate "$TREE" -O @OUT@ -q -j "$j"
 done
-PREP=
 bench "check, one file" "$single_bytes" 1 1 "$HIPPORT" check "$SINGLE" --format json
 for j in $JOBS; do
     bench "check, tree" "$tree_bytes" "$tree_files" "$j" \
@@ -145,12 +158,9 @@ want = {"project_directory": src, "output_directory": out,
 params = inspect.signature(hp.hipify).parameters
 hp.hipify(**{k: v for k, v in want.items() if k in params})
 EOF
-    PREP="rm -rf '$OUTDIR'"
     bench "PyTorch hipify, tree" "$tree_bytes" "$tree_files" 1 \
-        "$PYTHON" "$D/hipify_run.py" "$HIPIFY_PYTHON" "$TREE" "$OUTDIR"
-    PREP=
+        "$PYTHON" "$D/hipify_run.py" "$HIPIFY_PYTHON" "$TREE" @OUT@
 fi
-rm -rf "$OUTDIR"
 rm -f "$D/stdout"
 
 # ---- the table
