@@ -3,9 +3,11 @@
 # generates (once per seed and size) a CUDA project tree and one large .cu file, then times
 # hipport translate and check over them: the single file, and the tree with each job count.
 # Every case runs RUNS times; the table gives the best wall time with MB/s and files/s from it,
-# the least CPU time (user+sys) with MB per CPU second from it (the steadier figure on a shared
-# machine), the largest peak RSS (from wait4, so only hipport's own memory), and instructions
-# when `perf stat` can count them.
+# the least CPU time (user+sys) with MB per CPU second from it and the least user time (the
+# steadier figures on a shared machine: sys is mostly the file system's cost of creating the
+# translated files, and swings with the machine's other work), the largest peak RSS (from
+# wait4, so only hipport's own memory), and instructions when `perf stat` can count them (or,
+# with VALGRIND=1, from callgrind: exact and repeatable, but about fifty times slower).
 #
 #   sh bench/run.sh [HIPPORT]             default build/hipport
 #
@@ -64,11 +66,13 @@ tree_bytes=$(find "$TREE" -type f -exec cat {} + | wc -c)
 tree_files=$(find "$TREE" -type f | wc -l)
 single_bytes=$(wc -c < "$SINGLE")
 
-# ---- perf, when it counts instructions here
+# ---- instruction counts: perf when it counts them here, else callgrind when asked
 PERF=
 if command -v perf >/dev/null 2>&1 &&
    perf stat -x, -e instructions:u true 2>&1 >/dev/null | grep -q '^[0-9]'; then
     PERF=perf
+elif [ -n "${VALGRIND:-}" ] && command -v valgrind >/dev/null 2>&1; then
+    PERF=valgrind
 fi
 
 # ---- one case: name, bytes, files, jobs, then the command, where an argument @OUT@ stands for
@@ -106,8 +110,13 @@ bench() {
             [ "$a" = @OUT@ ] && a=$TMPD/out$nout
             set -- "$@" "$a"
         done
-        ins=$(perf stat -x, -e instructions:u -- "$@" 2>&1 >/dev/null |
-              awk -F, '/instructions/ { print $1 }' | tail -1)
+        if [ "$PERF" = perf ]; then
+            ins=$(perf stat -x, -e instructions:u -- "$@" 2>&1 >/dev/null |
+                  awk -F, '/instructions/ { print $1 }' | tail -1)
+        else
+            ins=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+                  awk '/Collected :/ { print $NF }' | tail -1)
+        fi
         [ -n "$ins" ] || ins=-
     fi
     printf '%s' "$lines" | awk -v name="$name" -v bytes="$bytes" -v files="$files" \
@@ -116,10 +125,11 @@ bench() {
         cpu = v["user"] + v["sys"]
         if (NR == 1 || v["wall"] < wall) wall = v["wall"]
         if (NR == 1 || cpu < best_cpu) best_cpu = cpu
+        if (NR == 1 || v["user"] < user) user = v["user"]
         if (v["maxrss_kb"] > rss) rss = v["maxrss_kb"]
     } END {
-        printf "%s\t%d\t%d\t%s\t%.3f\t%.3f\t%d\t%s\n", name, bytes, files, jobs, wall,
-            best_cpu, rss, ins }' >> "$RES"
+        printf "%s\t%d\t%d\t%s\t%.3f\t%.3f\t%d\t%s\t%.3f\n", name, bytes, files, jobs, wall,
+            best_cpu, rss, ins, user }' >> "$RES"
 }
 
 TMPD=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/hipport-bench.XXXXXX") || exit 2
@@ -171,13 +181,14 @@ rm -f "$D/stdout"
     echo "Corpus: seed $SEED, tree $tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB;" \
          "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs."
     echo
-    echo "| run | jobs | wall s | MB/s | files/s | CPU s | MB/CPU-s | peak RSS MB | instructions |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| run | jobs | wall s | MB/s | files/s | CPU s | MB/CPU-s | user s | peak RSS MB" \
+         "| instructions |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     awk -F'\t' '{
         mbs = $5 > 0 ? $2 / 1e6 / $5 : 0; fs = $5 > 0 ? $3 / $5 : 0
         mbc = $6 > 0 ? $2 / 1e6 / $6 : 0
-        printf "| %s | %s | %.3f | %.0f | %.0f | %.3f | %.0f | %.1f | %s |\n", $1, $4, $5, mbs, fs,
-            $6, mbc, $7 / 1024, $8 }' "$RES"
+        printf "| %s | %s | %.3f | %.0f | %.0f | %.3f | %.0f | %.3f | %.1f | %s |\n", $1, $4, $5,
+            mbs, fs, $6, mbc, $9, $7 / 1024, $8 }' "$RES"
     awk -F'\t' '$1 ~ /tree/ && $1 !~ /hipify/ { w[$1, $4] = $5; n[$1] = 1 }
         END {
             for (k in w) {
