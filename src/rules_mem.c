@@ -384,8 +384,10 @@ void rules_mem_run(rctx *c)
 {
     mem_state m;
     m.ndone = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        const tok *k = &c->t[i];
+    const tok *t = c->t;
+    ptrdiff_t nt = c->nt;
+    for (ptrdiff_t i = 0; i < nt; i++) {
+        const tok *k = &t[i];
         if (k->kind == TK_LAUNCH_OPEN) {
             if (!guarded(c, i))
                 mem001_launch(c, &m, i);
@@ -408,8 +410,8 @@ void rules_mem_run(rctx *c)
             mem007(c, i);
         }
     }
-    for (ptrdiff_t i = 0; i < c->nt; i++)
-        if (c->t[i].kind == TK_NUMBER)
+    for (ptrdiff_t i = 0; i < nt; i++)
+        if (t[i].kind == TK_NUMBER)
             mem001_literal(c, &m, i);
     mem001_static(c);
 }
