@@ -149,6 +149,12 @@ int amdgpu_elf_target(unsigned osabi, unsigned abiversion, uint32_t e_flags, cha
     unsigned mach = e_flags & 0xffu;
     const char *name = amdgpu_mach_name(mach);
     *co_version = 0;
+    if (osabi == 64 && abiversion == 0) {
+        /* V2 keeps the processor in a note, not in e_flags */
+        *co_version = 2;
+        snprintf(buf, bufsize, "unknown");
+        return 0;
+    }
     if (!name) {
         snprintf(buf, bufsize, "unknown-mach-0x%02x", mach);
         return 0;
@@ -156,13 +162,12 @@ int amdgpu_elf_target(unsigned osabi, unsigned abiversion, uint32_t e_flags, cha
     hp_str proc = str_cstr(name);
     int xnack = AMD_FEAT_ANY, sramecc = AMD_FEAT_ANY;
     if (osabi == 64 /* HSA */) {
-        if (abiversion <= 1) {
-            /* V2 and V3: a set bit means on; clear means off where the processor has it */
-            *co_version = (int)abiversion + 2;
-            uint32_t xbit = abiversion == 0 ? 0x01u : 0x100u;
+        if (abiversion == 1) {
+            /* V3: a set bit means on; clear means off where the processor has it */
+            *co_version = 3;
             if (amdgpu_has_xnack(proc))
-                xnack = (e_flags & xbit) ? AMD_FEAT_ON : AMD_FEAT_OFF;
-            if (abiversion == 1 && amdgpu_has_sramecc(proc))
+                xnack = (e_flags & 0x100u) ? AMD_FEAT_ON : AMD_FEAT_OFF;
+            if (amdgpu_has_sramecc(proc))
                 sramecc = (e_flags & 0x200u) ? AMD_FEAT_ON : AMD_FEAT_OFF;
         } else {
             /* V4 and later: two-bit states, 0 unsupported, 1 any, 2 off, 3 on */

@@ -37,8 +37,8 @@ void amdgpu_tid_parse(hp_str s, amdgpu_tid *t);
 
 /* Describes an AMDGPU code object from its ELF header: the target ID as LLVM writes it
  * (processor, then ":sramecc+/-" and ":xnack+/-" where pinned) into buf, and the code
- * object version (2..6, 0 if not HSA). Returns 0 when the machine value is unknown (buf then
- * holds "unknown-mach-0xNN"). */
+ * object version (3..6, 0 if not HSA). Returns 0 when the machine value is unknown (buf then
+ * holds "unknown-mach-0xNN") and for code object v2, whose processor is in a note. */
 int amdgpu_elf_target(unsigned osabi, unsigned abiversion, uint32_t e_flags, char *buf,
                       size_t bufsize, int *co_version);
 

@@ -110,6 +110,55 @@ static hp_vendor id_vendor(const bundle_id *b)
     return HP_VENDOR_NONE;
 }
 
+/* ------------------------------------------------------------ code object targets */
+
+/* Code object v2 names its processor in an "AMD" note of type 3 (HSA ISA version:
+ * u16 vendor size, u16 arch size, u32 major, minor, stepping); e_flags hold only xnack. */
+static int v2_target(const elf_file *e, char *buf, size_t n)
+{
+    for (uint64_t i = 1; i < e->shnum; i++) {
+        elf_sec sec;
+        if (!elf_section(e, i, &sec) || sec.type != ELF_SHT_NOTE || sec.outside)
+            continue;
+        bin d = sec.data;
+        uint64_t o = 0;
+        while (bin_has(d, o, 12)) {
+            uint64_t namesz = bin_u32(d, o, 1), descsz = bin_u32(d, o + 4, 1);
+            uint32_t type = bin_u32(d, o + 8, 1);
+            uint64_t name = o + 12, desc = bin_align(name + namesz, 4);
+            if (!bin_has(d, name, namesz) || !bin_has(d, desc, descsz))
+                break;
+            if (type == 3 && namesz == 4 && bin_is(d, name, "AMD", 4) && descsz >= 16) {
+                unsigned major = bin_u32(d, desc + 4, 1), minor = bin_u32(d, desc + 8, 1),
+                         step = bin_u32(d, desc + 12, 1);
+                if (major > 99 || minor > 15 || step > 15)
+                    return 0;
+                char proc[32];
+                snprintf(proc, sizeof proc, "gfx%u%x%x", major, minor, step);
+                int x = amdgpu_has_xnack(str_cstr(proc));
+                snprintf(buf, n, "%s%s", proc,
+                         !x ? "" : (e->flags & 1u) ? ":xnack+" : ":xnack-");
+                return 1;
+            }
+            o = bin_align(desc + descsz, 4);
+        }
+    }
+    return 0;
+}
+
+/* The target ID of an AMDGPU code object and its version (0 if unknown). */
+static int amd_target(const elf_file *e, char *buf, size_t n, int *cov)
+{
+    if (e->osabi == ELF_OSABI_AMDGPU_HSA && e->abiversion == 0) {
+        *cov = 2;
+        if (v2_target(e, buf, n))
+            return 1;
+        snprintf(buf, n, "unknown");
+        return 0;
+    }
+    return amdgpu_elf_target(e->osabi, e->abiversion, e->flags, buf, n, cov);
+}
+
 /* ------------------------------------------------------------ one entry's payload */
 
 typedef struct entry_ctx {
@@ -170,7 +219,7 @@ static void list_entry(tscan *s, hp_vendor v, hp_str target, bin payload, int mi
         }
         if (e.machine == ELF_EM_AMDGPU) {
             int cov = 0;
-            amdgpu_elf_target(e.osabi, e.abiversion, e.flags, tbuf, sizeof tbuf, &cov);
+            amd_target(&e, tbuf, sizeof tbuf, &cov);
             p.kind = "code-object";
             p.detail = cov ? arena_printf(s->out, "code object v%d", cov) : "code object";
             amdgpu_tid want, got;
@@ -300,11 +349,12 @@ static uint64_t parse_ccob(tscan *s, bin r, uint64_t at, const char *where)
         total = bin_u64(b, 8, 1);
         raw = bin_u64(b, 16, 1);
     } else {
+        /* its size is unknown too: the rest of the region cannot be read */
         tscan_note(s, HP_SEV_ERROR, "%s: compressed bundle of unknown version %u", w, version);
         tscan_piece p = {HP_VENDOR_AMD, "unknown", "code-object", 1, 0, w, NULL, NULL,
                          "compressed offload bundle of an unknown version"};
         tscan_add(s, &p);
-        return 4;
+        return (uint64_t)b.len;
     }
     if (!bin_has(b, 0, hdr)) {
         tscan_note(s, HP_SEV_ERROR, "%s: truncated compressed bundle header", w);
@@ -313,11 +363,12 @@ static uint64_t parse_ccob(tscan *s, bin r, uint64_t at, const char *where)
     uint64_t skip;
     bin data;
     if (version == 1) {
-        /* v1 does not record its size: the data runs to the next bundle */
+        /* v1 does not record its size: the data runs to the end of the stream, which only
+         * decompressing finds; until then, assume up to the next bundle magic (the magic can
+         * occur inside compressed data, so that is only a fallback) */
         int64_t nx = next_bundle(b, hdr);
-        uint64_t end = nx < 0 ? (uint64_t)b.len : (uint64_t)nx;
-        data = bin_sub(b, hdr, end - hdr);
-        skip = end;
+        skip = nx < 0 ? (uint64_t)b.len : (uint64_t)nx;
+        data = bin_from(b, hdr);
     } else {
         if (total < hdr || !bin_has(b, 0, total)) {
             tscan_note(s, HP_SEV_ERROR,
@@ -379,7 +430,11 @@ static uint64_t parse_ccob(tscan *s, bin r, uint64_t at, const char *where)
     if (!tscan_work(s, raw))
         return skip;
     unsigned char *out = NULL;
-    codec_result cr = codec_decompress(&s->tmp, k, data.p, (size_t)data.len, (size_t)raw, &out);
+    size_t used = 0;
+    codec_result cr =
+        codec_decompress(&s->tmp, k, data.p, (size_t)data.len, (size_t)raw, &out, &used);
+    if (version == 1 && cr == CODEC_OK)
+        skip = hdr + used;
     if (cr != CODEC_OK) {
         if (cr == CODEC_NOMEM)
             s->nomem = 1;
@@ -607,8 +662,11 @@ void amdgpu_scan_elf(tscan *s, const elf_file *e, const char *where)
 {
     char buf[96];
     int cov = 0;
-    int known = amdgpu_elf_target(e->osabi, e->abiversion, e->flags, buf, sizeof buf, &cov);
-    if (!known)
+    int known = amd_target(e, buf, sizeof buf, &cov);
+    if (!known && cov == 2)
+        tscan_note(s, HP_SEV_WARNING, "%s: code object v2 without an ISA note; its target is "
+                   "unknown", where ? where : "code object");
+    else if (!known)
         tscan_note(s, HP_SEV_WARNING, "%s: unknown AMDGPU machine value 0x%02x in e_flags",
                    where ? where : "code object", (unsigned)(e->flags & 0xffu));
     tscan_piece p;

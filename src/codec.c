@@ -12,6 +12,8 @@
 
 typedef int (*zlib_uncompress_fn)(unsigned char *dst, unsigned long *dstlen,
                                   const unsigned char *src, unsigned long srclen);
+typedef int (*zlib_uncompress2_fn)(unsigned char *dst, unsigned long *dstlen,
+                                   const unsigned char *src, unsigned long *srclen);
 typedef int (*zlib_compress2_fn)(unsigned char *dst, unsigned long *dstlen,
                                  const unsigned char *src, unsigned long srclen, int level);
 typedef unsigned long (*zlib_bound_fn)(unsigned long srclen);
@@ -25,6 +27,7 @@ static struct {
     pthread_once_t once;
     int disabled; /* HIPPORT_NO_CODECS */
     zlib_uncompress_fn z_uncompress;
+    zlib_uncompress2_fn z_uncompress2; /* zlib 1.2.9 and later: reports the input used */
     zlib_compress2_fn z_compress2;
     zlib_bound_fn z_bound;
     zstd_decompress_fn s_decompress;
@@ -32,7 +35,7 @@ static struct {
     zstd_bound_fn s_bound;
     zstd_iserror_fn s_iserror;
     zstd_framesize_fn s_framesize;
-} lib = {PTHREAD_ONCE_INIT, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+} lib = {PTHREAD_ONCE_INIT, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 static int pretend_missing;
 
@@ -60,6 +63,7 @@ static void load(void)
     void *z = dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL);
     if (z) {
         lib.z_uncompress = (zlib_uncompress_fn)lookup(z, "uncompress");
+        lib.z_uncompress2 = (zlib_uncompress2_fn)lookup(z, "uncompress2");
         lib.z_compress2 = (zlib_compress2_fn)lookup(z, "compress2");
         lib.z_bound = (zlib_bound_fn)lookup(z, "compressBound");
     }
@@ -104,9 +108,11 @@ int codec_available(codec_kind k)
 }
 
 codec_result codec_decompress(arena *a, codec_kind k, const void *src, size_t n, size_t want,
-                              unsigned char **out)
+                              unsigned char **out, size_t *used)
 {
     *out = NULL;
+    if (used)
+        *used = n;
     if (!codec_available(k))
         return CODEC_UNAVAILABLE;
     if (want > (size_t)PTRDIFF_MAX / 2)
@@ -121,6 +127,8 @@ codec_result codec_decompress(arena *a, codec_kind k, const void *src, size_t n,
             size_t f = lib.s_framesize(src, n);
             if (!lib.s_iserror(f) && f <= n)
                 n = f;
+            if (used)
+                *used = n;
         }
         size_t r = lib.s_decompress(dst, want + 1, src, n);
         if (lib.s_iserror(r))
@@ -128,8 +136,15 @@ codec_result codec_decompress(arena *a, codec_kind k, const void *src, size_t n,
         if (r != want)
             return CODEC_SIZE;
     } else {
-        unsigned long got = (unsigned long)want + 1;
-        int r = lib.z_uncompress(dst, &got, src, (unsigned long)n);
+        unsigned long got = (unsigned long)want + 1, srclen = (unsigned long)n;
+        int r;
+        if (lib.z_uncompress2) {
+            r = lib.z_uncompress2(dst, &got, src, &srclen);
+            if (used)
+                *used = srclen;
+        } else {
+            r = lib.z_uncompress(dst, &got, src, srclen);
+        }
         if (r == -5 /* Z_BUF_ERROR: more data than room */)
             return CODEC_SIZE;
         if (r != 0)

@@ -23,9 +23,11 @@ const char *codec_soname(codec_kind k);   /* "libz.so.1", "libzstd.so.1" */
 /* Is the library for k loadable here? */
 int codec_available(codec_kind k);
 
-/* Decompresses src[0..n) into exactly want bytes allocated in a. */
+/* Decompresses one zlib stream or zstd frame at the start of src[0..n) into exactly want
+ * bytes allocated in a. When used is not NULL it receives the number of input bytes the
+ * stream took (n when the library cannot tell); data after the stream is ignored. */
 codec_result codec_decompress(arena *a, codec_kind k, const void *src, size_t n, size_t want,
-                              unsigned char **out);
+                              unsigned char **out, size_t *used);
 
 /* Compresses src[0..n) (for tests that build compressed inputs); *out is in a. */
 codec_result codec_compress(arena *a, codec_kind k, const void *src, size_t n,
