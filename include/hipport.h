@@ -324,9 +324,9 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
 /* ---------------------------------------------------------------- doctor */
 /* section: doctor */
 
-/* The target ID of this machine's first GPU ("gfx942:sramecc+:xnack-", "sm_90"), read
- * under root (a fake filesystem root for tests; NULL for "/"). Returns 0 and sets *target
- * (ctx), or -1 when no GPU was found (*target NULL). Used by "targets --gpu auto". */
+/* The first GPU's full target ID ("gfx90a:sramecc+:xnack-", "sm_90"), read under root (a
+ * fake filesystem root for tests; NULL or "/": this machine). Returns 1 and sets *target
+ * (ctx), or 0 when there is no GPU (*target NULL). Used by "targets --gpu auto". */
 int hp_doctor_gpu_target(hp_ctx *ctx, const char *root, const char **target);
 
 /* end section: doctor */
