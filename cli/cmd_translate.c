@@ -28,7 +28,8 @@ enum {
     O_QUIET,
     O_COLOR,
     O_FAILON,
-    O_NOFOLLOW
+    O_NOFOLLOW,
+    O_COMPAT
 };
 
 static const opt options[] = {
@@ -55,6 +56,8 @@ static const opt options[] = {
     {0, "fail-on", "error|warning|note|never", "exit 1 on diagnostics this severe (default never)",
      O_FAILON},
     {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
+     O_COMPAT},
     {'h', "help", NULL, "show this help", O_HELP},
     {0, NULL, NULL, NULL, 0},
 };
@@ -93,8 +96,13 @@ static void on_file(void *ud, const hp_file_result *r)
             fputs(text, stderr);
         free(text);
     }
-    if (r->out && s->out)
+    if (r->out && s->out) {
         fwrite(r->out, 1, (size_t)r->out_len, s->out);
+        if (r->needs_compat && !s->quiet)
+            fprintf(stderr, "%s: note: the translation includes \"hipport_compat.h\": write it "
+                            "with 'hipport translate --compat-header > hipport_compat.h'\n",
+                    r->path);
+    }
 }
 
 static void on_progress(void *ud, long long files, long long bytes)
@@ -109,27 +117,47 @@ static int is_dir(const char *p)
     return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* Is dir (which may not exist yet) inside the tree at root? */
+/* Is dir (which may not exist yet) inside the tree at root (or root itself)? The deepest
+ * existing ancestor of dir decides. */
 static int inside(const char *dir, const char *root)
 {
     char *r = realpath(root, NULL);
     if (!r)
         return 0;
-    /* resolve the longest existing prefix of dir */
-    char *d = realpath(dir, NULL);
-    int res = 0;
-    if (d) {
-        size_t n = strlen(r);
-        res = strncmp(d, r, n) == 0 && (d[n] == '/' || d[n] == 0 || (n == 1 && r[0] == '/'));
-    } else if (dir[0] != '/') {
-        /* a relative path that does not exist yet: inside root if root is "." or a prefix */
-        char *cwd = realpath(".", NULL);
-        if (cwd) {
-            size_t n = strlen(r);
-            res = strncmp(cwd, r, n) == 0 && (cwd[n] == '/' || cwd[n] == 0);
-            free(cwd);
+    size_t n = strlen(dir);
+    char *probe = malloc(n + 2);
+    if (!probe) {
+        free(r);
+        return 0;
+    }
+    memcpy(probe, dir, n + 1);
+    char *d = NULL;
+    for (;;) {
+        d = realpath(probe, NULL);
+        if (d)
+            break;
+        char *slash = strrchr(probe, '/');
+        while (slash && slash > probe && slash[1] == 0) { /* trailing slashes */
+            *slash = 0;
+            slash = strrchr(probe, '/');
+        }
+        if (!slash) {
+            memcpy(probe, ".", 2);
+            d = realpath(probe, NULL);
+            break;
+        }
+        if (slash == probe) {
+            probe[1] = 0;
+        } else {
+            *slash = 0;
         }
     }
+    int res = 0;
+    if (d) {
+        size_t rl = strlen(r);
+        res = strncmp(d, r, rl) == 0 && (d[rl] == '/' || d[rl] == 0 || (rl == 1 && r[0] == '/'));
+    }
+    free(probe);
     free(r);
     free(d);
     return res;
@@ -248,6 +276,7 @@ int cmd_translate(int argc, char **argv)
             }
             break;
         case O_NOFOLLOW: r.follow_symlinks = 0; break;
+        case O_COMPAT: fputs(hp_compat_header(t.hip_version), stdout); goto done;
         default: break;
         }
     }

@@ -18,11 +18,13 @@
     X(experimental) /* HIP marks the name experimental */                                      \
     X(symbol)       /* first argument is a device symbol: wrap it in HIP_SYMBOL() */           \
     X(mask)         /* warp-sync builtin whose first argument is a lane mask */                \
-    X(compat)       /* provided by hipport_compat.h for the target HIP */                      \
+    X(compat)       /* names: hipport_compat.h provides them to HIPs older than `since`; */    \
+                    /* headers: their content always comes from hipport_compat.h */            \
     X(args)         /* argument-level rewrite in src/xlate_args.c */                           \
     X(guard)        /* a CUDA header guard or version macro (meaning changes) */               \
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
-    X(pytorch)      /* only in PyTorch extension mode (--pytorch) */
+    X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
+    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */
 
 #endif
