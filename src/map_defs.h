@@ -25,6 +25,7 @@
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
     X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
-    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */
+    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */            \
+    X(erase)        /* a qualifier HIP does without: the word is removed */
 
 #endif

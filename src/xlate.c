@@ -373,6 +373,16 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
         return;
     int use_roc = x->o->roc && r->roc_len;
+    if (r->flags & MAP_F(erase)) {
+        /* the word and the blanks after it */
+        ptrdiff_t end = x->t[i].off + x->t[i].len;
+        while (end < x->len && (x->src[end] == ' ' || x->src[end] == '\t'))
+            end++;
+        xlate_edit(x, x->t[i].off, end - x->t[i].off, S(""));
+        x->st.refs[r->family]++;
+        x->st.converted++;
+        return;
+    }
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, i);
         const char *msg =
@@ -436,12 +446,37 @@ static int is_device_word(hp_str s)
     return 0;
 }
 
+/* Device printf: HIP's threadIdx.x and friends are objects that convert to unsigned int, and a
+ * variadic argument does not convert: HIP's printf rejects them ("non-scalar arg"). A cast to
+ * the type CUDA gives them (unsigned int) keeps the value and the format. */
+static void printf_args(xlate *x, ptrdiff_t i)
+{
+    static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+    ptrdiff_t open = xlate_next(x, i);
+    xargs a;
+    if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
+        return;
+    for (int k = 1; k < a.n; k++) {
+        ptrdiff_t b = a.first[k], dot = xlate_next(x, b), m = xlate_next(x, dot);
+        if (m != a.last[k] || !xlate_punct(x, dot, '.'))
+            continue;
+        for (size_t j = 0; j < sizeof builtins / sizeof *builtins; j++)
+            if (xlate_is(x, b, builtins[j])) {
+                xlate_insert(x, x->t[b].off, "(unsigned)");
+                x->st.converted++;
+                break;
+            }
+    }
+}
+
 static void ident(xlate *x, ptrdiff_t i)
 {
     hp_str s = xlate_text(x, i);
     if (!x->device_code && (s.s[0] == '_' || s.s[0] == 't' || s.s[0] == 'b' || s.s[0] == 'g') &&
         is_device_word(s))
         x->device_code = 1;
+    if (s.len == 6 && memcmp(s.s, "printf", 6) == 0)
+        printf_args(x, i);
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
         if (s.len >= 4 && s.len <= 7 && strchr("rplgb", s.s[0]))
@@ -481,6 +516,7 @@ typedef struct ppstate {
     int ninc, capinc;
     ptrdiff_t first_top; /* offset of the first top-level #include or conditional, or -1 */
     ptrdiff_t runtime_line_end; /* just after the line that includes the HIP runtime, or 0 */
+    int runtime_late;    /* a project or HIP header comes before the HIP runtime */
 } ppstate;
 
 static int visible(const ppstate *ps, const incl *in)
@@ -552,7 +588,8 @@ static void remove_directive(xlate *x, ptrdiff_t h)
     xlate_edit(x, from, to - from, str_make("", 0));
 }
 
-static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_end)
+static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_end,
+                           int quoted)
 {
     if (ps->ninc == ps->capinc) {
         int ncap = ps->capinc ? ps->capinc * 2 : 16;
@@ -564,6 +601,12 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
     in->path = path;
     in->depth = ps->depth;
     in->branch = ps->stack[ps->depth];
+    /* nvcc includes the runtime before anything else; HIP headers such as the cooperative
+     * groups' need it first, and so may the project's headers */
+    if (top_level(ps) && !x->runtime_included && !str_eqc(path, "hip/hip_runtime.h") &&
+        (quoted || str_starts(path, S("hip/"))) && !str_eqc(path, "hip/hip_runtime_api.h") &&
+        !str_eqc(path, "hipport_compat.h"))
+        ps->runtime_late = 1;
     if (top_level(ps) && str_eqc(path, "hip/hip_runtime.h") && !x->runtime_included) {
         x->runtime_included = 1;
         ps->runtime_line_end = h_line_end;
@@ -585,9 +628,10 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     if (!xlate_is(x, name, "include") && !xlate_is(x, name, "include_next"))
         return;
     hp_str path = str_make(x->src + k->off + 1, k->len - 2);
+    int quoted = k->kind == TK_STRING;
     const map_row *r = map_find(path.s, path.len);
     if (!r || r->kind != MAP_K_header || ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)) {
-        record_include(x, ps, path, line_end(x, h));
+        record_include(x, ps, path, line_end(x, h), quoted);
         return;
     }
     if (r->flags & MAP_F(compat)) {
@@ -618,7 +662,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         const char *msg = arena_printf(x->a, "header '%.*s' has no HIP equivalent",
                                        (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
-        record_include(x, ps, path, line_end(x, h));
+        record_include(x, ps, path, line_end(x, h), quoted);
         return;
     }
     if (r->flags & MAP_F(fp8))
@@ -642,7 +686,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             x->st.converted++;
             return;
         }
-    record_include(x, ps, to, line_end(x, h));
+    record_include(x, ps, to, line_end(x, h), quoted);
     if (!str_eq(to, path)) {
         xlate_edit(x, k->off + 1, k->len - 2, to);
         x->st.refs[r->family]++;
@@ -913,12 +957,14 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
-HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path, const char *src,
-                      ptrdiff_t len, hp_translate_result *out)
+HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path,
+                                  const char *src, ptrdiff_t len, const warp_env *env,
+                                  hp_translate_result *out)
 {
     xlate *x = NEW(a, xlate, 1);
     x->a = a;
     x->o = o;
+    x->env = env;
     x->hipv = o->hip_version > 0 ? o->hip_version : map_newest_version();
     x->path = path ? path : "<input>";
     x->src = src;
@@ -991,7 +1037,7 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
                                    x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
-    if (!x->runtime_included && (x->is_cu || x->device_code)) {
+    if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
     }
@@ -1028,7 +1074,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
 
 /* Runs translate() with a recovery point for running out of memory. */
 static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const char *path,
-                                   const char *src, ptrdiff_t len, hp_translate_result *out)
+                                   const char *src, ptrdiff_t len, const warp_env *env,
+                                   hp_translate_result *out)
 {
     jmp_buf jb;
     jmp_buf *saved = a->oom;
@@ -1038,7 +1085,7 @@ static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const c
         memset(out, 0, sizeof *out);
         return HP_ENOMEM;
     }
-    translate(a, o, path, src, len, out);
+    translate(a, o, path, src, len, env, out);
     a->oom = saved;
     return HP_OK;
 }
@@ -1046,11 +1093,18 @@ static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const c
 hp_status hp_translate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
                               const char *src, ptrdiff_t len, hp_translate_result *out)
 {
+    return xlate_buffer(ctx, o, path, src, len, NULL, out);
+}
+
+hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
+                       const char *src, ptrdiff_t len, const warp_env *env,
+                       hp_translate_result *out)
+{
     static const hp_translate_opts defaults = {HP_LAUNCH_CHEVRON, 0, 0, 0, 0, 0, 1};
     memset(out, 0, sizeof *out);
     if (!ctx || len < 0 || (!src && len))
         return HP_EUSAGE;
     if (len > ((ptrdiff_t)1 << 31) - 2)
         return HP_ETOOBIG;
-    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, out);
+    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, env, out);
 }
