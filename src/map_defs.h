@@ -11,7 +11,8 @@
     X(macro)  /* preprocessor macro */                                                         \
     X(var)    /* variable or constant */                                                       \
     X(ns)     /* namespace */                                                                  \
-    X(header) /* header path in #include */
+    X(header) /* header path in #include */                                                    \
+    X(member) /* a member after '.' or '->' whose HIP spelling depends on the version */
 
 /* Flags (bit values are the order of this list). */
 #define MAP_FLAGS(X)                                                                            \

@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "ctx.h"
 #include "str.h"
+
+#include "members_tab.h"
 
 #include "banned.h"
 
@@ -33,72 +36,19 @@ int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code)
     return i >= 0 && i < x->nt && x->t[i].kind == TK_PUNCT && x->t[i].sub == code;
 }
 
-/* Next token that is not a comment. Inside a directive the walk stops at its end; outside, the
- * tokens of directives are skipped. */
 ptrdiff_t xlate_next(const xlate *x, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP) && x->t[i].kind != TK_PP_END;
-    for (i++; i < x->nt; i++) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return x->nt;
+    return lex_next(x->t, x->nt, i);
 }
 
 ptrdiff_t xlate_prev(const xlate *x, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP);
-    for (i--; i >= 0; i--) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
-            return -1;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return -1;
-}
-
-static unsigned closer_of(unsigned c)
-{
-    return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
+    return lex_prev(x->t, x->nt, i);
 }
 
 ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open)
 {
-    if (open < 0 || open >= x->nt || x->t[open].kind != TK_PUNCT)
-        return -1;
-    unsigned stack[256];
-    int depth = 0;
-    unsigned want = closer_of(x->t[open].sub);
-    if (!want)
-        return -1;
-    stack[depth++] = want;
-    for (ptrdiff_t i = xlate_next(x, open); i < x->nt; i = xlate_next(x, i)) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_PP_END)
-            return -1;
-        if (k->kind != TK_PUNCT)
-            continue;
-        unsigned c = closer_of(k->sub);
-        if (c) {
-            if (depth == (int)(sizeof stack / sizeof *stack))
-                return -1;
-            stack[depth++] = c;
-        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
-            if (stack[depth - 1] != k->sub)
-                return -1; /* unbalanced: give up rather than guess */
-            if (--depth == 0)
-                return i;
-        }
-    }
-    return -1;
+    return lex_match(x->t, x->nt, open);
 }
 
 /* Is the '<' at i the start of a template argument list? Heuristic: preceded by an
@@ -184,7 +134,7 @@ int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out)
             last = i;
             continue;
         }
-        if (k->kind == TK_PUNCT && closer_of(k->sub)) {
+        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
             ptrdiff_t m = xlate_match(x, i);
             if (m < 0)
                 return 0;
@@ -446,6 +396,27 @@ static int is_device_word(hp_str s)
     return 0;
 }
 
+/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on
+ * one does not compile, or means something else. Reported where a variable declared
+ * CUdeviceptr is added to or subtracted from. */
+static void deviceptr_arith(xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t n = xlate_next(x, i), p = xlate_prev(x, i);
+    int arith = xlate_punct(x, n, '+') || xlate_punct(x, n, '-') ||
+                (xlate_punct(x, n, P_ASSIGN_OP) && (x->src[x->t[n].off] == '+' ||
+                                                     x->src[x->t[n].off] == '-')) ||
+                xlate_punct(x, p, '+') || xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC);
+    if (!arith || !str_eqc(xlate_declared_type(x, i), "CUdeviceptr"))
+        return;
+    hp_str v = xlate_text(x, i);
+    finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+            arena_printf(x->a,
+                         "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
+                         "pointer to void, so this arithmetic does not carry over",
+                         (int)v.len, v.s),
+            "compute on (char *)ptr and cast back to hipDeviceptr_t");
+}
+
 /* Device printf: HIP's threadIdx.x and friends are objects that convert to unsigned int, and a
  * variadic argument does not convert: HIP's printf rejects them ("non-scalar arg"). A cast to
  * the type CUDA gives them (unsigned int) keeps the value and the format. */
@@ -469,6 +440,53 @@ static void printf_args(xlate *x, ptrdiff_t i)
     }
 }
 
+/* The type named in the nearest preceding declaration of the object at token obj ("T obj",
+ * "T *obj", "T &obj"), or an empty slice. */
+hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
+{
+    hp_str name = xlate_text(x, obj);
+    for (ptrdiff_t p = xlate_prev(x, obj); p >= 0; p = xlate_prev(x, p)) {
+        if (x->t[p].kind != TK_IDENT || !str_eq(xlate_text(x, p), name))
+            continue;
+        ptrdiff_t q = xlate_prev(x, p);
+        while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
+            q = xlate_prev(x, q);
+        if (q >= 0 && x->t[q].kind == TK_IDENT)
+            return xlate_text(x, q);
+    }
+    return str_make("", 0);
+}
+
+/* A member (after '.' or '->') whose HIP name depends on the HIP version (members.tsv). */
+static void member(xlate *x, ptrdiff_t i)
+{
+    hp_str m = xlate_text(x, i);
+    for (int k = 0; k < members_rows_COUNT; k++) {
+        const char *const *row = members_rows[k];
+        if (!str_eqc(m, row[0]))
+            continue;
+        int since = hp_hip_version_parse(row[3]);
+        if (x->hipv >= since)
+            return;
+        if (strcmp(row[1], "*") != 0) {
+            ptrdiff_t obj = xlate_prev(x, xlate_prev(x, i));
+            if (obj < 0 || x->t[obj].kind != TK_IDENT ||
+                !str_eqc(xlate_declared_type(x, obj), row[1]))
+                continue;
+        }
+        if (row[2][0]) {
+            xlate_edit(x, x->t[i].off, x->t[i].len, str_cstr(row[2]));
+            x->st.converted++;
+            return;
+        }
+        finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING,
+                arena_printf(x->a, "member '%.*s' needs HIP %s or newer; the target is HIP %s",
+                             (int)m.len, m.s, ver(x, since), ver(x, x->hipv)),
+                row[4]);
+        return;
+    }
+}
+
 static void ident(xlate *x, ptrdiff_t i)
 {
     hp_str s = xlate_text(x, i);
@@ -477,6 +495,8 @@ static void ident(xlate *x, ptrdiff_t i)
         x->device_code = 1;
     if (s.len == 6 && memcmp(s.s, "printf", 6) == 0)
         printf_args(x, i);
+    if (x->deviceptr_seen)
+        deviceptr_arith(x, i);
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
         if (s.len >= 4 && s.len <= 7 && strchr("rplgb", s.s[0]))
@@ -485,8 +505,15 @@ static void ident(xlate *x, ptrdiff_t i)
     }
     if (r->kind == MAP_K_header)
         return;
-    if (is_member(x, i))
+    if (is_member(x, i)) {
+        if (r->kind == MAP_K_member)
+            member(x, i);
         return;
+    }
+    if (r->kind == MAP_K_member)
+        return;
+    if (!x->deviceptr_seen && s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0)
+        x->deviceptr_seen = 1;
     if (r->kind == MAP_K_ns) {
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
@@ -1050,6 +1077,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
             add_lines(x, &ps, "#include \"hipport_compat.h\"", -1);
     }
 
+    if (o->annotate)
+        annotate_apply(x);
     apply(x, &out->out, &out->out_len);
     out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
     diag_sort(&x->d);

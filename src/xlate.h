@@ -52,6 +52,7 @@ typedef struct xlate {
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
     int ncg_alias;
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
+    int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
 } xlate;
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */
@@ -79,6 +80,9 @@ ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open); /* matching close bracket
 int xlate_is(const xlate *x, ptrdiff_t i, const char *text);
 int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code);
 hp_str xlate_text(const xlate *x, ptrdiff_t i);
+/* The type word of the nearest preceding declaration of the variable at token i ("T v",
+ * "T *v", "T &v"), or an empty slice. */
+hp_str xlate_declared_type(const xlate *x, ptrdiff_t i);
 
 /* Arguments of a call: tokens (first, last) of each, split at depth-0 commas. */
 typedef struct xargs {

@@ -335,6 +335,31 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     int mask = has_mask ? classify(x, a.first[0], a.last[0], 0) : MASK_FULL64;
     int full = mask != MASK_OTHER;
 
+    /* Shuffles of __half and __half2: HIP has none; hipport_compat.h moves their bits */
+    if (str_starts(cuda, S("__shfl")) && a.n >= 2 && a.first[1] == a.last[1] &&
+        x->t[a.first[1]].kind == TK_IDENT) {
+        hp_str ty = xlate_declared_type(x, a.first[1]);
+        if (str_eqc(ty, "__half") || str_eqc(ty, "half") || str_eqc(ty, "__half2") ||
+            str_eqc(ty, "half2")) {
+            if (!full) {
+                report(x, i, HP_SEV_WARNING,
+                       arena_printf(x->a, "HIP has no %.*s of %.*s, and the mask '%.*s' names "
+                                          "part of the warp: left as written",
+                                    name_len, cuda.s, (int)ty.len, ty.s,
+                                    (int)mask_text(x, &a).len, mask_text(x, &a).s),
+                       "shuffle the bits: __half_as_ushort / __ushort_as_half");
+                return cuda;
+            }
+            x->needs_compat = 1;
+            report(x, i, HP_SEV_NOTE,
+                   arena_printf(x->a, "HIP has no %.*s of %.*s: hipport_%.*s of "
+                                      "hipport_compat.h shuffles its bits",
+                                name_len, cuda.s, (int)ty.len, ty.s, name_len - 2, cuda.s + 2),
+                   NULL);
+            return str_cstr(arena_printf(x->a, "hipport_%.*s", name_len - 2, cuda.s + 2));
+        }
+    }
+
     if (x->hipv >= r->since) {
         /* HIP has the builtin: it takes a 64-bit mask */
         if (r->since < 700 && x->hipv < 700)
@@ -408,9 +433,12 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     drop_mask(x, &a);
     report(x, i, HP_SEV_NOTE,
            arena_printf(x->a,
-                        "HIP %s has no %.*s: with a full-warp mask every lane takes part, "
-                        "which is what %.*s assumes (its width is warpSize: 64 on gfx9)",
-                        ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+                        "HIP %s has no %.*s: with %s %.*s is the same operation (over "
+                        "warpSize lanes: 64 on gfx9)",
+                        ver(x, x->hipv), name_len, cuda.s,
+                        mask == MASK_ACTIVE ? "the mask of the active lanes,"
+                                            : "a full-warp mask every lane takes part, so",
+                        (int)legacy.len, legacy.s),
            NULL);
     return legacy;
 }
