@@ -365,7 +365,8 @@ typedef struct hp_doctor_torch {
     const char *build;        /* "rocm", "cuda" or "cpu" */
     const char *cuda;         /* torch/version.py cuda ("13.0"), "" if None */
     const char *hip;          /* torch/version.py hip ("6.2.41133-dd7f95766"), "" if None */
-    const char *triton_pin;   /* its METADATA's Triton requirement ("triton==3.6.0"), "" */
+    const char *metadata;     /* its dist-info METADATA file, "" if none was found */
+    const char *triton_pin;   /* the Triton requirement there ("triton==3.6.0"), "" if none */
     int bundles_runtime;      /* torch/lib carries the HIP or CUDA runtime library */
     const hp_doctor_lib *libs;
     int nlibs;

@@ -780,6 +780,15 @@ static void cuda_toolkit(doctor *d)
             const char *k = l ? strstr(l, "CUDA Version ") : NULL;
             v = k ? version_prefix(d, k + 13) : NULL;
         }
+        if (!v) {
+            /* CUDA 13 installs have no version.json: the header says major*1000 + minor*10 */
+            f = doc_printf(d, "%s/include/cuda.h", dirs[i]);
+            const char *t2 = sysfs_read(&d->fs, f, SYSFS_META, NULL);
+            const char *cv = t2 ? define_value(d, t2, "CUDA_VERSION") : NULL;
+            long cn = is_num(cv) ? strtol(cv, NULL, 10) : 0;
+            if (cn >= 1000 && cn < 100000)
+                v = doc_printf(d, "%ld.%ld", cn / 1000, (cn % 1000) / 10);
+        }
         if (v) {
             d->r->cuda_version = v;
             d->r->cuda_source = f;

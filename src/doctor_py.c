@@ -233,19 +233,23 @@ static void scan_site(doctor *d, const char *site)
         t->cuda = cu ? cu : "";
         t->hip = hip ? hip : "";
         t->build = t->hip[0] ? "rocm" : t->cuda[0] ? "cuda" : "cpu";
-        t->triton_pin = "";
+        t->triton_pin = t->metadata = "";
         for (ptrdiff_t i = 0; i < ne; i++) {
             const char *n = ents[i].name;
             size_t l = strlen(n);
             if (strncmp(n, "torch-", 6) != 0 || l < 16 || strcmp(n + l - 10, ".dist-info") != 0)
                 continue;
-            const char *meta = sysfs_read(&d->fs, doc_printf(d, "%s/%s/METADATA", site, n),
-                                          SYSFS_META, NULL);
+            const char *mp = doc_printf(d, "%s/%s/METADATA", site, n);
+            const char *meta = sysfs_read(&d->fs, mp, SYSFS_META, NULL);
             if (!meta)
                 continue;
+            /* a stale dist-info of another version does not count; wheels may drop the local
+             * part ("2.11.0" for torch 2.11.0+cu130) */
             const char *mv = meta_field(d, meta, "Version");
-            if (t->version[0] && mv[0] && strcmp(mv, t->version) != 0)
-                continue; /* a stale dist-info of another version */
+            size_t pa = strcspn(mv, "+"), pb = strcspn(t->version, "+");
+            if (t->version[0] && mv[0] && (pa != pb || strncmp(mv, t->version, pa) != 0))
+                continue;
+            t->metadata = mp;
             const char *pin = triton_pin(d, meta);
             if (pin)
                 t->triton_pin = pin;

@@ -207,6 +207,7 @@ static char *format_json(const hp_doctor_report *r)
         jkv(&b, "build", t->build, &f2);
         jkv(&b, "cuda", t->cuda, &f2);
         jkv(&b, "hip", t->hip, &f2);
+        jkv(&b, "metadata", t->metadata, &f2);
         jkv(&b, "triton_requirement", t->triton_pin, &f2);
         jkey(&b, "bundles_runtime", &f2);
         buf_adds(&b, t->bundles_runtime ? "true" : "false");

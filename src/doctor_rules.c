@@ -784,7 +784,7 @@ static void rule_doc003(doctor *d)
         size_t nl = strcspn(pin, "=<>!~");
         const char *want_dist = arena_strndup(d->a, pin, (ptrdiff_t)nl);
         const char *want_ver = strncmp(pin + nl, "==", 2) == 0 ? pin + nl + 2 : NULL;
-        const char *path = doc_printf(d, "%s/torch", t->site);
+        const char *path = t->metadata[0] ? t->metadata : doc_printf(d, "%s/torch", t->site);
         /* the Triton Python finds first: the same site, else the first site that has one */
         const hp_doctor_triton *tr = NULL;
         for (int k = 0; k < d->triton.n && !tr; k++)

@@ -30,11 +30,90 @@ void sysfs_init(sysfs *s, arena *a, const char *root)
     s->root = arena_strndup(a, root, (ptrdiff_t)n);
 }
 
-const char *sysfs_host(sysfs *s, const char *path)
+/* Resolves a machine path inside the fake root as if the root were "/": symlinks, absolute
+ * ones too, are followed inside it, and ".." stops at it. With follow_last a final symlink is
+ * followed too. Returns the resolved machine path; past 40 links or PATH_MAX it gives up and
+ * returns path as it is (the OS then reports the loop). */
+static const char *resolve(sysfs *s, const char *path, int follow_last)
+{
+    char done[PATH_MAX], todo[PATH_MAX], link[PATH_MAX], host[PATH_MAX];
+    size_t dl = 0, rl = strlen(s->root);
+    done[0] = 0;
+    if (strlen(path) >= sizeof todo)
+        return path;
+    memcpy(todo, path, strlen(path) + 1);
+    int hops = 0;
+    char *p = todo;
+    while (*p) {
+        while (*p == '/')
+            p++;
+        if (!*p)
+            break;
+        char *e = p;
+        while (*e && *e != '/')
+            e++;
+        size_t cl = (size_t)(e - p);
+        const char *q = e;
+        while (*q == '/')
+            q++;
+        int last = *q == 0;
+        if (cl == 1 && p[0] == '.') {
+            p = e;
+            continue;
+        }
+        if (cl == 2 && p[0] == '.' && p[1] == '.') {
+            while (dl > 0 && done[dl - 1] != '/')
+                dl--;
+            if (dl > 0)
+                dl--;
+            done[dl] = 0;
+            p = e;
+            continue;
+        }
+        if (dl + 1 + cl >= sizeof done || rl + dl + 1 + cl >= sizeof host)
+            return path;
+        done[dl] = '/';
+        memcpy(done + dl + 1, p, cl);
+        done[dl + 1 + cl] = 0;
+        if (!last || follow_last) {
+            memcpy(host, s->root, rl);
+            memcpy(host + rl, done, dl + 1 + cl + 1);
+            ssize_t r = readlink(host, link, sizeof link - 1);
+            if (r > 0) {
+                if (++hops > 40)
+                    return path;
+                link[r] = 0;
+                size_t restl = strlen(e);
+                if ((size_t)r + 1 + restl >= sizeof todo)
+                    return path;
+                /* the rest of the path goes after the link's target */
+                memmove(todo + r + 1, e, restl + 1);
+                memcpy(todo, link, (size_t)r);
+                todo[r] = '/';
+                p = todo;
+                if (link[0] == '/')
+                    dl = 0;
+                done[dl] = 0;
+                continue;
+            }
+        }
+        dl += 1 + cl;
+        p = e;
+    }
+    return dl ? arena_strndup(s->a, done, (ptrdiff_t)dl) : "/";
+}
+
+static const char *host_of(sysfs *s, const char *path, int follow_last)
 {
     if (!s->root[0])
         return path;
-    return arena_printf(s->a, "%s%s%s", s->root, path[0] == '/' ? "" : "/", path);
+    const char *m = resolve(s, path, follow_last);
+    return arena_printf(s->a, "%s%s%s", s->root, m[0] == '/' ? "" : "/", m);
+}
+
+const char *sysfs_host(sysfs *s, const char *path)
+{
+    return host_of(s, path, 1);
 }
 
 void sysfs_problem_add(sysfs *s, const char *path, const char *message)
@@ -152,7 +231,7 @@ char *sysfs_line(sysfs *s, const char *path)
 int sysfs_exists(sysfs *s, const char *path)
 {
     os_stat st;
-    return os_stat_path(sysfs_host(s, path), 1, &st) == 0;
+    return os_stat_path(host_of(s, path, 0), 1, &st) == 0;
 }
 
 int sysfs_is_dir(sysfs *s, const char *path)
@@ -179,7 +258,7 @@ void sysfs_list(sysfs *s, const char *dir, os_dirent **ents, ptrdiff_t *n)
 const char *sysfs_link_base(sysfs *s, const char *path)
 {
     char buf[PATH_MAX];
-    ssize_t r = readlink(sysfs_host(s, path), buf, sizeof buf - 1);
+    ssize_t r = readlink(host_of(s, path, 0), buf, sizeof buf - 1);
     if (r <= 0)
         return NULL;
     buf[r] = 0;
@@ -199,17 +278,12 @@ int sysfs_access_rw(sysfs *s, const char *path)
 
 const char *sysfs_realpath(sysfs *s, const char *path)
 {
-    char *r = os_realpath(s->a, sysfs_host(s, path));
-    if (!r)
-        return NULL;
     if (s->real)
-        return r;
-    /* the root itself may be reached through links: compare with its canonical form */
-    const char *root = os_realpath(s->a, s->root);
-    size_t n = root ? strlen(root) : 0;
-    if (root && strncmp(r, root, n) == 0 && (r[n] == '/' || r[n] == 0))
-        return r[n] ? r + n : "/";
-    return r;
+        return os_realpath(s->a, path);
+    os_stat st;
+    if (os_stat_path(host_of(s, path, 1), 0, &st) != 0)
+        return NULL;
+    return resolve(s, path, 1);
 }
 
 static int is_digit(char c)
@@ -401,8 +475,11 @@ void sysfs_pci_gpus(sysfs *s, sysfs_pci_dev **out, int *n)
         if (!read_hex(s, arena_printf(s->a, "%s/vendor", d), &p.vendor) ||
             (p.vendor != 0x1002 && p.vendor != 0x10de))
             continue;
-        if (!read_hex(s, arena_printf(s->a, "%s/class", d), &p.cls) || (p.cls >> 16) != 0x03)
-            continue; /* not a display controller (the GPUs' audio functions are 0x04) */
+        /* display controllers (0x03xxxx) and processing accelerators (0x12xxxx: Instinct
+         * MI300); the GPUs' audio functions (0x04xxxx) are not GPUs */
+        if (!read_hex(s, arena_printf(s->a, "%s/class", d), &p.cls) ||
+            ((p.cls >> 16) != 0x03 && (p.cls >> 16) != 0x12))
+            continue;
         if (!read_hex(s, arena_printf(s->a, "%s/device", d), &p.device))
             continue;
         read_hex(s, arena_printf(s->a, "%s/subsystem_vendor", d), &p.subvendor);

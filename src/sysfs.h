@@ -31,7 +31,8 @@ typedef struct sysfs {
 
 /* root NULL, "" or "/" reads this machine. */
 void sysfs_init(sysfs *s, arena *a, const char *root);
-/* The host path of a machine path (root + path). */
+/* The host path of a machine path: root + path, with the symlinks inside a fake root followed
+ * within it (an absolute link means the root's path, as it would on that machine). */
 const char *sysfs_host(sysfs *s, const char *path);
 void sysfs_problem_add(sysfs *s, const char *path, const char *message);
 
@@ -49,7 +50,7 @@ void sysfs_list(sysfs *s, const char *dir, os_dirent **ents, ptrdiff_t *n);
 const char *sysfs_link_base(sysfs *s, const char *path);
 /* On this machine: may the calling user read and write path? 1 yes, 0 no; -1 for a fake root. */
 int sysfs_access_rw(sysfs *s, const char *path);
-/* Canonical machine path of a directory (symlinks resolved inside the root), or NULL. */
+/* Canonical machine path of an existing file (symlinks resolved inside the root), or NULL. */
 const char *sysfs_realpath(sysfs *s, const char *path);
 
 /* "key value" lines with unsigned decimal values (KFD properties). */
@@ -77,7 +78,7 @@ typedef struct sysfs_kfd_node {
 /* GPU nodes in node order. *present says whether the topology directory exists at all. */
 void sysfs_kfd_gpus(sysfs *s, sysfs_kfd_node **out, int *n, int *present);
 
-/* A PCI display controller of AMD or NVIDIA. */
+/* A PCI display controller or processing accelerator (class 0x03 or 0x12) of AMD or NVIDIA. */
 typedef struct sysfs_pci_dev {
     const char *bdf;        /* "0000:00:06.0" */
     unsigned vendor, device, cls, subvendor, subdevice, revision;
