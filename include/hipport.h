@@ -252,39 +252,70 @@ typedef enum hp_vendor {
     HP_VENDOR_NVIDIA = 2
 } hp_vendor;
 
-/* One piece of GPU code found in a file. */
+const char *hp_vendor_name(hp_vendor v); /* "amd", "nvidia", "none"; static */
+
+/* One piece of GPU code found in a file. Every string is static or lives in the ctx. */
 typedef struct hp_gpu_code {
     hp_vendor vendor;
-    const char *target;  /* "gfx90a:xnack+", "gfx11-generic", "sm_90a", "compute_90" */
-    const char *kind;    /* "code-object", "bitcode", "sass", "ptx" */
+    const char *target;  /* "gfx90a:xnack+", "gfx11-generic", "sm_90a", "compute_90";
+                            "unknown" when the container could not be read */
+    const char *kind;    /* "code-object", "bitcode", "sass", "ptx" (also "spirv", "unknown") */
     int compressed;      /* stored compressed */
     int readable;        /* 0: compressed content that could not be decompressed here */
-    const char *where;   /* the container it was found in (section, bundle entry, member) */
+    const char *where;   /* the container it was found in (member, section, bundle offset) */
+    const char *id;          /* the container's name for it: the offload bundle entry ID
+                                ("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack+") or the offloading
+                                binary's "triple arch"; NULL if none */
+    const char *compression; /* "zstd", "zlib", "nvidia-lz", ...; NULL if not compressed */
+    const char *detail;      /* more about it ("code object v5", "PTX ISA 9.0"); may be NULL */
 } hp_gpu_code;
 
 typedef struct hp_targets_result {
-    const char *format;        /* "elf-executable", "elf-shared-object", "archive", ... */
-    const hp_gpu_code *code;   /* ctx */
+    const char *format;        /* "elf-executable", "elf-shared-object", "elf-relocatable",
+                                  "archive", "offload-bundle", "compressed-offload-bundle",
+                                  "offload-binary", "amdgpu-code-object", "nvidia-fatbin",
+                                  "cubin"; NULL when the file could not be read at all */
+    const hp_gpu_code *code;   /* ctx; in the order found */
     int ncode;
-    const hp_finding *notes;   /* problems met while reading (ctx) */
+    const hp_finding *notes;   /* problems met while reading (ctx); a note of severity
+                                  HP_SEV_ERROR means part of the file could not be read, one of
+                                  HP_SEV_WARNING that some content could not be interpreted
+                                  (compressed code without its decompressor, ...) */
     int nnotes;
 } hp_targets_result;
 
 /* Lists the GPU code inside a buffer (an ELF file, an archive, an offload bundle, a code
- * object, a fatbin or a cubin). Never reads outside data[0..len). */
+ * object, a fatbin or a cubin). Never reads outside data[0..len). Returns HP_OK when the
+ * format was recognized (problems inside are notes), HP_EFORMAT when it was not, HP_ENOMEM
+ * when memory ran out; on failure notes[0] says why in one line. Compressed offload bundles
+ * are decompressed with libz.so.1 / libzstd.so.1 loaded at run time when present. */
 hp_status hp_targets_scan(hp_ctx *ctx, const char *path, const void *data, ptrdiff_t len,
                           hp_targets_result *out);
-/* The same for a file on disk. */
+/* The same for a file on disk (HP_EIO when it cannot be read; notes[0] says why). */
 hp_status hp_targets_scan_file(hp_ctx *ctx, const char *path, hp_targets_result *out);
 
 typedef enum hp_verdict {
     HP_VERDICT_RUNS = 0,      /* some code runs on the GPU */
     HP_VERDICT_WONT_RUN = 1,  /* GPU code is there, none of it for this GPU */
-    HP_VERDICT_NO_GPU_CODE = 2
+    HP_VERDICT_NO_GPU_CODE = 2,
+    HP_VERDICT_UNKNOWN = 3    /* nothing readable runs, and some code could not be read */
 } hp_verdict;
 
+/* Checks a GPU name for hp_targets_match: an AMD target ID ("gfx942", "gfx90a:xnack-",
+ * "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-") or an NVIDIA compute capability ("sm_90",
+ * "9.0", "compute_90"). Returns HP_OK and sets *canonical ("gfx90a:xnack-", "sm_90"; ctx),
+ * or HP_EUSAGE with *err (ctx) saying what is wrong. */
+hp_status hp_targets_parse_gpu(hp_ctx *ctx, const char *gpu, const char **canonical,
+                               const char **err);
+
 /* Would the code in res run on gpu ("gfx942", "gfx90a:xnack-", "sm_90")? *reason (ctx)
- * explains the verdict in one line. */
+ * explains the verdict in one line. AMD rules: the processor is equal or a generic target
+ * covers it, and each feature the code pins (xnack, sramecc) has the GPU's state; a GPU
+ * named without xnack is taken to run with xnack off (the default), one named without
+ * sramecc to match either state. Bitcode never runs. NVIDIA rules: SASS sm_XY runs on X.Z for
+ * Z >= Y, sm_XYa only on X.Y, sm_XYf on X.Z for Z >= Y; PTX compute_XY is compiled by the
+ * driver for any GPU of X.Y or newer (compute_XYa: X.Y only; compute_XYf: X.Z, Z >= Y).
+ * An invalid gpu gives HP_VERDICT_UNKNOWN. */
 hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const char *gpu,
                             const char **reason);
 
@@ -432,7 +463,7 @@ char *hp_doctor_format(const hp_doctor_report *r, int json, const hp_report_opts
 /* The first GPU's full target id ("gfx90a:sramecc+:xnack-", "sm_90") after the environment's
  * HSA_OVERRIDE_GFX_VERSION and HSA_XNACK (this process's environment for this machine, ROOT/environ
  * for a fake root). root NULL or "/": this machine. Returns 1 and sets *target (ctx), or 0 when
- * there is no GPU. */
+ * there is no GPU (*target NULL). Used by "targets --gpu auto". */
 int hp_doctor_gpu_target(hp_ctx *ctx, const char *root, const char **target);
 
 /* end section: doctor */

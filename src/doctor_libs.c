@@ -17,10 +17,16 @@ static const struct {
     {"libc10_cuda.so", HP_VENDOR_NVIDIA},
 };
 
-/* RUNS < NO_GPU_CODE < WONT_RUN */
+/* RUNS < NO_GPU_CODE < UNKNOWN < WONT_RUN */
 static int rank(hp_verdict v)
 {
-    return v == HP_VERDICT_WONT_RUN ? 2 : v == HP_VERDICT_NO_GPU_CODE ? 1 : 0;
+    switch (v) {
+    case HP_VERDICT_RUNS: return 0;
+    case HP_VERDICT_NO_GPU_CODE: return 1;
+    case HP_VERDICT_UNKNOWN: return 2;
+    case HP_VERDICT_WONT_RUN: return 3;
+    }
+    return 2;
 }
 
 static int cmp_str(const void *x, const void *y)
@@ -121,8 +127,7 @@ void doc_libs(doctor *d)
             if (st != HP_OK) {
                 lib->reason = doc_printf(d, "could not be read for GPU code: %s",
                                          hp_status_name(st));
-                if (st != HP_EINTERNAL)
-                    sysfs_problem_add(&d->fs, path, lib->reason);
+                sysfs_problem_add(&d->fs, path, lib->reason);
                 continue;
             }
             s->ok = 1;

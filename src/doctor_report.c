@@ -20,8 +20,13 @@ static const char *feature_name(hp_feature f)
 
 static const char *verdict_name(hp_verdict v)
 {
-    return v == HP_VERDICT_RUNS ? "runs" : v == HP_VERDICT_WONT_RUN ? "will-not-run"
-                                                                     : "no-gpu-code";
+    switch (v) {
+    case HP_VERDICT_RUNS: return "runs";
+    case HP_VERDICT_WONT_RUN: return "will-not-run";
+    case HP_VERDICT_NO_GPU_CODE: return "no-gpu-code";
+    case HP_VERDICT_UNKNOWN: return "unknown";
+    }
+    return "unknown";
 }
 
 static char *to_malloc(buf *b)
@@ -445,6 +450,8 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
                 buf_addf(&b, "code for %s; %s\n", l->targets, l->reason);
             else if (l->verdict == HP_VERDICT_RUNS)
                 buf_addf(&b, "runs on %s (code for %s)\n", l->gpu, l->targets);
+            else if (l->verdict == HP_VERDICT_UNKNOWN)
+                buf_addf(&b, "unknown for %s: %s\n", l->gpu, l->reason);
             else
                 buf_addf(&b, "WILL NOT RUN on %s (code for %s)\n", l->gpu, l->targets);
         }

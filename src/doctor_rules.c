@@ -623,7 +623,8 @@ static void rule_doc001(doctor *d)
             int dup = 0;
             for (int k = 0; k < i && !dup; k++)
                 dup = d->gpus.v[k].vendor == s->vendor &&
-                      strcmp(d->gpus.v[k].effective, g->effective) == 0;
+                      strcmp(d->gpus.v[k].effective, g->effective) == 0 &&
+                      strcmp(d->gpus.v[k].target, g->target) == 0;
             if (dup)
                 continue;
             const char *reason;
@@ -636,9 +637,9 @@ static void rule_doc001(doctor *d)
             if (strcmp(g->effective, g->target) != 0 && g->target[0] &&
                 doc_scan_match(d, s, g->target, &r2) == HP_VERDICT_RUNS) {
                 doc_find(d, "HSA_OVERRIDE_GFX_VERSION", "ENV001", HP_SEV_ERROR, env001_fix,
-                         "makes %s run as %s, for which %s has no code; it has code for the "
-                         "GPU's own %s",
-                         who, g->effective, lib->path, g->target);
+                         "makes %s run as %s, for which %s has no code; its code for %s would "
+                         "run on them without the override",
+                         who, g->effective, lib->path, g->arch);
                 continue;
             }
             const char *alt = flip_xnack(d, g->effective);
@@ -663,8 +664,7 @@ static void rule_doc001(doctor *d)
                          : doc_printf(d, "install a PyTorch CUDA build that supports %s, or "
                                          "build it with TORCH_CUDA_ARCH_LIST=%d.%d",
                                       g->arch, g->cc_major, g->cc_minor),
-                     "has no code for %s (it has %s)%s%s", who, lib->targets,
-                     reason[0] ? ": " : "", reason);
+                     "has no code for %s: it carries code for %s only", who, lib->targets);
         }
     }
 }
