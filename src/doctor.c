@@ -211,9 +211,13 @@ int doc_glob(doctor *d, const char *pattern, const char **out, int max)
                 next[nnext++] = doc_printf(d, "%s/%.*s", cur[i], (int)clen, p);
                 continue;
             }
+            /* the patterns are guesses: a missing or looping directory is no problem */
+            const char *dir = cur[i][0] ? cur[i] : "/";
+            if (!sysfs_is_dir(&d->fs, dir))
+                continue;
             os_dirent *ents;
             ptrdiff_t ne;
-            sysfs_list(&d->fs, cur[i][0] ? cur[i] : "/", &ents, &ne);
+            sysfs_list(&d->fs, dir, &ents, &ne);
             for (ptrdiff_t k = 0; k < ne && nnext < MAXP; k++) {
                 if (ents[k].name[0] == '.' && p[0] != '.')
                     continue;
@@ -398,7 +402,12 @@ static void amd_from_kfd(doctor *d, const sysfs_kfd_node *k)
         g->pci_device = ull_u(v);
     gfx_info gi;
     int known = 0;
-    if (sysfs_prop(p, "gfx_target_version", &v) && v) {
+    if (sysfs_prop(p, "gfx_target_version", &v) && v > 999999) {
+        doc_find(d, doc_printf(d, "/sys/class/kfd/kfd/topology/nodes/%d/properties", k->node),
+                 "DOC004", HP_SEV_WARNING, "look for amdgpu and kfd messages in dmesg",
+                 "gfx_target_version %llu is no processor version (major*10000 + minor*100 + "
+                 "stepping)", v);
+    } else if (sysfs_prop(p, "gfx_target_version", &v) && v) {
         g->gfx_target_version = ull_u(v);
         known = gfx_by_version(g->gfx_target_version, &gi);
         if (known) {
@@ -663,8 +672,11 @@ static const char *version_prefix(doctor *d, const char *s)
 
 static void rocm_install(doctor *d, const char *path)
 {
-    if (!sysfs_is_dir(&d->fs, path))
+    if (!sysfs_is_dir(&d->fs, path)) {
+        if (sysfs_exists(&d->fs, path) && !sysfs_host(&d->fs, path))
+            sysfs_problem_add(&d->fs, path, "too many levels of symbolic links (a symlink loop)");
         return;
+    }
     const char *key = sysfs_realpath(&d->fs, path);
     for (int i = 0; i < d->rocm.n; i++) {
         const char *k2 = sysfs_realpath(&d->fs, d->rocm.v[i].path);
@@ -839,6 +851,11 @@ static int cmp_finding(const void *x, const void *y)
     return c;
 }
 
+static int cmp_var(const void *x, const void *y)
+{
+    return strcmp(((const hp_doctor_var *)x)->name, ((const hp_doctor_var *)y)->name);
+}
+
 static void begin(doctor *d, hp_ctx *ctx, const hp_doctor_opts *o, hp_doctor_report *out)
 {
     memset(d, 0, sizeof *d);
@@ -882,12 +899,17 @@ static void finish(doctor *d)
             vars[nv].name = names[i];
             vars[nv++].value = v;
         }
-    }
-    for (int i = 0; i < d->env_name.n; i++)
-        if (strncmp(d->env_name.v[i], "HSA_OVERRIDE_GFX_VERSION_", 25) == 0) {
-            vars[nv].name = d->env_name.v[i];
-            vars[nv++].value = d->env_value.v[i];
+        if (i == 0) {
+            /* the per-node overrides, by name, after the global one */
+            int first = nv;
+            for (int k = 0; k < d->env_name.n; k++)
+                if (strncmp(d->env_name.v[k], "HSA_OVERRIDE_GFX_VERSION_", 25) == 0) {
+                    vars[nv].name = d->env_name.v[k];
+                    vars[nv++].value = d->env_value.v[k];
+                }
+            qsort(vars + first, (size_t)(nv - first), sizeof *vars, cmp_var);
         }
+    }
     r->env = vars;
     r->nenv = nv;
     if (d->findings.n > 1)

@@ -123,10 +123,17 @@ void doc_libs(doctor *d)
             s->torch = ti;
             s->lib = libs.n - 1;
             s->vendor = lib_names[k].vendor;
-            hp_status st = hp_targets_scan_file(d->ctx, sysfs_host(&d->fs, path), &s->res);
+            const char *host = sysfs_host(&d->fs, path);
+            hp_status st = !host                         ? HP_ELOOP
+                           : !sysfs_is_file(&d->fs, path) ? HP_EIO /* a FIFO would block */
+                                                          : hp_targets_scan_file(d->ctx, host, &s->res);
             if (st != HP_OK) {
-                lib->reason = doc_printf(d, "could not be read for GPU code: %s",
-                                         hp_status_name(st));
+                lib->reason = st == HP_EIO && host && !sysfs_is_file(&d->fs, path)
+                                  ? "not a regular file"
+                                  : doc_printf(d, "could not be read for GPU code: %s",
+                                               s->res.nnotes && s->res.notes[0].message
+                                                   ? s->res.notes[0].message
+                                                   : hp_status_name(st));
                 sysfs_problem_add(&d->fs, path, lib->reason);
                 continue;
             }

@@ -209,7 +209,7 @@ static const char *triton_pin(doctor *d, const char *meta)
 
 static const char *meta_field(doctor *d, const char *meta, const char *key)
 {
-    const char *v = sysfs_header(d->a, meta, key);
+    const char *v = sysfs_header(d->a, meta, key, 1);
     return v ? v : "";
 }
 

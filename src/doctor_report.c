@@ -144,143 +144,175 @@ static void json_gpu(buf *b, const hp_doctor_gpu *g)
     buf_addc(b, '}');
 }
 
+/* The space-separated targets as a JSON array. */
+static void jtargets(buf *b, const char *targets)
+{
+    buf_addc(b, '[');
+    hp_str ts = str_cstr(targets);
+    int nt = 0;
+    while (ts.len > 0) {
+        ptrdiff_t sp = str_chr(ts, ' ');
+        hp_str one = str_cut(ts, 0, sp < 0 ? ts.len : sp);
+        ts = sp < 0 ? str_make(ts.s + ts.len, 0) : str_cut(ts, sp + 1, ts.len);
+        if (!one.len)
+            continue;
+        if (nt++)
+            buf_addc(b, ',');
+        buf_addc(b, '"');
+        buf_add_json(b, one);
+        buf_addc(b, '"');
+    }
+    buf_addc(b, ']');
+}
+
+static void json_lib(buf *b, const hp_doctor_lib *l)
+{
+    int f = 1;
+    buf_addc(b, '{');
+    jkv(b, "path", l->path, &f);
+    jkey(b, "scanned", &f);
+    buf_adds(b, l->scanned ? "true" : "false");
+    jki(b, "code_objects", l->ncode, &f);
+    jkey(b, "targets", &f);
+    jtargets(b, l->targets);
+    jkv(b, "gpu", l->gpu, &f);
+    jkey(b, "verdict", &f);
+    if (l->scanned && (l->gpu[0] || !l->ncode))
+        jstr(b, verdict_name(l->gpu[0] ? l->verdict : HP_VERDICT_NO_GPU_CODE));
+    else
+        buf_adds(b, "null");
+    jkv(b, "reason", l->reason, &f);
+    buf_addc(b, '}');
+}
+
+static void json_torch(buf *b, const hp_doctor_torch *t)
+{
+    int f = 1;
+    buf_addc(b, '{');
+    jkv(b, "site", t->site, &f);
+    jkv(b, "version", t->version, &f);
+    jkv(b, "build", t->build, &f);
+    jkv(b, "cuda", t->cuda, &f);
+    jkv(b, "hip", t->hip, &f);
+    jkv(b, "metadata", t->metadata, &f);
+    jkv(b, "triton_requirement", t->triton_pin, &f);
+    jkey(b, "bundles_runtime", &f);
+    buf_adds(b, t->bundles_runtime ? "true" : "false");
+    jkey(b, "libraries", &f);
+    buf_addc(b, '[');
+    for (int k = 0; k < t->nlibs; k++) {
+        buf_adds(b, k ? ",\n    " : "\n    ");
+        json_lib(b, &t->libs[k]);
+    }
+    buf_adds(b, t->nlibs ? "]}" : "]}");
+}
+
 static char *format_json(const hp_doctor_report *r)
 {
     arena a;
     arena_init(&a, 1 << 16);
     buf b;
     buf_init(&b, &a, 4096);
-    int first = 1;
+    int top = 1;
     buf_addc(&b, '{');
-    jkv(&b, "root", r->root, &first);
-    buf_addc(&b, '\n');
-    jkey(&b, "gpus", &first);
+    jkv(&b, "root", r->root, &top);
+
+    buf_adds(&b, "\n");
+    jkey(&b, "gpus", &top);
     buf_addc(&b, '[');
     for (int i = 0; i < r->ngpus; i++) {
         buf_adds(&b, i ? ",\n  " : "\n  ");
         json_gpu(&b, &r->gpus[i]);
     }
-    buf_adds(&b, r->ngpus ? "\n ],\n" : "],\n");
-    first = 1;
-    jkey(&b, "rocm", &first);
+    buf_addc(&b, ']');
+
+    buf_adds(&b, "\n");
+    jkey(&b, "kfd", &top);
+    buf_adds(&b, r->kfd_present ? "true" : "false");
+    jkey(&b, "rocm", &top);
     buf_addc(&b, '[');
     for (int i = 0; i < r->nrocm; i++) {
-        int f2 = 1;
-        buf_adds(&b, i ? ",{" : "{");
-        jkv(&b, "path", r->rocm[i].path, &f2);
-        jkv(&b, "version", r->rocm[i].version, &f2);
-        jkv(&b, "source", r->rocm[i].source, &f2);
+        int f = 1;
+        buf_adds(&b, i ? "," : "");
+        buf_addc(&b, '{');
+        jkv(&b, "path", r->rocm[i].path, &f);
+        jkv(&b, "version", r->rocm[i].version, &f);
+        jkv(&b, "source", r->rocm[i].source, &f);
         buf_addc(&b, '}');
     }
-    buf_adds(&b, "],\n");
-    jkey(&b, "kfd", &first);
-    buf_adds(&b, r->kfd_present ? "true" : "false");
-    buf_addc(&b, ',');
-    jkey(&b, "hip", &first);
-    first = 1;
-    buf_addc(&b, '{');
-    jkv(&b, "version", r->hip_version, &first);
-    jkv(&b, "source", r->hip_source, &first);
-    buf_adds(&b, "},\n");
-    first = 1;
-    jkey(&b, "amdgpu_dkms", &first);
-    jstr(&b, r->amdgpu_version);
-    buf_addc(&b, ',');
-    first = 1;
-    jkey(&b, "nvidia", &first);
-    buf_addc(&b, '{');
-    jkv(&b, "driver", r->nvidia_driver, &first);
-    jkv(&b, "driver_cuda", r->nvidia_driver_cuda, &first);
-    jkv(&b, "cuda_toolkit", r->cuda_version, &first);
-    jkv(&b, "cuda_toolkit_source", r->cuda_source, &first);
-    buf_adds(&b, "},\n");
-    first = 1;
-    jkey(&b, "python", &first);
-    buf_adds(&b, "{\"searched\":[");
-    for (int i = 0; i < r->npython_dirs; i++) {
-        if (i)
-            buf_addc(&b, ',');
-        jstr(&b, r->python_dirs[i]);
+    buf_addc(&b, ']');
+
+    buf_adds(&b, "\n");
+    jkey(&b, "hip", &top);
+    {
+        int f = 1;
+        buf_addc(&b, '{');
+        jkv(&b, "version", r->hip_version, &f);
+        jkv(&b, "source", r->hip_source, &f);
+        buf_addc(&b, '}');
     }
-    buf_adds(&b, "],\n \"torch\":[");
-    for (int i = 0; i < r->ntorch; i++) {
-        const hp_doctor_torch *t = &r->torch[i];
-        int f2 = 1;
-        buf_adds(&b, i ? ",\n  {" : "\n  {");
-        jkv(&b, "site", t->site, &f2);
-        jkv(&b, "version", t->version, &f2);
-        jkv(&b, "build", t->build, &f2);
-        jkv(&b, "cuda", t->cuda, &f2);
-        jkv(&b, "hip", t->hip, &f2);
-        jkv(&b, "metadata", t->metadata, &f2);
-        jkv(&b, "triton_requirement", t->triton_pin, &f2);
-        jkey(&b, "bundles_runtime", &f2);
-        buf_adds(&b, t->bundles_runtime ? "true" : "false");
-        jkey(&b, "libraries", &f2);
+    jkv(&b, "amdgpu_dkms", r->amdgpu_version, &top);
+
+    buf_adds(&b, "\n");
+    jkey(&b, "nvidia", &top);
+    {
+        int f = 1;
+        buf_addc(&b, '{');
+        jkv(&b, "driver", r->nvidia_driver, &f);
+        jkv(&b, "driver_cuda", r->nvidia_driver_cuda, &f);
+        jkv(&b, "cuda_toolkit", r->cuda_version, &f);
+        jkv(&b, "cuda_toolkit_source", r->cuda_source, &f);
+        buf_addc(&b, '}');
+    }
+
+    buf_adds(&b, "\n");
+    jkey(&b, "python", &top);
+    {
+        int f = 1;
+        buf_addc(&b, '{');
+        jkey(&b, "searched", &f);
         buf_addc(&b, '[');
-        for (int k = 0; k < t->nlibs; k++) {
-            const hp_doctor_lib *l = &t->libs[k];
-            int f3 = 1;
-            buf_adds(&b, k ? ",\n   {" : "\n   {");
-            jkv(&b, "path", l->path, &f3);
-            jkey(&b, "scanned", &f3);
-            buf_adds(&b, l->scanned ? "true" : "false");
-            jki(&b, "code_objects", l->ncode, &f3);
-            jkey(&b, "targets", &f3);
-            buf_addc(&b, '[');
-            hp_str ts = str_cstr(l->targets);
-            int nt = 0;
-            while (ts.len > 0) {
-                ptrdiff_t sp = str_chr(ts, ' ');
-                hp_str one = str_cut(ts, 0, sp < 0 ? ts.len : sp);
-                ts = sp < 0 ? str_make(ts.s + ts.len, 0) : str_cut(ts, sp + 1, ts.len);
-                if (!one.len)
-                    continue;
-                if (nt++)
-                    buf_addc(&b, ',');
-                buf_addc(&b, '"');
-                buf_add_json(&b, one);
-                buf_addc(&b, '"');
-            }
-            buf_addc(&b, ']');
-            jkey(&b, "gpu", &f3);
-            jstr(&b, l->gpu);
-            jkey(&b, "verdict", &f3);
-            if (l->scanned && l->gpu[0])
-                jstr(&b, verdict_name(l->verdict));
-            else if (l->scanned && !l->ncode)
-                jstr(&b, "no-gpu-code");
-            else
-                buf_adds(&b, "null");
-            jkv(&b, "reason", l->reason, &f3);
+        for (int i = 0; i < r->npython_dirs; i++) {
+            if (i)
+                buf_addc(&b, ',');
+            jstr(&b, r->python_dirs[i]);
+        }
+        buf_addc(&b, ']');
+        jkey(&b, "torch", &f);
+        buf_addc(&b, '[');
+        for (int i = 0; i < r->ntorch; i++) {
+            buf_adds(&b, i ? ",\n  " : "\n  ");
+            json_torch(&b, &r->torch[i]);
+        }
+        buf_addc(&b, ']');
+        jkey(&b, "triton", &f);
+        buf_addc(&b, '[');
+        for (int i = 0; i < r->ntriton; i++) {
+            int g = 1;
+            buf_adds(&b, i ? ",\n  {" : "\n  {");
+            jkv(&b, "site", r->triton[i].site, &g);
+            jkv(&b, "dist", r->triton[i].dist, &g);
+            jkv(&b, "version", r->triton[i].version, &g);
             buf_addc(&b, '}');
         }
-        buf_adds(&b, t->nlibs ? "]}" : "]}");
+        buf_adds(&b, "]}");
     }
-    buf_adds(&b, r->ntorch ? "\n ],\n \"triton\":[" : "],\n \"triton\":[");
-    for (int i = 0; i < r->ntriton; i++) {
-        int f2 = 1;
-        buf_adds(&b, i ? ",{" : "{");
-        jkv(&b, "site", r->triton[i].site, &f2);
-        jkv(&b, "dist", r->triton[i].dist, &f2);
-        jkv(&b, "version", r->triton[i].version, &f2);
+
+    buf_adds(&b, "\n");
+    jkey(&b, "environment", &top);
+    {
+        int f = 1;
+        buf_addc(&b, '{');
+        for (int i = 0; i < r->nenv; i++)
+            jkv(&b, r->env[i].name, r->env[i].value, &f);
         buf_addc(&b, '}');
     }
-    buf_adds(&b, "]},\n");
-    first = 1;
-    jkey(&b, "environment", &first);
-    buf_addc(&b, '{');
-    for (int i = 0; i < r->nenv; i++) {
-        int f2 = i == 0;
-        jkv(&b, r->env[i].name, r->env[i].value, &f2);
-    }
-    buf_adds(&b, "},\n");
-    first = 1;
-    jkey(&b, "findings", &first);
+
+    buf_adds(&b, "\n");
+    jkey(&b, "findings", &top);
     jfindings(&b, r->findings, r->nfindings);
-    buf_adds(&b, ",\n");
-    first = 1;
-    jkey(&b, "problems", &first);
+    buf_adds(&b, "\n");
+    jkey(&b, "problems", &top);
     jfindings(&b, r->problems, r->nproblems);
     buf_adds(&b, "\n}\n");
     char *out = to_malloc(&b);
@@ -356,19 +388,26 @@ static void text_gpu(buf *b, const hp_doctor_gpu *g)
         buf_adds(b, "      compute capability unknown (not in doctor's tables)\n");
     }
     buf_adds(b, "      ");
-    if (g->bdf[0])
+    const char *sep = "";
+    if (g->bdf[0]) {
         buf_addf(b, "PCI %s", g->bdf);
-    if (g->pci_vendor || g->pci_device)
-        buf_addf(b, " [%04x:%04x]", g->pci_vendor, g->pci_device);
-    if (g->driver[0])
-        buf_addf(b, " %s", g->driver);
-    if (g->kfd_node >= 0)
-        buf_addf(b, ", KFD node %d", g->kfd_node);
-    if (g->device_node[0])
-        buf_addf(b, ", %s", g->device_node);
+        if (g->pci_device)
+            buf_addf(b, " [%04x:%04x]", g->pci_vendor, g->pci_device);
+        if (g->driver[0])
+            buf_addf(b, " %s", g->driver);
+        sep = ", ";
+    }
+    if (g->kfd_node >= 0) {
+        buf_addf(b, "%sKFD node %d", sep, g->kfd_node);
+        sep = ", ";
+    }
+    if (g->device_node[0]) {
+        buf_addf(b, "%s%s", sep, g->device_node);
+        sep = ", ";
+    }
     if (g->uuid[0])
-        buf_addf(b, ", %s", g->uuid);
-    buf_addf(b, "  (from %s)\n", g->source);
+        buf_addf(b, "%s%s", sep, g->uuid);
+    buf_addf(b, "%s(from %s)\n", sep[0] ? "  " : "", g->source);
 }
 
 /* path relative to dir when inside it */
@@ -399,7 +438,9 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
     for (int i = 0; i < r->nrocm; i++)
         buf_addf(&b, "  %sROCm %s at %s%s%s%s\n", i ? "also " : "",
                  r->rocm[i].version[0] ? r->rocm[i].version : "(version unknown)",
-                 r->rocm[i].path, r->rocm[i].source[0] ? " (" : "", r->rocm[i].source,
+                 r->rocm[i].path, r->rocm[i].source[0] ? " (" : "",
+                 strcmp(r->rocm[i].source, r->rocm[i].path) == 0 ? "its directory's name"
+                                                                 : r->rocm[i].source,
                  r->rocm[i].source[0] ? ")" : "");
     if (!r->nrocm)
         buf_adds(&b, "  no ROCm install (/opt/rocm, $ROCM_PATH)\n");
@@ -488,11 +529,6 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
     } else {
         buf_adds(&b, "  none\n");
     }
-    if (r->nproblems) {
-        buf_addf(&b, "\n%sCould not be read%s\n", bold, reset);
-        for (int i = 0; i < r->nproblems; i++)
-            buf_addf(&b, "  %s: %s\n", r->problems[i].path, r->problems[i].message);
-    }
     int ne = 0, nw = 0, nn = 0;
     for (int i = 0; i < r->nfindings; i++) {
         ne += r->findings[i].severity == HP_SEV_ERROR;
@@ -503,7 +539,8 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
              r->ngpus == 1 ? "" : "s", ne, ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", nn,
              nn == 1 ? "" : "s");
     if (r->nproblems)
-        buf_addf(&b, "; %d input%s could not be read", r->nproblems, r->nproblems == 1 ? "" : "s");
+        buf_addf(&b, "; %d input%s could not be read (listed on standard error)", r->nproblems,
+                 r->nproblems == 1 ? "" : "s");
     buf_addc(&b, '\n');
     char *out = to_malloc(&b);
     arena_release(&a);

@@ -27,35 +27,54 @@ static const char *label(doctor *d, const hp_doctor_gpu *g)
     return doc_printf(d, "GPU %d (%s)", g->index, arch);
 }
 
-/* A comma-separated list of the labels of the vendor's GPUs whose arch is arch. */
-static const char *labels_with_arch(doctor *d, hp_vendor v, const char *arch, int *count)
+/* Which GPUs a group label covers. */
+typedef struct gpu_sel {
+    hp_vendor vendor;
+    const char *arch;      /* this processor */
+    const char *effective; /* and this effective target, unless NULL */
+    const char *target;    /* and this target, unless NULL */
+    int global_override;   /* only GPUs without a per-node HSA_OVERRIDE_GFX_VERSION_<node> */
+} gpu_sel;
+
+static int has_node_override(const doctor *d, const hp_doctor_gpu *g)
 {
-    const char *out = "";
-    int n = 0;
+    char own[64];
+    snprintf(own, sizeof own, "HSA_OVERRIDE_GFX_VERSION_%d", g->kfd_node);
+    return g->kfd_node >= 0 && doc_getenv(d, own) != NULL;
+}
+
+static int selected(const doctor *d, const hp_doctor_gpu *g, const gpu_sel *sel)
+{
+    return g->vendor == sel->vendor && strcmp(g->arch, sel->arch) == 0 &&
+           (!sel->effective || strcmp(g->effective, sel->effective) == 0) &&
+           (!sel->target || strcmp(g->target, sel->target) == 0) &&
+           (!sel->global_override || !has_node_override(d, g));
+}
+
+/* "GPU 2 (NAME, gfx942)" for one GPU, "GPUs 0, 1, 3 (NAME, gfx942)" for several. */
+static const char *labels(doctor *d, const gpu_sel *sel)
+{
+    const hp_doctor_gpu *first = NULL;
+    const char *idx = "";
+    int n = 0, same_name = 1;
     for (int i = 0; i < d->gpus.n; i++) {
         const hp_doctor_gpu *g = &d->gpus.v[i];
-        if (g->vendor != v || strcmp(g->arch, arch) != 0)
+        if (!selected(d, g, sel))
             continue;
-        out = n ? doc_printf(d, "%s, %d", out, g->index) : label(d, g);
+        idx = n ? doc_printf(d, "%s, %d", idx, g->index) : doc_printf(d, "%d", g->index);
+        if (!first)
+            first = g;
+        else if (strcmp(first->name, g->name) != 0)
+            same_name = 0;
         n++;
     }
-    if (n > 1) /* "GPU 0 (X, gfx942), 1, 2" reads badly: say "GPUs 0, 1, 2 (X, gfx942)" */
-    {
-        const hp_doctor_gpu *first = NULL;
-        const char *idx = "";
-        for (int i = 0; i < d->gpus.n; i++) {
-            const hp_doctor_gpu *g = &d->gpus.v[i];
-            if (g->vendor != v || strcmp(g->arch, arch) != 0)
-                continue;
-            idx = first ? doc_printf(d, "%s, %d", idx, g->index) : doc_printf(d, "%d", g->index);
-            if (!first)
-                first = g;
-        }
-        out = first->name[0] ? doc_printf(d, "GPUs %s (%s, %s)", idx, first->name, arch)
-                             : doc_printf(d, "GPUs %s (%s)", idx, arch);
-    }
-    *count = n;
-    return out;
+    if (!first)
+        return "no GPU";
+    if (n == 1)
+        return label(d, first);
+    if (same_name && first->name[0])
+        return doc_printf(d, "GPUs %s (%s, %s)", idx, first->name, sel->arch);
+    return doc_printf(d, "GPUs %s (%s)", idx, sel->arch);
 }
 
 /* The distinct archs of the vendor's GPUs, space-separated ("gfx942 gfx90a"). */
@@ -133,12 +152,12 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
         for (int k = 0; k < i && !seen; k++) {
             const hp_doctor_gpu *h = &d->gpus.v[k];
             seen = h->vendor == HP_VENDOR_AMD && strcmp(h->arch, g->arch) == 0 &&
-                   (node < 0 || h->kfd_node == node);
+                   (node < 0 ? !has_node_override(d, h) : h->kfd_node == node);
         }
         if (seen)
             continue;
-        int n;
-        const char *who = node >= 0 ? label(d, g) : labels_with_arch(d, HP_VENDOR_AMD, g->arch, &n);
+        gpu_sel sel = {HP_VENDOR_AMD, g->arch, NULL, NULL, node < 0};
+        const char *who = node >= 0 ? label(d, g) : labels(d, &sel);
         gfx_info ri;
         int rknown = g->arch[0] && gfx_by_name(g->arch, (ptrdiff_t)strlen(g->arch), &ri);
         if (strcmp(claimed, g->arch) == 0) {
@@ -203,7 +222,7 @@ static const char *env002_fix = "set one visibility variable (ROCR_VISIBLE_DEVIC
                                 "of GPUs that exist, and pass it on to child processes";
 
 /* Checks one variable's list against count visible devices; returns the valid entries. */
-static int vis_check(doctor *d, const vis *v, int count, const char *what)
+static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int after_rocr)
 {
     if (!v->value[0]) {
         doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
@@ -230,10 +249,12 @@ static int vis_check(doctor *d, const vis *v, int count, const char *what)
             long idx = strtol(arena_strndup(d->a, item.s, item.len), NULL, 10);
             if (idx >= count) {
                 doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
-                         "'%s' names device %ld but only %d %s GPU%s %s visible to it: the "
-                         "runtime drops that entry (CUDA also every entry after it)",
-                         v->value, idx, count, what, count == 1 ? "" : "s",
-                         count == 1 ? "is" : "are");
+                         "'%s' names device %ld but only %d %s GPU%s %s: the runtime drops "
+                         "that entry (CUDA also every entry after it)",
+                         v->value, idx, count, vendor, count == 1 ? "" : "s",
+                         after_rocr ? (count == 1 ? "is left after ROCR_VISIBLE_DEVICES"
+                                                  : "are left after ROCR_VISIBLE_DEVICES")
+                                    : (count == 1 ? "is here" : "are here"));
             } else if (idx < 256 && seen[idx]) {
                 doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
                          "'%s' names device %ld twice", v->value, idx);
@@ -284,16 +305,15 @@ static void rule_env002(doctor *d)
                      "has no effect here: it filters AMD GPUs and this machine's GPUs are NVIDIA");
     if (namd) {
         int after_rocr = namd;
+        int r = rocr.value != NULL;
         if (rocr.value)
-            after_rocr = vis_check(d, &rocr, namd, "AMD");
+            after_rocr = vis_check(d, &rocr, namd, "AMD", 0);
         if (hip.value)
-            vis_check(d, &hip, after_rocr, rocr.value ? "AMD (after ROCR_VISIBLE_DEVICES)" : "AMD");
+            vis_check(d, &hip, after_rocr, "AMD", r);
         if (cuda.value && !nnv)
-            vis_check(d, &cuda, after_rocr,
-                      rocr.value ? "AMD (after ROCR_VISIBLE_DEVICES)" : "AMD");
+            vis_check(d, &cuda, after_rocr, "AMD", r);
         if (ord.value)
-            vis_check(d, &ord, after_rocr,
-                      rocr.value ? "AMD (after ROCR_VISIBLE_DEVICES)" : "AMD");
+            vis_check(d, &ord, after_rocr, "AMD", r);
         if (hip.value && cuda.value && strcmp(hip.value, cuda.value) != 0 && !nnv)
             doc_find(d, "CUDA_VISIBLE_DEVICES", "ENV002", HP_SEV_WARNING, env002_fix,
                      "HIP_VISIBLE_DEVICES='%s' and CUDA_VISIBLE_DEVICES='%s' disagree: on AMD "
@@ -308,7 +328,7 @@ static void rule_env002(doctor *d)
                      after_rocr == 1 ? "" : "s");
     }
     if (nnv && cuda.value)
-        vis_check(d, &cuda, nnv, "NVIDIA");
+        vis_check(d, &cuda, nnv, "NVIDIA", 0);
 }
 
 /* ---------------------------------------------------------------- ENV003 */
@@ -454,13 +474,15 @@ static void rule_env003(doctor *d)
                 int covered = 0;
                 for (int i = 0; i < n && !covered; i++)
                     covered = entry_covers(items[i], arch);
-                if (!covered)
+                gpu_sel sel = {HP_VENDOR_AMD, g->arch, g->effective, NULL, 0};
+                if (!covered && n)
                     doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_WARNING,
-                             doc_printf(d, "add %s: export PYTORCH_ROCM_ARCH=\"%s\"", arch,
+                             doc_printf(d, "build for this machine's GPUs: export "
+                                           "PYTORCH_ROCM_ARCH=\"%s\"",
                                         amd_archs),
-                             "'%s' leaves out %s of %s: extensions built now carry no code for "
-                             "it",
-                             pra, arch, label(d, g));
+                             "'%s' leaves out %s, the processor of %s: extensions built now "
+                             "carry no code for it",
+                             pra, arch, labels(d, &sel));
             }
         } else if (nnv) {
             doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_NOTE,
@@ -496,6 +518,7 @@ static void rule_env003(doctor *d)
                 int valid;
                 covered = cuda_entry_covers(items[i], g->cc_major, g->cc_minor, &valid);
             }
+            gpu_sel sel = {HP_VENDOR_NVIDIA, g->arch, NULL, NULL, 0};
             if (!covered)
                 doc_find(d, "TORCH_CUDA_ARCH_LIST", "ENV003", HP_SEV_WARNING,
                          doc_printf(d, "add %d.%d: export TORCH_CUDA_ARCH_LIST=\"%s;%d.%d\"",
@@ -503,7 +526,7 @@ static void rule_env003(doctor *d)
                          "'%s' does not cover compute capability %d.%d of %s: extensions built "
                          "now fail with \"no kernel image is available for execution on the "
                          "device\"",
-                         tcal, g->cc_major, g->cc_minor, label(d, g));
+                         tcal, g->cc_major, g->cc_minor, labels(d, &sel));
         }
     }
 }
@@ -536,8 +559,8 @@ static void rule_env004(doctor *d)
                           strcmp(d->gpus.v[k].arch, g->arch) == 0;
                 if (dup)
                     continue;
-                int n;
-                const char *who = labels_with_arch(d, HP_VENDOR_AMD, g->arch, &n);
+                gpu_sel sel = {HP_VENDOR_AMD, g->arch, NULL, NULL, 0};
+                const char *who = labels(d, &sel);
                 if (g->xnack == HP_FEATURE_UNSUPPORTED)
                     doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, "unset it",
                              "has no effect on %s: the processor has no XNACK", who);
@@ -630,8 +653,8 @@ static void rule_doc001(doctor *d)
             const char *reason;
             if (doc_scan_match(d, s, g->effective, &reason) != HP_VERDICT_WONT_RUN)
                 continue;
-            int n;
-            const char *who = labels_with_arch(d, g->vendor, g->arch, &n);
+            gpu_sel sel = {g->vendor, g->arch, g->effective, g->target, 0};
+            const char *who = labels(d, &sel);
             const char *r2;
             /* the override makes it look for code it lacks, while the GPU's own is there */
             if (strcmp(g->effective, g->target) != 0 && g->target[0] &&
@@ -650,9 +673,9 @@ static void rule_doc001(doctor *d)
                              ? "unset HSA_XNACK (or set it to 0), or install a build with "
                                "xnack+ or neutral code"
                              : "set HSA_XNACK=1, or install a build with xnack- or neutral code",
-                         "%s runs with XNACK %s (%s) but %s only has %s code built for XNACK %s: "
-                         "it does not load (hipErrorNoBinaryForGpu)",
-                         who, g->xnack == HP_FEATURE_ON ? "on" : "off", g->xnack_basis,
+                         "XNACK is %s for %s (%s) but %s only has %s code built for XNACK %s: "
+                         "it does not load there (hipErrorNoBinaryForGpu)",
+                         g->xnack == HP_FEATURE_ON ? "on" : "off", who, g->xnack_basis,
                          lib->path, g->arch, g->xnack == HP_FEATURE_ON ? "off" : "on");
                 continue;
             }
@@ -787,6 +810,10 @@ static void rule_doc003(doctor *d)
         const char *path = t->metadata[0] ? t->metadata : doc_printf(d, "%s/torch", t->site);
         /* the Triton Python finds first: the same site, else the first site that has one */
         const hp_doctor_triton *tr = NULL;
+        for (int k = 0; k < d->triton.n && !tr; k++) /* the pinned distribution, if there */
+            if (strcmp(d->triton.v[k].site, t->site) == 0 &&
+                strcmp(d->triton.v[k].dist, want_dist) == 0)
+                tr = &d->triton.v[k];
         for (int k = 0; k < d->triton.n && !tr; k++)
             if (strcmp(d->triton.v[k].site, t->site) == 0)
                 tr = &d->triton.v[k];

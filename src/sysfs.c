@@ -32,15 +32,14 @@ void sysfs_init(sysfs *s, arena *a, const char *root)
 
 /* Resolves a machine path inside the fake root as if the root were "/": symlinks, absolute
  * ones too, are followed inside it, and ".." stops at it. With follow_last a final symlink is
- * followed too. Returns the resolved machine path; past 40 links or PATH_MAX it gives up and
- * returns path as it is (the OS then reports the loop). */
+ * followed too. Returns the resolved machine path, or NULL past 40 links (a loop) or PATH_MAX. */
 static const char *resolve(sysfs *s, const char *path, int follow_last)
 {
     char done[PATH_MAX], todo[PATH_MAX], link[PATH_MAX], host[PATH_MAX];
     size_t dl = 0, rl = strlen(s->root);
     done[0] = 0;
     if (strlen(path) >= sizeof todo)
-        return path;
+        return NULL;
     memcpy(todo, path, strlen(path) + 1);
     int hops = 0;
     char *p = todo;
@@ -71,7 +70,7 @@ static const char *resolve(sysfs *s, const char *path, int follow_last)
             continue;
         }
         if (dl + 1 + cl >= sizeof done || rl + dl + 1 + cl >= sizeof host)
-            return path;
+            return NULL;
         done[dl] = '/';
         memcpy(done + dl + 1, p, cl);
         done[dl + 1 + cl] = 0;
@@ -81,11 +80,11 @@ static const char *resolve(sysfs *s, const char *path, int follow_last)
             ssize_t r = readlink(host, link, sizeof link - 1);
             if (r > 0) {
                 if (++hops > 40)
-                    return path;
+                    return NULL;
                 link[r] = 0;
                 size_t restl = strlen(e);
                 if ((size_t)r + 1 + restl >= sizeof todo)
-                    return path;
+                    return NULL;
                 /* the rest of the path goes after the link's target */
                 memmove(todo + r + 1, e, restl + 1);
                 memcpy(todo, link, (size_t)r);
@@ -108,6 +107,8 @@ static const char *host_of(sysfs *s, const char *path, int follow_last)
     if (!s->root[0])
         return path;
     const char *m = resolve(s, path, follow_last);
+    if (!m)
+        return NULL;
     return arena_printf(s->a, "%s%s%s", s->root, m[0] == '/' ? "" : "/", m);
 }
 
@@ -151,6 +152,10 @@ char *sysfs_read(sysfs *s, const char *path, ptrdiff_t cap, ptrdiff_t *len)
     if (len)
         *len = 0;
     const char *host = sysfs_host(s, path);
+    if (!host) {
+        sysfs_problem_add(s, path, arena_printf(s->a, "cannot open: %s", errno_text(ELOOP)));
+        return NULL;
+    }
     int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) {
         int e = errno;
@@ -231,24 +236,32 @@ char *sysfs_line(sysfs *s, const char *path)
 int sysfs_exists(sysfs *s, const char *path)
 {
     os_stat st;
-    return os_stat_path(host_of(s, path, 0), 1, &st) == 0;
+    const char *h = host_of(s, path, 0);
+    return h && os_stat_path(h, 1, &st) == 0;
 }
 
 int sysfs_is_dir(sysfs *s, const char *path)
 {
     os_stat st;
-    return os_stat_path(sysfs_host(s, path), 0, &st) == 0 && st.is_dir;
+    const char *h = sysfs_host(s, path);
+    return h && os_stat_path(h, 0, &st) == 0 && st.is_dir;
 }
 
 int sysfs_is_file(sysfs *s, const char *path)
 {
     os_stat st;
-    return os_stat_path(sysfs_host(s, path), 0, &st) == 0 && st.is_reg;
+    const char *h = sysfs_host(s, path);
+    return h && os_stat_path(h, 0, &st) == 0 && st.is_reg;
 }
 
 void sysfs_list(sysfs *s, const char *dir, os_dirent **ents, ptrdiff_t *n)
 {
-    int e = os_list_dir(s->a, sysfs_host(s, dir), ents, n);
+    const char *h = sysfs_host(s, dir);
+    int e = h ? os_list_dir(s->a, h, ents, n) : ELOOP;
+    if (!h) {
+        *ents = NULL;
+        *n = 0;
+    }
     if (e && e != ENOENT && e != ENOTDIR && *n == 0)
         sysfs_problem_add(s, dir, arena_printf(s->a, "cannot list: %s", errno_text(e)));
     if (*n > SYSFS_MAX_ENTRIES)
@@ -258,7 +271,8 @@ void sysfs_list(sysfs *s, const char *dir, os_dirent **ents, ptrdiff_t *n)
 const char *sysfs_link_base(sysfs *s, const char *path)
 {
     char buf[PATH_MAX];
-    ssize_t r = readlink(host_of(s, path, 0), buf, sizeof buf - 1);
+    const char *h = host_of(s, path, 0);
+    ssize_t r = h ? readlink(h, buf, sizeof buf - 1) : -1;
     if (r <= 0)
         return NULL;
     buf[r] = 0;
@@ -281,7 +295,8 @@ const char *sysfs_realpath(sysfs *s, const char *path)
     if (s->real)
         return os_realpath(s->a, path);
     os_stat st;
-    if (os_stat_path(host_of(s, path, 1), 0, &st) != 0)
+    const char *h = host_of(s, path, 1);
+    if (!h || os_stat_path(h, 0, &st) != 0)
         return NULL;
     return resolve(s, path, 1);
 }
@@ -401,8 +416,9 @@ void sysfs_kfd_gpus(sysfs *s, sysfs_kfd_node **out, int *n, int *present)
         sysfs_prop(&k->props, "simd_count", &simd);
         if (k->props.n == 0) {
             /* an empty read: the kernel refuses to show a GPU the cgroup hides */
-            sysfs_problem_add(s, propsp, "empty or unreadable (a container's device cgroup "
-                                         "can hide a GPU this way)");
+            sysfs_problem_add(s, propsp, len ? "garbled: not one 'key value' line"
+                                             : "empty (a container's device cgroup can hide a "
+                                               "GPU this way)");
             continue;
         }
         if (simd == 0)
@@ -494,7 +510,7 @@ void sysfs_pci_gpus(sysfs *s, sysfs_pci_dev **out, int *n)
     *n = cnt;
 }
 
-const char *sysfs_header(arena *a, const char *text, const char *key)
+const char *sysfs_header(arena *a, const char *text, const char *key, int headers_only)
 {
     size_t kl = strlen(key);
     const char *p = text;
@@ -504,7 +520,7 @@ const char *sysfs_header(arena *a, const char *text, const char *key)
         hp_str line = str_make(p, end - p);
         if (line.len && line.s[line.len - 1] == '\r')
             line.len--;
-        if (!str_trim(line).len)
+        if (headers_only && !str_trim(line).len)
             break; /* headers end at the first empty line */
         if ((size_t)line.len > kl && memcmp(line.s, key, kl) == 0 && line.s[kl] == ':') {
             hp_str v = str_trim(str_cut(line, (ptrdiff_t)kl + 1, line.len));
@@ -533,15 +549,17 @@ void sysfs_nvidia_gpus(sysfs *s, sysfs_nv_gpu **out, int *n)
             continue;
         sysfs_nv_gpu g;
         memset(&g, 0, sizeof g);
-        g.bdf = sysfs_header(s->a, t, "Bus Location");
+        g.bdf = sysfs_header(s->a, t, "Bus Location", 0);
         if (!g.bdf || !*g.bdf)
             g.bdf = ents[i].name;
-        g.model = sysfs_header(s->a, t, "Model");
-        g.uuid = sysfs_header(s->a, t, "GPU UUID");
-        g.minor = sysfs_header(s->a, t, "Device Minor");
-        g.excluded = sysfs_header(s->a, t, "GPU Excluded");
-        g.firmware = sysfs_header(s->a, t, "GPU Firmware");
-        g.bus_type = sysfs_header(s->a, t, "Bus Type");
+        g.model = sysfs_header(s->a, t, "Model", 0);
+        g.uuid = sysfs_header(s->a, t, "GPU UUID", 0);
+        g.minor = sysfs_header(s->a, t, "Device Minor", 0);
+        if (g.minor && (strlen(g.minor) > 4 || strspn(g.minor, "0123456789") != strlen(g.minor)))
+            g.minor = NULL; /* not a device minor number */
+        g.excluded = sysfs_header(s->a, t, "GPU Excluded", 0);
+        g.firmware = sysfs_header(s->a, t, "GPU Firmware", 0);
+        g.bus_type = sysfs_header(s->a, t, "Bus Type", 0);
         v[cnt++] = g;
     }
     *out = v;

@@ -32,7 +32,8 @@ typedef struct sysfs {
 /* root NULL, "" or "/" reads this machine. */
 void sysfs_init(sysfs *s, arena *a, const char *root);
 /* The host path of a machine path: root + path, with the symlinks inside a fake root followed
- * within it (an absolute link means the root's path, as it would on that machine). */
+ * within it (an absolute link means the root's path, as it would on that machine); NULL when
+ * they loop. */
 const char *sysfs_host(sysfs *s, const char *path);
 void sysfs_problem_add(sysfs *s, const char *path, const char *message);
 
@@ -101,7 +102,7 @@ void sysfs_nvidia_gpus(sysfs *s, sysfs_nv_gpu **out, int *n);
 const char *sysfs_nvidia_driver(sysfs *s, const char **source);
 
 /* Value of "key" in a "Key: value" text (NVIDIA information files, METADATA headers), trimmed;
- * NULL when absent. Only the lines before the first empty line are read. */
-const char *sysfs_header(arena *a, const char *text, const char *key);
+ * NULL when absent. With headers_only, the lines after the first empty one do not count. */
+const char *sysfs_header(arena *a, const char *text, const char *key, int headers_only);
 
 #endif
