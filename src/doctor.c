@@ -444,7 +444,7 @@ static void amd_from_kfd(doctor *d, const sysfs_kfd_node *k)
     g->vram_bytes = k->vram_bytes;
     sysfs_prop(p, "domain", &dom);
     if (sysfs_prop(p, "location_id", &loc))
-        g->bdf = doc_printf(d, "%04x:%02x:%02x.%x", ull_u(dom) & 0xffffu,
+        g->bdf = doc_printf(d, "%04x:%02x:%02x.%x", ull_u(dom),
                             (unsigned)(loc >> 8) & 0xffu, (unsigned)(loc >> 3) & 0x1fu,
                             (unsigned)loc & 7u);
     if (sysfs_prop(p, "drm_render_minor", &v) && v)
@@ -590,7 +590,8 @@ static void find_gpus(doctor *d)
     }
     for (int i = 0; i < d->gpus.n; i++)
         d->gpus.v[i].index = i;
-    qsort(d->gpus.v, (size_t)d->gpus.n, sizeof *d->gpus.v, cmp_gpu);
+    if (d->gpus.n > 1)
+        qsort(d->gpus.v, (size_t)d->gpus.n, sizeof *d->gpus.v, cmp_gpu);
     int per[3] = {0, 0, 0};
     for (int i = 0; i < d->gpus.n; i++) {
         hp_doctor_gpu *g = &d->gpus.v[i];

@@ -317,10 +317,12 @@ int sysfs_parse_props(arena *a, const char *text, ptrdiff_t len, sysfs_props *ou
         hp_str line = str_cut(t, 0, nl < 0 ? t.len : nl);
         t = nl < 0 ? str_make(t.s + t.len, 0) : str_cut(t, nl + 1, t.len);
         line = str_trim(line);
-        ptrdiff_t sp = 0;
-        while (sp < line.len && !str_is_space(line.s[sp]))
+        ptrdiff_t sp = 0; /* keys are [A-Za-z0-9_]+ */
+        while (sp < line.len && (is_digit(line.s[sp]) || line.s[sp] == '_' ||
+                                 (line.s[sp] >= 'a' && line.s[sp] <= 'z') ||
+                                 (line.s[sp] >= 'A' && line.s[sp] <= 'Z')))
             sp++;
-        if (sp == 0 || sp == line.len || sp > 63)
+        if (sp == 0 || sp == line.len || sp > 63 || !str_is_space(line.s[sp]))
             continue;
         hp_str val = str_trim(str_cut(line, sp, line.len));
         if (!val.len)
@@ -328,11 +330,12 @@ int sysfs_parse_props(arena *a, const char *text, ptrdiff_t len, sysfs_props *ou
         unsigned long long v = 0;
         int ok = 1;
         for (ptrdiff_t i = 0; i < val.len; i++) {
-            if (!is_digit(val.s[i]) || v > (~0ull - 9) / 10) {
-                ok = 0;
+            unsigned dgt = (unsigned)(val.s[i] - '0');
+            if (!is_digit(val.s[i]) || v > (~0ull - dgt) / 10) {
+                ok = 0; /* not a number, or past 64 bits */
                 break;
             }
-            v = v * 10 + (unsigned)(val.s[i] - '0');
+            v = v * 10 + dgt;
         }
         if (!ok)
             continue;
