@@ -109,27 +109,47 @@ static int is_dir(const char *p)
     return stat(p, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* Is dir (which may not exist yet) inside the tree at root? */
+/* Is dir (which may not exist yet) inside the tree at root (or root itself)? The deepest
+ * existing ancestor of dir decides. */
 static int inside(const char *dir, const char *root)
 {
     char *r = realpath(root, NULL);
     if (!r)
         return 0;
-    /* resolve the longest existing prefix of dir */
-    char *d = realpath(dir, NULL);
-    int res = 0;
-    if (d) {
-        size_t n = strlen(r);
-        res = strncmp(d, r, n) == 0 && (d[n] == '/' || d[n] == 0 || (n == 1 && r[0] == '/'));
-    } else if (dir[0] != '/') {
-        /* a relative path that does not exist yet: inside root if root is "." or a prefix */
-        char *cwd = realpath(".", NULL);
-        if (cwd) {
-            size_t n = strlen(r);
-            res = strncmp(cwd, r, n) == 0 && (cwd[n] == '/' || cwd[n] == 0);
-            free(cwd);
+    size_t n = strlen(dir);
+    char *probe = malloc(n + 2);
+    if (!probe) {
+        free(r);
+        return 0;
+    }
+    memcpy(probe, dir, n + 1);
+    char *d = NULL;
+    for (;;) {
+        d = realpath(probe, NULL);
+        if (d)
+            break;
+        char *slash = strrchr(probe, '/');
+        while (slash && slash > probe && slash[1] == 0) { /* trailing slashes */
+            *slash = 0;
+            slash = strrchr(probe, '/');
+        }
+        if (!slash) {
+            memcpy(probe, ".", 2);
+            d = realpath(probe, NULL);
+            break;
+        }
+        if (slash == probe) {
+            probe[1] = 0;
+        } else {
+            *slash = 0;
         }
     }
+    int res = 0;
+    if (d) {
+        size_t rl = strlen(r);
+        res = strncmp(d, r, rl) == 0 && (d[rl] == '/' || d[rl] == 0 || (rl == 1 && r[0] == '/'));
+    }
+    free(probe);
     free(r);
     free(d);
     return res;

@@ -131,6 +131,9 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
     else if (cfg.n == 3)
         xlate_insert(x, c->off, ", 0");
     xlate_edit(x, c->off, c->len, S(""));
-    xlate_edit(x, x->t[lp].off, x->t[lp].len, args.n ? S(", ") : S(""));
+    /* "(" becomes ", " (just "," at the end of a line, so that no trailing space appears) */
+    ptrdiff_t after = x->t[lp].off + 1;
+    int eol = after < x->len && (x->src[after] == '\n' || x->src[after] == '\r');
+    xlate_edit(x, x->t[lp].off, x->t[lp].len, !args.n ? S("") : eol ? S(",") : S(", "));
     return close;
 }

@@ -45,7 +45,8 @@ typedef struct slot {
     hp_ctx *ctx;
     hp_file_result res;
     long long seq;
-    int state; /* 0 free, 1 working, 2 done */
+    long long next_seq; /* the only job that may take this slot next */
+    int state;          /* 0 free, 1 working, 2 done */
 } slot;
 
 typedef struct pool {
@@ -174,7 +175,8 @@ static void *worker_main(void *arg)
         p->qlen--;
         pthread_cond_signal(&p->cv_room);
         slot *s = &p->slots[job.seq % p->nslots];
-        while (s->state != 0)
+        /* Wait for this job's turn: a later job of the same slot must never take it first. */
+        while (s->state != 0 || s->next_seq != job.seq)
             pthread_cond_wait(&p->cv_slot, &p->mu);
         s->state = 1;
         s->seq = job.seq;
@@ -206,6 +208,7 @@ static hp_status run_threaded(pool *p, int jobs)
         goto out;
     }
     for (int i = 0; i < p->nslots; i++) {
+        p->slots[i].next_seq = i;
         p->slots[i].ctx = hp_ctx_new();
         if (!p->slots[i].ctx) {
             st = HP_ENOMEM;
@@ -255,6 +258,7 @@ static hp_status run_threaded(pool *p, int jobs)
             p->r->on_progress(p->r->ud, next, bytes);
         pthread_mutex_lock(&p->mu);
         s->state = 0;
+        s->next_seq = s->seq + p->nslots;
         pthread_cond_broadcast(&p->cv_slot);
     }
     pthread_mutex_unlock(&p->mu);

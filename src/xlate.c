@@ -325,11 +325,11 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
     finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING, msg, fix);
 }
 
+/* Which argument is the symbol: cudaMemcpyToSymbol(symbol, src, ...) but
+ * cudaMemcpyFromSymbol(dst, symbol, ...), cudaGetSymbolAddress(&ptr, symbol), ... */
 static int symbol_arg_index(hp_str name)
 {
-    if (str_eqc(name, "cudaGetSymbolAddress") || str_eqc(name, "cudaGetSymbolSize"))
-        return 1;
-    return 0;
+    return str_starts(name, S("cudaMemcpyToSymbol")) ? 0 : 1;
 }
 
 static void wrap_symbol(xlate *x, ptrdiff_t i)
@@ -567,7 +567,9 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
 /* Detects "#ifndef X / #define X" or "#pragma once" before any other token. */
 static void detect_guard(xlate *x, ppstate *ps)
 {
-    ptrdiff_t h = xlate_next(x, -1);
+    ptrdiff_t h = 0;
+    while (h < x->nt && x->t[h].kind == TK_COMMENT)
+        h++;
     if (h >= x->nt || x->t[h].kind != TK_PP_HASH)
         return;
     if (x->t[h].sub == PP_PRAGMA) {
@@ -585,10 +587,9 @@ static void detect_guard(xlate *x, ppstate *ps)
     ptrdiff_t end = h;
     while (end < x->nt && x->t[end].kind != TK_PP_END)
         end++;
-    ptrdiff_t h2 = xlate_next(x, end);
-    /* xlate_next from a PP_END token stays in directive mode; step past it by hand */
-    for (h2 = end + 1; h2 < x->nt && x->t[h2].kind == TK_COMMENT; h2++)
-        ;
+    ptrdiff_t h2 = end + 1;
+    while (h2 < x->nt && x->t[h2].kind == TK_COMMENT)
+        h2++;
     if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE)
         return;
     /* The macro named by #ifndef X (or #if !defined(X)) must be the one defined. */

@@ -13,7 +13,8 @@
  * Without the third part the example expects no diagnostics. Options: path=NAME (default
  * input.cu), --hip-version=X.Y, --launch=ggl, --roc, --pytorch[=masquerade], --annotate,
  * crlf (every newline becomes CRLF in input and output), bom (both start with a UTF-8 BOM),
- * escapes (\xNN, \t and \\ are decoded in input and output). Every translate example is also
+ * escapes (\xNN, \t and \\ are decoded in input and output), noeol (the input's last newline
+ * is removed). Every translate example is also
  * translated a second time: the output must come back unchanged.
  * Prints "spec: N passed, N failed". */
 #define _POSIX_C_SOURCE 200809L
@@ -145,7 +146,7 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
     hp_translate_opts_init(&o);
     const char *path = "input.cu";
     char pathbuf[256];
-    int crlf = 0, bom = 0, escapes = 0, check = 0;
+    int crlf = 0, bom = 0, escapes = 0, check = 0, noeol = 0;
     char opts[1024];
     snprintf(opts, sizeof opts, "%s", info);
     for (char *w = strtok(opts, " \t"); w; w = strtok(NULL, " \t")) {
@@ -172,6 +173,8 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
             bom = 1;
         } else if (strcmp(w, "escapes") == 0) {
             escapes = 1;
+        } else if (strcmp(w, "noeol") == 0) {
+            noeol = 1;
         } else if (strcmp(w, "check") == 0) {
             check = 1;
         } else {
@@ -182,6 +185,11 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
     }
     transform(in, crlf, bom, escapes);
     transform(want, crlf, bom, escapes);
+    if (noeol && in->len && in->p[in->len - 1] == '\n') {
+        in->p[--in->len] = 0;
+        if (in->len && in->p[in->len - 1] == '\r')
+            in->p[--in->len] = 0;
+    }
     hp_ctx *ctx = hp_ctx_new();
     int ok = 1;
     sbuf got_diag = {0};
