@@ -15,6 +15,7 @@ typedef struct doc_scan {
     int torch;               /* index in doctor.torch */
     int lib;                 /* index in that install's libs */
     hp_vendor vendor;        /* whose GPUs the library is for */
+    int kernels;             /* it should carry GPU code (libtorch_*, not libc10_*) */
     hp_targets_result res;   /* valid when the scan succeeded */
     int ok;
 } doc_scan;

@@ -7,14 +7,16 @@
 
 #include "banned.h"
 
+/* PyTorch's GPU libraries. libtorch_* hold the kernels; libc10_* may hold a few or none. */
 static const struct {
     const char *file;
     hp_vendor vendor;
+    int kernels; /* a build without GPU code here is broken */
 } lib_names[] = {
-    {"libtorch_hip.so", HP_VENDOR_AMD},
-    {"libc10_hip.so", HP_VENDOR_AMD},
-    {"libtorch_cuda.so", HP_VENDOR_NVIDIA},
-    {"libc10_cuda.so", HP_VENDOR_NVIDIA},
+    {"libtorch_hip.so", HP_VENDOR_AMD, 1},
+    {"libc10_hip.so", HP_VENDOR_AMD, 0},
+    {"libtorch_cuda.so", HP_VENDOR_NVIDIA, 1},
+    {"libc10_cuda.so", HP_VENDOR_NVIDIA, 0},
 };
 
 /* RUNS < NO_GPU_CODE < UNKNOWN < WONT_RUN */
@@ -123,6 +125,7 @@ void doc_libs(doctor *d)
             s->torch = ti;
             s->lib = libs.n - 1;
             s->vendor = lib_names[k].vendor;
+            s->kernels = lib_names[k].kernels;
             const char *host = sysfs_host(&d->fs, path);
             hp_status st = !host                         ? HP_ELOOP
                            : !sysfs_is_file(&d->fs, path) ? HP_EIO /* a FIFO would block */

@@ -634,9 +634,10 @@ static void rule_doc001(doctor *d)
         const hp_doctor_torch *t = &d->torch.v[s->torch];
         const hp_doctor_lib *lib = &t->libs[s->lib];
         if (!s->res.ncode) {
-            doc_find(d, lib->path, "DOC001", HP_SEV_WARNING,
-                     "reinstall PyTorch: its GPU library should carry GPU code",
-                     "carries no GPU code at all");
+            if (s->kernels)
+                doc_find(d, lib->path, "DOC001", HP_SEV_WARNING,
+                         "reinstall PyTorch: its GPU library should carry GPU code",
+                         "carries no GPU code at all");
             continue;
         }
         for (int i = 0; i < d->gpus.n; i++) {
