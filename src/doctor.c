@@ -487,6 +487,7 @@ static void amd_from_pci(doctor *d, const sysfs_pci_dev *p)
 static void nv_cc(doctor *d, hp_doctor_gpu *g, const char *model)
 {
     int a = 0, b = 0;
+    g->wavefront = 32; /* every NVIDIA GPU's warp */
     const char *name = g->pci_device ? nv_pci_name(g->pci_device, &a, &b) : NULL;
     if (name) {
         g->cc_basis = "PCI id table";

@@ -137,7 +137,7 @@ static void json_gpu(buf *b, const hp_doctor_gpu *g)
             buf_adds(b, "\"\"");
         }
         jkv(b, "compute_capability_basis", g->cc_basis, &first);
-        jki(b, "wavefront", 32, &first);
+        jki(b, "wavefront", g->wavefront, &first);
     }
     jkv(b, "uuid", g->uuid, &first);
     jkv(b, "device_node", g->device_node, &first);
@@ -382,8 +382,8 @@ static void text_gpu(buf *b, const hp_doctor_gpu *g)
         if (sep[0] == ',')
             buf_addc(b, '\n');
     } else if (g->cc_major) {
-        buf_addf(b, "      compute capability %d.%d (from the %s), warp 32\n", g->cc_major,
-                 g->cc_minor, g->cc_basis);
+        buf_addf(b, "      compute capability %d.%d (from the %s), warp %d\n", g->cc_major,
+                 g->cc_minor, g->cc_basis, g->wavefront);
     } else {
         buf_adds(b, "      compute capability unknown (not in doctor's tables)\n");
     }
