@@ -190,3 +190,51 @@ TEST(doctor_gpu_target_for_targets_auto)
     CHECK_INT(hp_doctor_gpu_target(ctx, ROOTS "no-such-root", &t), 0);
     hp_ctx_free(ctx);
 }
+
+/* A root with one consumer GPU: an RX 6700 XT (gfx1031), which ROCm does not support. */
+static const char *rx6700_root(char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/hipport-rx6700-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    if (!mkdtemp(buf))
+        return NULL;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
+             "'simd_count 80\\nsimd_per_cu 2\\nwave_front_size 32\\ngfx_target_version "
+             "100301\\nvendor_id 4098\\ndevice_id 29663\\n' > \"$d/properties\"",
+             buf);
+    return system(cmd) == 0 ? buf : NULL;
+}
+
+TEST(doctor_run_consumer_override)
+{
+    char buf[256];
+    const char *root = rx6700_root(buf, sizeof buf);
+    CHECK(root != NULL);
+    hp_ctx *ctx = hp_ctx_new();
+    hp_doctor_opts o;
+    hp_doctor_opts_init(&o);
+    o.root = root;
+    hp_doctor_report r;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(r.ngpus, 1);
+    CHECK_STR(r.gpus[0].target, "gfx1031");
+    CHECK_STR(r.gpus[0].name, "AMD Radeon RX 6700/6700 XT/6750 XT");
+    CHECK_INT(r.gpus[0].compute_units, 40);
+    /* the usual advice: run gfx1030 code on it (same family) */
+    const char *same[] = {"HSA_OVERRIDE_GFX_VERSION=10.3.0", NULL};
+    o.env_set = same;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_STR(r.gpus[0].effective, "gfx1030");
+    CHECK_INT(count_rule(&r, "ENV001", HP_SEV_WARNING), 1);
+    CHECK_INT(count_rule(&r, "ENV001", HP_SEV_ERROR), 0);
+    /* the RDNA3 value on an RDNA2 GPU: another instruction set */
+    const char *other[] = {"HSA_OVERRIDE_GFX_VERSION=11.0.0", NULL};
+    o.env_set = other;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(count_rule(&r, "ENV001", HP_SEV_ERROR), 1);
+    hp_ctx_free(ctx);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    CHECK(system(cmd) == 0);
+}
