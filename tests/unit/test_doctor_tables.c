@@ -162,3 +162,26 @@ TEST(doctor_cuda_driver)
     for (int i = 0; i < cuda_driver_rows_COUNT; i++)
         CHECK(ver_cmp(cuda_driver_rows[i][2], cuda_driver_rows[i][1]) <= 0);
 }
+
+#include "rule_docs.h"
+
+/* Every doctor rule has its page, in the format 'hipport rules ID' shows. */
+TEST(doctor_rule_pages)
+{
+    static const char *const ids[] = {"ENV001", "ENV002", "ENV003", "ENV004",
+                                      "DOC001", "DOC002", "DOC003", "DOC004"};
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+        const char *text = NULL;
+        for (int k = 0; rule_docs[k].name; k++)
+            if (strcmp(rule_docs[k].name, ids[i]) == 0)
+                text = rule_docs[k].text;
+        CHECK(text != NULL);
+        char head[32];
+        snprintf(head, sizeof head, "# %s: ", ids[i]);
+        CHECK(strncmp(text, head, strlen(head)) == 0);
+        const char *what = strstr(text, "\n## What\n"), *why = strstr(text, "\n## Why\n");
+        const char *fix = strstr(text, "\n## Fix\n"), *ex = strstr(text, "\n## Example\n");
+        CHECK(what && why && fix && ex);
+        CHECK(what < why && why < fix && fix < ex);
+    }
+}
