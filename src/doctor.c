@@ -282,24 +282,40 @@ static const char *target_id(doctor *d, const char *arch, hp_feature sramecc, hp
                                                       : ":xnack-");
 }
 
-/* The process XNACK mode: HSA_XNACK asks ROCr for it; otherwise the driver's default, which is
- * off unless amdgpu.noretry=0. */
-static hp_feature xnack_state(doctor *d, const char **basis)
+/* The process XNACK mode on a processor with the xnack feature (KFD's rules): gfx90a and newer
+ * gfx9 set it per process, which HSA_XNACK asks for; older gfx9 and gfx1010 follow the
+ * driver's amdgpu.noretry (0: on); gfx1011 and newer RDNA run with it off. Without either
+ * setting it is off (noretry defaults to 1 on discrete GPUs). */
+static hp_feature xnack_state(doctor *d, unsigned version, const char **basis)
 {
     const char *x = doc_getenv(d, "HSA_XNACK");
-    if (x && strcmp(x, "1") == 0) {
-        *basis = "HSA_XNACK=1";
-        return HP_FEATURE_ON;
-    }
-    if (x && strcmp(x, "0") == 0) {
-        *basis = "HSA_XNACK=0";
+    int noretry0 = d->noretry && strcmp(d->noretry, "0") == 0;
+    if (version >= 100101) {
+        *basis = "RDNA GPUs after gfx1010 always run with it off";
         return HP_FEATURE_OFF;
     }
-    if (d->noretry && strcmp(d->noretry, "0") == 0) {
-        *basis = "amdgpu.noretry=0";
+    if (version >= 90010 && version < 100000) {
+        if (x && strcmp(x, "1") == 0) {
+            *basis = "HSA_XNACK=1";
+            return HP_FEATURE_ON;
+        }
+        if (x && strcmp(x, "0") == 0) {
+            *basis = "HSA_XNACK=0";
+            return HP_FEATURE_OFF;
+        }
+        if (noretry0) {
+            *basis = "amdgpu.noretry=0";
+            return HP_FEATURE_ON;
+        }
+        *basis = "the default; HSA_XNACK=1 turns it on";
+        return HP_FEATURE_OFF;
+    }
+    /* one mode for every process: the driver's */
+    if (noretry0) {
+        *basis = "amdgpu.noretry=0; this processor cannot change it per process";
         return HP_FEATURE_ON;
     }
-    *basis = "the default; HSA_XNACK=1 turns it on";
+    *basis = "the driver's default; only amdgpu.noretry=0 turns it on for this processor";
     return HP_FEATURE_OFF;
 }
 
@@ -344,7 +360,7 @@ static void amd_features(doctor *d, hp_doctor_gpu *g, const gfx_info *gi, int kn
     if (!known)
         return;
     if (gi->xnack)
-        g->xnack = xnack_state(d, &g->xnack_basis);
+        g->xnack = xnack_state(d, gi->version, &g->xnack_basis);
     else
         g->xnack_basis = "the processor has no xnack feature";
     if (gi->sramecc)
@@ -371,7 +387,8 @@ static void amd_effective(doctor *d, hp_doctor_gpu *g)
         return;
     }
     const char *basis;
-    hp_feature x = e.xnack ? (g->xnack != HP_FEATURE_UNSUPPORTED ? g->xnack : xnack_state(d, &basis))
+    hp_feature x = e.xnack ? (g->xnack != HP_FEATURE_UNSUPPORTED ? g->xnack
+                                                                 : xnack_state(d, e.version, &basis))
                            : HP_FEATURE_UNSUPPORTED;
     hp_feature s = e.sramecc ? (g->sramecc == HP_FEATURE_ON ? HP_FEATURE_ON : HP_FEATURE_OFF)
                              : HP_FEATURE_UNSUPPORTED;
@@ -479,7 +496,7 @@ static void amd_from_pci(doctor *d, const sysfs_pci_dev *p)
     /* without KFD nothing says whether SRAM ECC is on: leave both features unstated */
     amd_features(d, g, &gi, 0, 0, 0);
     if (known && gi.xnack)
-        g->xnack = xnack_state(d, &g->xnack_basis);
+        g->xnack = xnack_state(d, gi.version, &g->xnack_basis);
     g->target = g->arch[0] ? target_id(d, g->arch, g->sramecc, g->xnack) : "";
     amd_effective(d, g);
 }

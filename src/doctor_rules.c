@@ -564,6 +564,10 @@ static void rule_env004(doctor *d)
                 if (g->xnack == HP_FEATURE_UNSUPPORTED)
                     doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, "unset it",
                              "has no effect on %s: the processor has no XNACK", who);
+                else if (g->xnack == HP_FEATURE_OFF)
+                    doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE,
+                             "unset it; amdgpu.noretry=0 turns XNACK on for every process",
+                             "has no effect on %s: %s", who, g->xnack_basis);
                 else
                     doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, fix,
                              "turns XNACK on for %s: page-fault driven unified memory works, "

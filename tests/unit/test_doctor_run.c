@@ -238,3 +238,38 @@ TEST(doctor_run_consumer_override)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
     CHECK(system(cmd) == 0);
 }
+
+/* The XNACK mode of an MI100 (gfx908) follows amdgpu.noretry alone; HSA_XNACK cannot set it. */
+TEST(doctor_run_xnack_per_processor)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s/hipport-mi100-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    CHECK(mkdtemp(buf) != NULL);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
+             "'simd_count 480\\nsimd_per_cu 4\\nwave_front_size 64\\ngfx_target_version "
+             "90008\\ndevice_id 29580\\ncapability 67108864\\n' > \"$d/properties\" && "
+             "mkdir -p '%s/sys/module/amdgpu/parameters'",
+             buf, buf);
+    CHECK(system(cmd) == 0);
+    hp_ctx *ctx = hp_ctx_new();
+    hp_doctor_opts o;
+    hp_doctor_opts_init(&o);
+    o.root = buf;
+    const char *on[] = {"HSA_XNACK=1", NULL};
+    o.env_set = on;
+    hp_doctor_report r;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_STR(r.gpus[0].target, "gfx908:sramecc+:xnack-");
+    CHECK_STR(r.gpus[0].name, "AMD Instinct MI100");
+    CHECK_INT(count_rule(&r, "ENV004", HP_SEV_NOTE), 1); /* "has no effect" */
+    snprintf(cmd, sizeof cmd, "echo 0 > '%s/sys/module/amdgpu/parameters/noretry'", buf);
+    CHECK(system(cmd) == 0);
+    o.env_set = NULL;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_STR(r.gpus[0].target, "gfx908:sramecc+:xnack+");
+    hp_ctx_free(ctx);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", buf);
+    CHECK(system(cmd) == 0);
+}
