@@ -99,11 +99,56 @@ typedef struct state {
     int mismatch;      /* some file will not run on the GPU */
 } state;
 
-static int same_piece(const hp_gpu_code *a, const hp_gpu_code *b)
+/* Orders pieces by what the text listing shows of them (key_cmp), then by position. */
+static const hp_gpu_code *sort_base;
+
+static int key_cmp(const hp_gpu_code *x, const hp_gpu_code *y)
 {
-    return a->vendor == b->vendor && strcmp(a->target, b->target) == 0 &&
-           strcmp(a->kind, b->kind) == 0 && a->compressed == b->compressed &&
-           a->readable == b->readable;
+    int c = (int)x->vendor - (int)y->vendor;
+    if (!c)
+        c = strcmp(x->target, y->target);
+    if (!c)
+        c = strcmp(x->kind, y->kind);
+    if (!c)
+        c = x->compressed - y->compressed;
+    if (!c)
+        c = x->readable - y->readable;
+    return c;
+}
+
+static int piece_cmp(const void *a, const void *b)
+{
+    int i = *(const int *)a, j = *(const int *)b;
+    int c = key_cmp(&sort_base[i], &sort_base[j]);
+    return c ? c : i - j;
+}
+
+/* copies[i]: how many pieces look like piece i when it is the first of them, else 0. */
+static int *count_copies(const hp_targets_result *r)
+{
+    int n = r->ncode;
+    if (n <= 0)
+        return NULL;
+    int *order = malloc(sizeof(int) * (size_t)n);
+    int *copies = calloc((size_t)n, sizeof(int));
+    if (!order || !copies) {
+        free(order);
+        free(copies);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    sort_base = r->code;
+    qsort(order, (size_t)n, sizeof(int), piece_cmp);
+    for (int g = 0; g < n;) {
+        int e = g + 1;
+        while (e < n && key_cmp(&r->code[order[g]], &r->code[order[e]]) == 0)
+            e++;
+        copies[order[g]] = e - g; /* the group's first is its lowest position */
+        g = e;
+    }
+    free(order);
+    return copies;
 }
 
 static void text_piece(const hp_gpu_code *c, int width, int copies, int verbose)
@@ -149,18 +194,13 @@ static void report_text(const state *s, const char *path, const hp_targets_resul
     }
     if (r->ncode == 0)
         printf("  (no GPU code)\n");
+    int *copies = s->verbose ? NULL : count_copies(r);
     for (int i = 0; i < r->ncode; i++) {
-        const hp_gpu_code *c = &r->code[i];
-        int copies = 1, seen = 0;
-        if (!s->verbose) {
-            for (int j = 0; j < i && !seen; j++)
-                seen = same_piece(&r->code[j], c);
-            for (int j = i + 1; j < r->ncode; j++)
-                copies += same_piece(&r->code[j], c);
-        }
-        if (!seen)
-            text_piece(c, width, copies, s->verbose);
+        if (copies && copies[i] == 0)
+            continue;
+        text_piece(&r->code[i], width, copies ? copies[i] : 1, s->verbose);
     }
+    free(copies);
     if (s->gpu) {
         if (v == HP_VERDICT_NO_GPU_CODE)
             printf("  %s\n", verdict_word(v, 0));

@@ -333,16 +333,16 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
         buf_adds(&b, "only ");
     for (int k = 0; k < nwhy; k++) {
         buf_addf(&b, "%s%s [", k ? "; " : "", whys[k]);
+        /* each target once; the first 8, then "..." */
+        const char *shown[8];
         int listed = 0;
         for (int i = 0; i < res->ncode; i++) {
             const hp_gpu_code *c = &res->code[i];
             if (!c->readable || strcmp(why_of[i], whys[k]) != 0)
                 continue;
             int seen = 0;
-            for (int j = 0; j < i && !seen; j++)
-                seen = res->code[j].readable && strcmp(why_of[j], whys[k]) == 0 &&
-                       strcmp(res->code[j].target, c->target) == 0 &&
-                       strcmp(res->code[j].kind, c->kind) == 0;
+            for (int j = 0; j < listed && !seen; j++)
+                seen = strcmp(shown[j], c->target) == 0;
             if (seen)
                 continue;
             if (listed == 8) {
@@ -350,7 +350,7 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
                 break;
             }
             buf_addf(&b, "%s%s", listed ? ", " : "", c->target);
-            listed++;
+            shown[listed++] = c->target;
         }
         buf_adds(&b, "]");
     }
