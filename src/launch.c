@@ -20,6 +20,8 @@ static ptrdiff_t kernel_start(const xlate *x, ptrdiff_t e, int *templ)
             int depth = 0;
             for (; p >= 0; p = xlate_prev(x, p)) {
                 const tok *q = &x->t[p];
+                if (q->kind == TK_LAUNCH_OPEN || q->kind == TK_LAUNCH_CLOSE)
+                    return -1;
                 if (q->kind != TK_PUNCT)
                     continue;
                 if (q->sub == '>')
@@ -28,7 +30,8 @@ static ptrdiff_t kernel_start(const xlate *x, ptrdiff_t e, int *templ)
                     depth += 2;
                 else if (q->sub == '<' && --depth == 0)
                     break;
-                else if (q->sub == ';' || q->sub == '{' || q->sub == '}')
+                else if (q->sub == ';' || q->sub == '{' || q->sub == '}' || q->sub == '(' ||
+                         q->sub == '[')
                     return -1;
                 else if (q->sub == ')' || q->sub == ']') {
                     /* skip a bracketed template argument backwards */
@@ -76,23 +79,24 @@ static ptrdiff_t kernel_start(const xlate *x, ptrdiff_t e, int *templ)
     }
 }
 
-/* The >>> closing the <<< at open, or -1. */
+/* The >>> closing the <<< at open, or -1 unless the brackets between them balance. */
 static ptrdiff_t launch_close(const xlate *x, ptrdiff_t open)
 {
+    int depth = 0;
     for (ptrdiff_t i = xlate_next(x, open); i < x->nt; i = xlate_next(x, i)) {
         const tok *k = &x->t[i];
         if (k->kind == TK_LAUNCH_CLOSE)
-            return i;
+            return depth == 0 ? i : -1;
         if (k->kind == TK_PP_END || k->kind == TK_LAUNCH_OPEN)
             return -1;
-        if (k->kind == TK_PUNCT && (k->sub == '(' || k->sub == '[' || k->sub == '{')) {
-            ptrdiff_t m = xlate_match(x, i);
-            if (m < 0)
-                return -1;
-            i = m;
-        } else if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '}' || k->sub == ')')) {
+        if (k->kind != TK_PUNCT)
+            continue;
+        if (k->sub == '(' || k->sub == '[' || k->sub == '{')
+            depth++;
+        else if ((k->sub == ')' || k->sub == ']' || k->sub == '}') && --depth < 0)
             return -1;
-        }
+        else if (k->sub == ';' && depth == 0)
+            return -1;
     }
     return -1;
 }
@@ -105,6 +109,15 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
     ptrdiff_t close = launch_close(x, open);
     if (start < 0 || close < 0)
         return open;
+    if (x->t[open].flags & TF_PP) {
+        /* in a directive, only in a #define body: after the macro's name */
+        ptrdiff_t h = open;
+        while (h > 0 && x->t[h].kind != TK_PP_HASH)
+            h--;
+        ptrdiff_t name = xlate_next(x, xlate_next(x, h));
+        if (x->t[h].sub != PP_DEFINE || start <= name)
+            return open;
+    }
     ptrdiff_t lp = xlate_next(x, close);
     if (!xlate_punct(x, lp, '('))
         return open;

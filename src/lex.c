@@ -77,7 +77,8 @@ typedef struct lexer {
     int bol;          /* no token yet on this line */
     int space;        /* whitespace seen since the last token */
     int newline;      /* a newline seen since the last token */
-    int launch_open;  /* <<< not yet closed */
+    int launch_open;  /* <<< not yet closed (counted apart inside a directive) */
+    int launch_saved; /* the count outside the current directive */
     int unterminated;
     ptrdiff_t pp_hash; /* index of the current directive's '#' token */
 } lexer;
@@ -131,6 +132,7 @@ static void end_directive(lexer *L, ptrdiff_t at)
         return;
     push(L, TK_PP_END, at, 0, 0, 0);
     L->in_pp = 0;
+    L->launch_open = L->launch_saved;
     L->pp_include = 0;
     L->pp_want_name = 0;
 }
@@ -613,6 +615,8 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
         case C_HASH:
             if (L.bol && !L.in_pp) {
                 L.in_pp = 1;
+                L.launch_saved = L.launch_open;
+                L.launch_open = 0;
                 L.pp_hash = L.n;
                 L.pp_want_name = 1;
                 L.pp_include = 0;

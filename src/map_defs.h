@@ -23,6 +23,7 @@
     X(guard)        /* a CUDA header guard or version macro (meaning changes) */               \
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
-    X(pytorch)      /* only in PyTorch extension mode (--pytorch) */
+    X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
+    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */
 
 #endif

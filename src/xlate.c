@@ -292,20 +292,35 @@ static int defined_context(const xlate *x, ptrdiff_t i)
     return 0;
 }
 
-/* Is the identifier at i the name in #define NAME or #undef NAME? */
-static int defines_name(const xlate *x, ptrdiff_t i)
+/* Collects the guard and version macros that the file defines itself: it owns them, so their
+ * uses in this file are left alone. */
+static void find_own_macros(xlate *x)
 {
-    ptrdiff_t h = directive_of(x, i);
-    if (h < 0 || (x->t[h].sub != PP_DEFINE && x->t[h].sub != PP_UNDEF))
-        return 0;
-    return xlate_next(x, xlate_next(x, h)) == i;
+    for (ptrdiff_t h = 0; h < x->nt; h++) {
+        if (x->t[h].kind != TK_PP_HASH || x->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t n = xlate_next(x, xlate_next(x, h));
+        if (n >= x->nt || x->t[n].kind != TK_IDENT)
+            continue;
+        hp_str name = xlate_text(x, n);
+        const map_row *r = map_find(name.s, name.len);
+        if (!r || !(r->flags & MAP_F(guard)))
+            continue;
+        if (x->nown % 8 == 0)
+            x->own_macros = arena_grow(x->a, x->own_macros,
+                                       (ptrdiff_t)x->nown * (ptrdiff_t)sizeof(hp_str),
+                                       (ptrdiff_t)(x->nown + 8) * (ptrdiff_t)sizeof(hp_str),
+                                       _Alignof(hp_str));
+        x->own_macros[x->nown++] = name;
+    }
 }
 
 static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str name = xlate_text(x, i);
-    if (defines_name(x, i))
-        return;
+    for (int k = 0; k < x->nown; k++)
+        if (str_eq(x->own_macros[k], name))
+            return;
     if (r->hip_len && defined_context(x, i)) {
         xlate_edit(x, x->t[i].off, x->t[i].len, map_hip(r));
         x->st.refs[r->family]++;
@@ -390,6 +405,10 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     }
     if (r->flags & MAP_F(symbol))
         wrap_symbol(x, i);
+    if (r->flags & MAP_F(fp8))
+        xlate_lib_note(x, i, r);
+    if (r->flags & MAP_F(args))
+        to = xargs_rewrite(x, i, r, to, use_roc);
     if (!str_eq(to, cuda)) {
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
         x->st.refs[r->family]++;
@@ -425,6 +444,8 @@ static void ident(xlate *x, ptrdiff_t i)
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
         if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")))
+            return;
+        if ((r->flags & MAP_F(thrust)) && !xlate_thrust_ns(x, i))
             return;
     }
     rename_ident(x, i, r);
@@ -465,6 +486,28 @@ static ptrdiff_t line_start(const xlate *x, ptrdiff_t off)
     while (off > x->bom && x->src[off - 1] != '\n')
         off--;
     return off;
+}
+
+/* Is the directive at h a plain one-line "#include <path>" (with at most a one-line comment)?
+ * Only such lines are removed, so that removing one cannot change how the rest is read. */
+static int plain_include(const xlate *x, ptrdiff_t h)
+{
+    int n = 0;
+    for (ptrdiff_t k = h + 1; k < x->nt && x->t[k].kind != TK_PP_END; k++) {
+        const tok *t = &x->t[k];
+        if (t->kind == TK_COMMENT) {
+            if ((t->flags & TF_UNTERM) ||
+                memchr(x->src + t->off, '\n', (size_t)t->len) != NULL)
+                return 0;
+            continue;
+        }
+        if (++n > 2 || (t->flags & TF_UNTERM))
+            return 0;
+    }
+    ptrdiff_t from = x->t[h].off, to = from;
+    while (to < x->len && x->src[to] != '\n')
+        to++;
+    return n == 2 && memchr(x->src + from, '\\', (size_t)(to - from)) == NULL;
 }
 
 /* Removes the whole directive whose '#' is token h (up to and including its newline). */
@@ -523,6 +566,13 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         return;
     }
     if (r->flags & MAP_F(drop)) {
+        if (!plain_include(x, h)) {
+            finding(x, op, "HP-UNSUPPORTED", HP_SEV_NOTE,
+                    arena_printf(x->a, "HIP needs no '%.*s'; remove this include", (int)path.len,
+                                 path.s),
+                    NULL);
+            return;
+        }
         remove_directive(x, h);
         x->st.refs[r->family]++;
         x->st.converted++;
@@ -537,6 +587,8 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         record_include(x, ps, path);
         return;
     }
+    if (r->flags & MAP_F(fp8))
+        xlate_lib_note(x, op, r);
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
     if (!use_roc && r->since && x->hipv < r->since) {
         if (r->legacy_len) {
@@ -549,7 +601,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         }
     }
     /* A second include of the same HIP header in a branch that sees the first is dropped. */
-    for (int j = 0; j < ps->ninc; j++)
+    for (int j = 0; j < ps->ninc && plain_include(x, h); j++)
         if (str_eq(ps->inc[j].path, to) && visible(ps, &ps->inc[j])) {
             remove_directive(x, h);
             x->st.refs[r->family]++;
@@ -602,6 +654,27 @@ static void detect_guard(xlate *x, ppstate *ps)
     ptrdiff_t n2 = xlate_next(x, xlate_next(x, h2));
     if (n1 >= end || n2 >= x->nt || !str_eq(xlate_text(x, n1), xlate_text(x, n2)))
         return;
+    /* An include guard encloses the whole file: its #endif is the last token. */
+    int depth = 0;
+    ptrdiff_t close = -1;
+    for (ptrdiff_t k = h; k < x->nt; k++) {
+        if (x->t[k].kind != TK_PP_HASH)
+            continue;
+        unsigned c = x->t[k].sub;
+        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF)
+            depth++;
+        else if (c == PP_ENDIF && --depth == 0) {
+            close = k;
+            break;
+        }
+    }
+    if (close < 0)
+        return;
+    for (ptrdiff_t k = close + 1; k < x->nt; k++)
+        if (x->t[k].kind != TK_COMMENT && !(x->t[k].flags & TF_PP) && x->t[k].kind != TK_PP_END)
+            return;
+        else if (x->t[k].kind == TK_PP_HASH)
+            return;
     ptrdiff_t end2 = h2;
     while (end2 < x->nt && x->t[end2].kind != TK_PP_END)
         end2++;
@@ -641,9 +714,24 @@ static void directive(xlate *x, ppstate *ps, ptrdiff_t h)
     }
 }
 
+/* Can a line be appended at the end of the file? Not after an unterminated comment or a
+ * trailing backslash, which would swallow it. */
+static int eof_append_ok(const xlate *x)
+{
+    ptrdiff_t last = x->nt - 1;
+    while (last >= 0 && x->t[last].kind == TK_PP_END)
+        last--;
+    if (last >= 0 && (x->t[last].flags & TF_UNTERM))
+        return 0;
+    ptrdiff_t e = x->len;
+    while (e > x->bom && (x->src[e - 1] == ' ' || x->src[e - 1] == '\t' || x->src[e - 1] == '\r'))
+        e--;
+    return !(e > x->bom && x->src[e - 1] == '\\');
+}
+
 /* Where a new #include goes: after the include guard or #pragma once, else before the first
  * top-level #include or conditional, else after the BOM and the leading comments. */
-static ptrdiff_t include_point(xlate *x, const ppstate *ps, int *need_nl_before)
+static ptrdiff_t include_point_raw(const xlate *x, const ppstate *ps, int *need_nl_before)
 {
     *need_nl_before = 0;
     if (ps->guard_end > 0) {
@@ -655,16 +743,30 @@ static ptrdiff_t include_point(xlate *x, const ppstate *ps, int *need_nl_before)
     }
     if (ps->first_top >= 0)
         return ps->first_top;
+    /* after the leading comments, at the start of a line that no token straddles */
     ptrdiff_t at = x->bom;
     for (ptrdiff_t i = 0; i < x->nt && x->t[i].kind == TK_COMMENT; i++) {
         ptrdiff_t end = x->t[i].off + x->t[i].len;
         while (end < x->len && x->src[end] != '\n')
             end++;
+        if (i + 1 < x->nt && x->t[i + 1].off < end)
+            break; /* something else follows on the comment's last line */
         if (end >= x->len) {
             *need_nl_before = 1;
             return x->len;
         }
         at = end + 1;
+    }
+    return at;
+}
+
+/* The same, falling back to the top of the file where appending would be swallowed. */
+static ptrdiff_t include_point(const xlate *x, const ppstate *ps, int *need_nl_before)
+{
+    ptrdiff_t at = include_point_raw(x, ps, need_nl_before);
+    if (at >= x->len && !eof_append_ok(x)) {
+        *need_nl_before = 0;
+        return x->bom;
     }
     return at;
 }
@@ -675,6 +777,8 @@ static void add_include(xlate *x, const ppstate *ps, const char *line)
     ptrdiff_t at = include_point(x, ps, &nl_before);
     const char *text = arena_printf(x->a, "%s%s%s", nl_before ? x->nl : "", line, x->nl);
     xlate_insert(x, at, text);
+    /* whole lines go before any other insertion at the same offset (a launch may start there) */
+    x->e[x->ne - 1].seq = -1;
 }
 
 /* ------------------------------------------------------------------ applying edits */
@@ -743,6 +847,28 @@ void hp_translate_opts_init(hp_translate_opts *o)
     o->compat_header = 1;
 }
 
+/* Does a launch open inside the launch group opened at token i (or is the group never
+ * closed)? */
+static int launch_group_nested(const xlate *x, ptrdiff_t i)
+{
+    int depth = 0;
+    int in_pp = (x->t[i].flags & TF_PP) != 0;
+    for (ptrdiff_t k = i; k < x->nt; k++) {
+        if (in_pp && x->t[k].kind == TK_PP_END)
+            return 1;
+        if (!in_pp && (x->t[k].flags & TF_PP))
+            continue;
+        if (x->t[k].kind == TK_LAUNCH_OPEN) {
+            if (++depth > 1)
+                return 1;
+        } else if (x->t[k].kind == TK_LAUNCH_CLOSE) {
+            if (--depth == 0)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path, const char *src,
                       ptrdiff_t len, hp_translate_result *out)
 {
@@ -764,6 +890,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->t = lx.toks;
     x->nt = lx.n;
 
+    find_own_macros(x);
+    int launch_depth = 0, pp_launch_depth = 0; /* directives count apart, as the lexer does */
     ppstate ps;
     memset(&ps, 0, sizeof ps);
     ps.first_top = -1;
@@ -778,15 +906,33 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         case TK_PP_HASH:
             directive(x, &ps, i);
             break;
-        case TK_LAUNCH_OPEN:
+        case TK_LAUNCH_OPEN: {
             x->device_code = 1;
-            if (o->launch == HP_LAUNCH_GGL)
-                launch_rewrite(x, i);
+            int *depth = k->flags & TF_PP ? &pp_launch_depth : &launch_depth;
+            if (o->launch == HP_LAUNCH_GGL && *depth == 0) {
+                /* A launch inside another launch's <<< >>> (only in malformed code) leaves the
+                 * whole group as written, so that a second translation decides the same. */
+                if (!launch_group_nested(x, i))
+                    launch_rewrite(x, i);
+            }
+            (*depth)++;
+            break;
+        }
+        case TK_LAUNCH_CLOSE: {
+            int *depth = k->flags & TF_PP ? &pp_launch_depth : &launch_depth;
+            if (*depth > 0)
+                (*depth)--;
+            break;
+        }
+        case TK_PP_END:
+            pp_launch_depth = 0;
             break;
         default:
             break;
         }
     }
+
+    xargs_finish(x);
 
     if (!x->runtime_included && (x->is_cu || x->device_code)) {
         add_include(x, &ps, "#include <hip/hip_runtime.h>");

@@ -42,6 +42,11 @@ typedef struct xlate {
     int runtime_included;   /* hip/hip_runtime.h is (or will be) included */
     int needs_compat;       /* hipport_compat.h is needed */
     int compat_included;
+    hp_str *own_macros;     /* guard or version macros this file #defines itself */
+    int nown;
+    struct xargs_pending *pend; /* calls whose arguments are rewritten at the end (xlate_args.c) */
+    int npend, cappend;
+    int fp8_noted;          /* the FP8 format finding was made */
 } xlate;
 
 /* Entry points of the rewrite modules, called by xlate.c. */
@@ -64,6 +69,16 @@ typedef struct xargs {
 int xlate_args(const xlate *x, ptrdiff_t open, xargs *out);
 /* The same for the tokens strictly between open and close (a launch configuration). */
 int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out);
+
+/* Argument-level rewrites and library notes (xlate_args.c). xargs_rewrite records the call at
+ * token i (renamed by row r to `to`) and returns the name to use (an overload chosen by argument
+ * count may change it); xargs_finish rewrites the recorded calls once all tokens are seen. */
+hp_str xargs_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc);
+void xargs_finish(xlate *x);
+int xargs_row_count(void);
+const char *xargs_row_key(int i);
+void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r);
+int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after thrust::? */
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # compile.sh: the compile proof. Every CUDA program in tests/compile/ is translated with
 # hipport for the installed HIP and compiled for AMD with hipcc --offload-arch=gfx90a -c.
-# A program may name extra compiler flags in a line "// compile-flags: ...".
+# A program may name extra compiler flags in a line "// compile-flags: ..." and translation
+# options in a line "// hipport-flags: ..." (for example --roc).
 # Where nvcc is installed, the original is first compiled as CUDA (proof that it is valid).
 # Prints "compile: N passed, N failed"; without hipcc it says so and runs nothing.
 HIPPORT=$1
@@ -25,6 +26,13 @@ jobs=${HIPPORT_COMPILE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 if ! "$HIPPORT" translate -q --hip-version "$hipv" "$dir" -O "$out/hip" 2>"$out/translate.err"; then
     cat "$out/translate.err" >&2
 fi
+# Programs with their own translation options are translated again, alone.
+for f in "$dir"/*.cu; do
+    hflags=$(sed -n 's|^// hipport-flags: *||p' "$f" | head -1)
+    [ -n "$hflags" ] || continue
+    "$HIPPORT" translate -q --hip-version "$hipv" $hflags "$f" -o "$out/hip/$(basename "$f")" \
+        2>>"$out/translate.err"
+done
 compile_one() {
     f=$1
     base=$(basename "$f")

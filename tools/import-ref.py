@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """import-ref.py: (re)creates the imported rows of data/cuda2hip/*.tsv from a directory of
 reference tables (one row per CUDA name with its HIP and ROC equivalents and versions).
+Rows of functions named in data/tables/argrewrites.tsv get the flag args.
 
     tools/import-ref.py REFDIR [DATADIR]
 
@@ -80,6 +81,14 @@ def main():
                 elif l and not l.startswith("#") and not inside:
                     hand_all.add(l.split("\t")[0])
     seen = {n: None for n in hand_all}
+    # Functions with argument rewrites carry the flag args.
+    args = set()
+    argtab = os.path.join(data, "..", "tables", "argrewrites.tsv")
+    if os.path.exists(argtab):
+        with open(argtab, encoding="utf-8") as f:
+            for l in f:
+                if l.strip() and not l.startswith("#"):
+                    args.add(l.split("\t")[0].split("/")[0])
     out = {}
     for fname, fam in FILES:
         rows = out.setdefault(fam, [])
@@ -98,6 +107,8 @@ def main():
                 flags = []
                 if c[col["hip_experimental"]]:
                     flags.append("experimental")
+                if name in args:
+                    flags.append("args")
                 since = version(c[col["hip_added"]]) if hip != "-" else "-"
                 rows.append([name, hip, kind_of(c[col["section"]], name), since,
                              version(c[col["hip_deprecated"]]), version(c[col["hip_removed"]]),
