@@ -51,7 +51,7 @@ static void add_prefix(doctor *d, const char *prefix)
 
 /* Where Python packages are looked for, in this order: --python-path, $VIRTUAL_ENV,
  * $CONDA_PREFIX, $PYTHONPATH, the prefixes of the python3 found on $PATH, ~/.local, the
- * system's directories, then virtual environments and conda under /opt. */
+ * system's directories, then virtual environments, conda and pyenv under /opt and $HOME. */
 static void find_sites(doctor *d)
 {
     if (d->o->python_paths)
@@ -101,11 +101,15 @@ static void find_sites(doctor *d)
     add_glob(d, "/opt/*/lib/python3*/site-packages");
     add_glob(d, "/opt/*/.venv/lib/python3*/site-packages");
     add_glob(d, "/opt/*/venv/lib/python3*/site-packages");
+    add_glob(d, "/opt/conda/envs/*/lib/python3*/site-packages");
     if (h && strcmp(h, "/") != 0) {
-        add_glob(d, doc_printf(d, "%s/.venv/lib/python3*/site-packages", h));
-        add_glob(d, doc_printf(d, "%s/venv/lib/python3*/site-packages", h));
-        add_glob(d, doc_printf(d, "%s/miniconda3/lib/python3*/site-packages", h));
-        add_glob(d, doc_printf(d, "%s/anaconda3/lib/python3*/site-packages", h));
+        static const char *const homes[] = {
+            ".venv/lib/python3*/site-packages",       "venv/lib/python3*/site-packages",
+            "miniconda3/lib/python3*/site-packages",  "miniconda3/envs/*/lib/python3*/site-packages",
+            "anaconda3/lib/python3*/site-packages",   "anaconda3/envs/*/lib/python3*/site-packages",
+            ".pyenv/versions/*/lib/python3*/site-packages"};
+        for (size_t i = 0; i < sizeof homes / sizeof *homes; i++)
+            add_glob(d, doc_printf(d, "%s/%s", h, homes[i]));
     }
 }
 
