@@ -13,7 +13,7 @@
 
 #define SYSFS_SMALL ((ptrdiff_t)64 << 10)   /* cap for sysfs, procfs and version files */
 #define SYSFS_META ((ptrdiff_t)4 << 20)     /* cap for Python package metadata */
-#define SYSFS_MAX_ENTRIES 4096              /* directory entries looked at */
+#define SYSFS_MAX_ENTRIES 65536             /* directory entries looked at */
 
 /* Something that exists but could not be read: the report lists it and the CLI exits 3. */
 typedef struct sysfs_problem {
