@@ -28,7 +28,8 @@ enum {
     O_QUIET,
     O_COLOR,
     O_FAILON,
-    O_NOFOLLOW
+    O_NOFOLLOW,
+    O_COMPAT
 };
 
 static const opt options[] = {
@@ -55,6 +56,8 @@ static const opt options[] = {
     {0, "fail-on", "error|warning|note|never", "exit 1 on diagnostics this severe (default never)",
      O_FAILON},
     {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
+     O_COMPAT},
     {'h', "help", NULL, "show this help", O_HELP},
     {0, NULL, NULL, NULL, 0},
 };
@@ -93,8 +96,13 @@ static void on_file(void *ud, const hp_file_result *r)
             fputs(text, stderr);
         free(text);
     }
-    if (r->out && s->out)
+    if (r->out && s->out) {
         fwrite(r->out, 1, (size_t)r->out_len, s->out);
+        if (r->needs_compat && !s->quiet)
+            fprintf(stderr, "%s: note: the translation includes \"hipport_compat.h\": write it "
+                            "with 'hipport translate --compat-header > hipport_compat.h'\n",
+                    r->path);
+    }
 }
 
 static void on_progress(void *ud, long long files, long long bytes)
@@ -268,6 +276,7 @@ int cmd_translate(int argc, char **argv)
             }
             break;
         case O_NOFOLLOW: r.follow_symlinks = 0; break;
+        case O_COMPAT: fputs(hp_compat_header(t.hip_version), stdout); goto done;
         default: break;
         }
     }

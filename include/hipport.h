@@ -184,6 +184,7 @@ typedef struct hp_file_result {
     hp_status status;         /* HP_OK or why the file failed */
     const char *error;        /* one-line reason when status != HP_OK */
     int changed;
+    int needs_compat;         /* the output includes hipport_compat.h */
     int skipped;              /* not processed: a binary file met in a tree walk, ... */
     const char *out;          /* output bytes (HP_OUT_STDOUT only) */
     ptrdiff_t out_len;

@@ -18,7 +18,8 @@
     X(experimental) /* HIP marks the name experimental */                                      \
     X(symbol)       /* first argument is a device symbol: wrap it in HIP_SYMBOL() */           \
     X(mask)         /* warp-sync builtin whose first argument is a lane mask */                \
-    X(compat)       /* provided by hipport_compat.h for the target HIP */                      \
+    X(compat)       /* names: hipport_compat.h provides them to HIPs older than `since`; */    \
+                    /* headers: their content always comes from hipport_compat.h */            \
     X(args)         /* argument-level rewrite in src/xlate_args.c */                           \
     X(guard)        /* a CUDA header guard or version macro (meaning changes) */               \
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \

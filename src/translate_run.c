@@ -91,6 +91,19 @@ static void write_output(arena *a, hp_file_result *res, const char *out, const c
     res->out_path = out;
 }
 
+/* Writes hipport_compat.h next to out (unless it is there, the same). */
+static void write_compat(arena *a, hp_file_result *res, const char *out, int hip_version,
+                         int force)
+{
+    const char *slash = strrchr(out, '/');
+    const char *path = slash ? arena_printf(a, "%.*s/hipport_compat.h", (int)(slash - out), out)
+                             : "hipport_compat.h";
+    const char *text = hp_compat_header(hip_version);
+    const char *saved = res->out_path;
+    write_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0);
+    res->out_path = saved;
+}
+
 static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
 {
     trun *tr = ud;
@@ -162,6 +175,9 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     case HP_OUT_NONE:
         break;
     }
+    res->needs_compat = tr_out.needs_compat;
+    if (tr_out.needs_compat && res->status == HP_OK && res->out_path)
+        write_compat(a, res, res->out_path, tr->t->hip_version, r->force);
 }
 
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,

@@ -381,9 +381,16 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     }
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
-    if (!use_roc) {
+    if (r->flags & MAP_F(mask)) {
+        to = warp_call(x, i, r);
+    } else if (!use_roc) {
         if (r->since && x->hipv < r->since) {
-            if (r->legacy_len) {
+            if (r->flags & MAP_F(compat)) {
+                /* hipport_compat.h provides it (under its legacy spelling, if any) */
+                if (r->legacy_len)
+                    to = map_legacy(r);
+                x->needs_compat = 1;
+            } else if (r->legacy_len) {
                 to = map_legacy(r);
             } else {
                 const char *msg = arena_printf(
@@ -436,7 +443,12 @@ static void ident(xlate *x, ptrdiff_t i)
         is_device_word(s))
         x->device_code = 1;
     const map_row *r = map_find(s.s, s.len);
-    if (!r || r->kind == MAP_K_header)
+    if (!r) {
+        if (s.len >= 4 && s.len <= 7 && strchr("rplgb", s.s[0]))
+            warp_cg_ident(x, i);
+        return;
+    }
+    if (r->kind == MAP_K_header)
         return;
     if (is_member(x, i))
         return;
@@ -468,6 +480,7 @@ typedef struct ppstate {
     incl *inc;
     int ninc, capinc;
     ptrdiff_t first_top; /* offset of the first top-level #include or conditional, or -1 */
+    ptrdiff_t runtime_line_end; /* just after the line that includes the HIP runtime, or 0 */
 } ppstate;
 
 static int visible(const ppstate *ps, const incl *in)
@@ -510,6 +523,16 @@ static int plain_include(const xlate *x, ptrdiff_t h)
     return n == 2 && memchr(x->src + from, '\\', (size_t)(to - from)) == NULL;
 }
 
+/* The offset just after the newline that ends the directive at h (the file's end if none). */
+static ptrdiff_t line_end(const xlate *x, ptrdiff_t h)
+{
+    ptrdiff_t end = h;
+    while (end < x->nt && x->t[end].kind != TK_PP_END)
+        end++;
+    ptrdiff_t at = end < x->nt ? x->t[end].off : x->len;
+    return at < x->len ? at + 1 : at;
+}
+
 /* Removes the whole directive whose '#' is token h (up to and including its newline). */
 static void remove_directive(xlate *x, ptrdiff_t h)
 {
@@ -529,7 +552,7 @@ static void remove_directive(xlate *x, ptrdiff_t h)
     xlate_edit(x, from, to - from, str_make("", 0));
 }
 
-static void record_include(xlate *x, ppstate *ps, hp_str path)
+static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_end)
 {
     if (ps->ninc == ps->capinc) {
         int ncap = ps->capinc ? ps->capinc * 2 : 16;
@@ -541,8 +564,10 @@ static void record_include(xlate *x, ppstate *ps, hp_str path)
     in->path = path;
     in->depth = ps->depth;
     in->branch = ps->stack[ps->depth];
-    if (top_level(ps) && str_eqc(path, "hip/hip_runtime.h"))
+    if (top_level(ps) && str_eqc(path, "hip/hip_runtime.h") && !x->runtime_included) {
         x->runtime_included = 1;
+        ps->runtime_line_end = h_line_end;
+    }
     if (str_eqc(path, "hipport_compat.h"))
         x->compat_included = 1;
 }
@@ -562,7 +587,16 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     hp_str path = str_make(x->src + k->off + 1, k->len - 2);
     const map_row *r = map_find(path.s, path.len);
     if (!r || r->kind != MAP_K_header || ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)) {
-        record_include(x, ps, path);
+        record_include(x, ps, path, line_end(x, h));
+        return;
+    }
+    if (r->flags & MAP_F(compat)) {
+        /* what this header declares comes from hipport_compat.h, included where it belongs */
+        x->needs_compat = 1;
+        if (plain_include(x, h))
+            remove_directive(x, h);
+        x->st.refs[r->family]++;
+        x->st.converted++;
         return;
     }
     if (r->flags & MAP_F(drop)) {
@@ -584,7 +618,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         const char *msg = arena_printf(x->a, "header '%.*s' has no HIP equivalent",
                                        (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
-        record_include(x, ps, path);
+        record_include(x, ps, path, line_end(x, h));
         return;
     }
     if (r->flags & MAP_F(fp8))
@@ -608,7 +642,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             x->st.converted++;
             return;
         }
-    record_include(x, ps, to);
+    record_include(x, ps, to, line_end(x, h));
     if (!str_eq(to, path)) {
         xlate_edit(x, k->off + 1, k->len - 2, to);
         x->st.refs[r->family]++;
@@ -771,14 +805,24 @@ static ptrdiff_t include_point(const xlate *x, const ppstate *ps, int *need_nl_b
     return at;
 }
 
-static void add_include(xlate *x, const ppstate *ps, const char *line)
+/* Inserts whole lines where a new #include goes. They precede any other insertion at the same
+ * offset (a launch may start there); among themselves, by order (more negative first). */
+static void add_lines(xlate *x, const ppstate *ps, const char *text_lines, int order)
 {
     int nl_before;
     ptrdiff_t at = include_point(x, ps, &nl_before);
-    const char *text = arena_printf(x->a, "%s%s%s", nl_before ? x->nl : "", line, x->nl);
+    const char *text = arena_printf(x->a, "%s%s%s", nl_before ? x->nl : "", text_lines, x->nl);
     xlate_insert(x, at, text);
-    /* whole lines go before any other insertion at the same offset (a launch may start there) */
-    x->e[x->ne - 1].seq = -1;
+    x->e[x->ne - 1].seq = order;
+}
+
+/* Does an identifier with this text occur in the file? */
+static int mentions(const xlate *x, const char *name)
+{
+    for (ptrdiff_t i = 0; i < x->nt; i++)
+        if (x->t[i].kind == TK_IDENT && xlate_is(x, i, name))
+            return 1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ applying edits */
@@ -934,9 +978,30 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
 
     xargs_finish(x);
 
+    if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
+        add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
+                                             "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
+                                       x->nl, x->nl),
+                  -3);
+        diag_add_file(&x->d, "HP-WARP", HP_SEV_NOTE,
+                      arena_printf(x->a,
+                                   "HIP %d.%d has the *_sync warp builtins only with "
+                                   "HIP_ENABLE_WARP_SYNC_BUILTINS defined before the first HIP "
+                                   "include: defined at the top of this file",
+                                   x->hipv / 100, x->hipv % 100),
+                      "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
+    }
     if (!x->runtime_included && (x->is_cu || x->device_code)) {
-        add_include(x, &ps, "#include <hip/hip_runtime.h>");
+        add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
+    }
+    if (x->needs_compat && !x->compat_included) {
+        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len)
+            /* right after the file's own include of the HIP runtime */
+            xlate_insert(x, ps.runtime_line_end,
+                         arena_printf(x->a, "#include \"hipport_compat.h\"%s", x->nl));
+        else
+            add_lines(x, &ps, "#include \"hipport_compat.h\"", -1);
     }
 
     apply(x, &out->out, &out->out_len);

@@ -47,6 +47,10 @@ typedef struct xlate {
     struct xargs_pending *pend; /* calls whose arguments are rewritten at the end (xlate_args.c) */
     int npend, cappend;
     int fp8_noted;          /* the FP8 format finding was made */
+    int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
+    int cg_scanned;         /* cg_alias has been filled */
+    hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
+    int ncg_alias;
 } xlate;
 
 /* Entry points of the rewrite modules, called by xlate.c. */
@@ -79,6 +83,12 @@ int xargs_row_count(void);
 const char *xargs_row_key(int i);
 void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r);
 int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after thrust::? */
+
+/* Warp builtins and cooperative groups' reduce (xlate_warp.c). warp_call handles a call of a
+ * row flagged mask and returns the name to write; warp_cg_ident rewrites cg::reduce and its
+ * operators (returns 1 when it did). */
+hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r);
+int warp_cg_ident(xlate *x, ptrdiff_t i);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

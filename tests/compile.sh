@@ -1,7 +1,8 @@
 #!/bin/sh
 # compile.sh: the compile proof. Every CUDA program in tests/compile/ is translated with
 # hipport for the installed HIP and compiled for AMD with hipcc --offload-arch=gfx90a -c.
-# A program may name extra compiler flags in a line "// compile-flags: ..." and translation
+# A program may name extra compiler flags in a line "// compile-flags: ..." (both compilers),
+# "// nvcc-flags: ..." (nvcc only) or "// hipcc-flags: ..." (hipcc only), and translation
 # options in a line "// hipport-flags: ..." (for example --roc).
 # Where nvcc is installed, the original is first compiled as CUDA (proof that it is valid).
 # Prints "compile: N passed, N failed"; without hipcc it says so and runs nothing.
@@ -47,7 +48,8 @@ compile_one() {
             return
         fi
     fi
-    if hipcc --offload-arch="$arch" -std=c++17 $flags -I"$out/hip" -c "$out/hip/$base" \
+    hipflags=$(sed -n 's|^// hipcc-flags: *||p' "$f" | head -1)
+    if hipcc --offload-arch="$arch" -std=c++17 $hipflags $flags -I"$out/hip" -c "$out/hip/$base" \
         -o "$out/$base.o" >"$out/$base.log" 2>&1; then
         echo PASS >"$out/$base.result"
     else

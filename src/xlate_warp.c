@@ -1,0 +1,431 @@
+/* xlate_warp.c: warp-level builtins (__shfl_*_sync, votes, __activemask, __syncwarp,
+ * __reduce_*_sync, __match_*_sync) for the target HIP, and cooperative groups' reduce.
+ *
+ * HIP 6.2 added the *_sync builtins with 64-bit masks (a static_assert rejects 32-bit ones);
+ * before HIP 7.0 they need HIP_ENABLE_WARP_SYNC_BUILTINS. A CUDA full-warp mask means "every
+ * lane", so it becomes the 64-bit all-lanes mask. A HIP without the builtins gets the maskless
+ * forms where the mask names the whole warp (then every lane takes part, which is what the
+ * maskless forms assume), or a function of hipport_compat.h. Every rewrite is reported. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "str.h"
+#include "xlate.h"
+
+#include "banned.h"
+
+enum { MASK_OTHER, MASK_FULL32, MASK_FULL64, MASK_ACTIVE };
+
+#define ALL_LANES "0xffffffffffffffffull"
+
+/* ------------------------------------------------------------------ mask constants */
+
+/* Parses an integer literal: its value (saturated), whether its type is 64-bit. */
+static int parse_int(hp_str s, unsigned long long *val, int *is64)
+{
+    ptrdiff_t i = 0;
+    int base = 10;
+    if (s.len > 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    } else if (s.len > 2 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
+        base = 2;
+        i = 2;
+    } else if (s.len > 1 && s.s[0] == '0') {
+        base = 8; /* the leading 0 counts as a digit: "0u" is zero */
+    }
+    unsigned long long v = 0;
+    int digits = 0, over = 0;
+    for (; i < s.len; i++) {
+        char c = s.s[i];
+        int d;
+        if (c == '\'')
+            continue;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (base == 16 && c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (base == 16 && c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            break;
+        if (d >= base)
+            return 0;
+        if (v > (~0ull - (unsigned long long)d) / (unsigned long long)base)
+            over = 1;
+        v = v * (unsigned long long)base + (unsigned long long)d;
+        digits++;
+    }
+    if (!digits || over)
+        return 0;
+    int ls = 0;
+    for (; i < s.len; i++) {
+        char c = s.s[i];
+        if (c == 'l' || c == 'L')
+            ls++;
+        else if (c != 'u' && c != 'U')
+            return 0;
+    }
+    *val = v;
+    /* long is 64-bit where HIP runs (LP64); an unsuffixed literal too big for 32 bits is too */
+    *is64 = ls > 0 || v > 0xffffffffull;
+    return 1;
+}
+
+static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth);
+
+/* The body of "#define name <body>" in this file (object-like macros only). */
+static int macro_body(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last)
+{
+    for (ptrdiff_t h = 0; h < x->nt; h++) {
+        if (x->t[h].kind != TK_PP_HASH || x->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t n = xlate_next(x, xlate_next(x, h));
+        if (n >= x->nt || !str_eq(xlate_text(x, n), name))
+            continue;
+        ptrdiff_t b = xlate_next(x, n);
+        if (xlate_punct(x, b, '(') && !(x->t[b].flags & TF_SPACE))
+            return 0; /* function-like */
+        ptrdiff_t e = b;
+        while (e < x->nt && x->t[e].kind != TK_PP_END)
+            e++;
+        ptrdiff_t l = e - 1;
+        while (l > b && x->t[l].kind == TK_COMMENT)
+            l--;
+        if (b >= e)
+            return 0;
+        *first = b;
+        *last = l;
+        return 1;
+    }
+    return 0;
+}
+
+/* The initializer of "const T name = <init>;" in this file, and whether T is 64-bit. */
+static int const_init(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last, int *t64)
+{
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) ||
+            !str_eq(xlate_text(x, i), name))
+            continue;
+        ptrdiff_t eq = xlate_next(x, i);
+        if (!xlate_punct(x, eq, '='))
+            continue;
+        int is_const = 0, longs = 0, u64 = 0;
+        for (ptrdiff_t p = xlate_prev(x, i); p >= 0; p = xlate_prev(x, p)) {
+            const tok *k = &x->t[p];
+            if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
+                                        k->sub == '(' || k->sub == ','))
+                break;
+            if (k->kind != TK_IDENT)
+                continue;
+            hp_str w = xlate_text(x, p);
+            if (str_eqc(w, "const") || str_eqc(w, "constexpr"))
+                is_const = 1;
+            else if (str_eqc(w, "long"))
+                longs++;
+            else if (str_eqc(w, "uint64_t") || str_eqc(w, "int64_t") || str_eqc(w, "size_t"))
+                u64 = 1;
+        }
+        if (!is_const)
+            continue;
+        ptrdiff_t b = xlate_next(x, eq), e = b;
+        while (e < x->nt && !xlate_punct(x, e, ';') && !xlate_punct(x, e, ','))
+            e = xlate_next(x, e);
+        if (e >= x->nt || b == e)
+            return 0;
+        *first = b;
+        *last = xlate_prev(x, e);
+        *t64 = longs > 0 || u64;
+        return 1;
+    }
+    return 0;
+}
+
+static int cast_width(const xlate *x, ptrdiff_t first, ptrdiff_t last)
+{
+    /* the type words of a cast: 32 or 64 bits, 0 if not an integer type */
+    int longs = 0, ok = 0;
+    for (ptrdiff_t i = first; i <= last && i < x->nt; i = xlate_next(x, i)) {
+        hp_str w = xlate_text(x, i);
+        if (str_eqc(w, "long"))
+            longs++, ok = 1;
+        else if (str_eqc(w, "uint64_t") || str_eqc(w, "int64_t") || str_eqc(w, "size_t"))
+            longs = 2, ok = 1;
+        else if (str_eqc(w, "unsigned") || str_eqc(w, "int") || str_eqc(w, "uint32_t") ||
+                 str_eqc(w, "int32_t") || str_eqc(w, "signed") || str_eqc(w, "uint"))
+            ok = 1;
+        else
+            return 0;
+    }
+    return ok ? (longs ? 64 : 32) : 0;
+}
+
+/* Classifies the mask expression of tokens first..last (significant tokens). */
+static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
+{
+    if (first > last || first < 0 || last >= x->nt || depth > 3)
+        return MASK_OTHER;
+    /* (expr) */
+    if (xlate_punct(x, first, '(') && xlate_match(x, first) == last)
+        return classify(x, xlate_next(x, first), xlate_prev(x, last), depth + 1);
+    /* (type)expr */
+    if (xlate_punct(x, first, '(')) {
+        ptrdiff_t close = xlate_match(x, first);
+        if (close > first && close < last) {
+            int w = cast_width(x, xlate_next(x, first), xlate_prev(x, close));
+            int c = classify(x, xlate_next(x, close), last, depth + 1);
+            if (w == 32 && c != MASK_OTHER && c != MASK_ACTIVE)
+                return MASK_FULL32;
+            if (w == 64 && c == MASK_FULL64)
+                return MASK_FULL64;
+            return MASK_OTHER;
+        }
+    }
+    /* static_cast<type>(expr) */
+    if (xlate_is(x, first, "static_cast")) {
+        ptrdiff_t lt = xlate_next(x, first);
+        ptrdiff_t gt = lt;
+        while (gt <= last && !xlate_punct(x, gt, '>'))
+            gt = xlate_next(x, gt);
+        ptrdiff_t open = xlate_next(x, gt);
+        if (xlate_punct(x, lt, '<') && gt <= last && xlate_punct(x, open, '(') &&
+            xlate_match(x, open) == last) {
+            int w = cast_width(x, xlate_next(x, lt), xlate_prev(x, gt));
+            int c = classify(x, xlate_next(x, open), xlate_prev(x, last), depth + 1);
+            if (w == 32 && c != MASK_OTHER && c != MASK_ACTIVE)
+                return MASK_FULL32;
+            if (w == 64 && c == MASK_FULL64)
+                return MASK_FULL64;
+        }
+        return MASK_OTHER;
+    }
+    /* ~literal, -literal */
+    if ((xlate_punct(x, first, '~') || xlate_punct(x, first, '-')) &&
+        xlate_next(x, first) == last && x->t[last].kind == TK_NUMBER) {
+        unsigned long long v;
+        int is64;
+        if (!parse_int(xlate_text(x, last), &v, &is64))
+            return MASK_OTHER;
+        if (xlate_punct(x, first, '~') ? v != 0 : v != 1)
+            return MASK_OTHER;
+        return is64 ? MASK_FULL64 : MASK_FULL32;
+    }
+    if (first != last) {
+        /* __activemask() */
+        if (xlate_is(x, first, "__activemask") && xlate_punct(x, xlate_next(x, first), '(') &&
+            xlate_next(x, xlate_next(x, first)) == last && xlate_punct(x, last, ')'))
+            return MASK_ACTIVE;
+        return MASK_OTHER;
+    }
+    const tok *k = &x->t[first];
+    if (k->kind == TK_NUMBER) {
+        unsigned long long v;
+        int is64;
+        if (!parse_int(xlate_text(x, first), &v, &is64))
+            return MASK_OTHER;
+        if (v == 0xffffffffull)
+            return MASK_FULL32;
+        if (v == ~0ull)
+            return MASK_FULL64;
+        return MASK_OTHER;
+    }
+    if (k->kind != TK_IDENT)
+        return MASK_OTHER;
+    hp_str w = xlate_text(x, first);
+    if (str_eqc(w, "UINT_MAX") || str_eqc(w, "UINT32_MAX"))
+        return MASK_FULL32;
+    if (str_eqc(w, "ULLONG_MAX") || str_eqc(w, "UINT64_MAX") || str_eqc(w, "ULONG_MAX"))
+        return MASK_FULL64;
+    ptrdiff_t b, e;
+    if (macro_body(x, w, &b, &e))
+        return classify(x, b, e, depth + 1);
+    int t64;
+    if (const_init(x, w, &b, &e, &t64)) {
+        int c = classify(x, b, e, depth + 1);
+        if (c == MASK_OTHER || c == MASK_ACTIVE)
+            return MASK_OTHER;
+        return t64 && c == MASK_FULL64 ? MASK_FULL64 : MASK_FULL32;
+    }
+    return MASK_OTHER;
+}
+
+/* ------------------------------------------------------------------ findings */
+
+static const char *ver(xlate *x, int v)
+{
+    return arena_printf(x->a, "%d.%d", v / 100, v % 100);
+}
+
+static void report(xlate *x, ptrdiff_t i, hp_severity sev, const char *msg, const char *fix)
+{
+    diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-WARP", sev, msg, fix);
+}
+
+static hp_str mask_text(const xlate *x, const xargs *a)
+{
+    const tok *f = &x->t[a->first[0]], *l = &x->t[a->last[0]];
+    return str_make(x->src + f->off, l->off + l->len - f->off);
+}
+
+/* ------------------------------------------------------------------ the builtins */
+
+/* Replaces the mask argument by the 64-bit all-lanes mask. */
+static void widen_mask(xlate *x, const xargs *a)
+{
+    const tok *f = &x->t[a->first[0]], *l = &x->t[a->last[0]];
+    xlate_edit(x, f->off, l->off + l->len - f->off, S(ALL_LANES));
+}
+
+/* Removes the mask argument (and the comma after it). */
+static void drop_mask(xlate *x, const xargs *a)
+{
+    ptrdiff_t from = x->t[a->first[0]].off;
+    ptrdiff_t to = a->n > 1 ? x->t[a->first[1]].off : x->t[a->close].off;
+    xlate_edit(x, from, to - from, S(""));
+}
+
+hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
+{
+    hp_str cuda = map_cuda(r);
+    hp_str hip = map_hip(r);
+    int name_len = (int)cuda.len;
+    ptrdiff_t open = xlate_next(x, i);
+    xargs a;
+    if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
+        return cuda; /* not a call (a pointer to it, a declaration in a macro): left as is */
+    int is_activemask = str_eqc(cuda, "__activemask");
+    int is_syncwarp = str_eqc(cuda, "__syncwarp");
+    int has_mask = !is_activemask && a.n >= 1 && a.last[0] >= a.first[0];
+    int mask = has_mask ? classify(x, a.first[0], a.last[0], 0) : MASK_FULL64;
+    int full = mask != MASK_OTHER;
+
+    if (x->hipv >= r->since) {
+        /* HIP has the builtin: it takes a 64-bit mask */
+        if (r->since < 700 && x->hipv < 700)
+            x->warp_sync_define = 1;
+        if (has_mask && mask == MASK_FULL32) {
+            widen_mask(x, &a);
+            report(x, a.first[0], HP_SEV_NOTE,
+                   arena_printf(x->a,
+                                "the full-warp mask '%.*s' becomes the 64-bit all-lanes mask "
+                                "of HIP's %.*s; lane arithmetic around it may still assume 32 "
+                                "lanes",
+                                (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
+                                cuda.s),
+                   "check lane indices and offsets against warpSize (64 on gfx9)");
+        } else if (has_mask && mask == MASK_OTHER) {
+            report(x, a.first[0], HP_SEV_WARNING,
+                   arena_printf(x->a,
+                                "HIP's %.*s needs a 64-bit mask that names the same lanes on a "
+                                "64-lane wavefront; '%.*s' is left as written",
+                                name_len, cuda.s, (int)mask_text(x, &a).len,
+                                mask_text(x, &a).s),
+                   "keep masks in unsigned long long (e.g. from __ballot_sync or "
+                   "__activemask) and build them with 1ull << lane");
+        }
+        return hip;
+    }
+
+    /* The target HIP lacks the builtin. */
+    if (is_activemask) {
+        /* the lanes that are active: a ballot of true */
+        xlate_edit(x, x->t[i].off, x->t[a.close].off + 1 - x->t[i].off, S("__ballot(1)"));
+        report(x, i, HP_SEV_NOTE,
+               arena_printf(x->a,
+                            "HIP %s has no __activemask: __ballot(1) gives the active lanes "
+                            "(64-bit, as HIP's __activemask)",
+                            ver(x, x->hipv)),
+               NULL);
+        return cuda; /* the call was replaced as a whole */
+    }
+    hp_str legacy = map_legacy(r);
+    if (!legacy.len || (!full && !is_syncwarp)) {
+        report(x, i, HP_SEV_WARNING,
+               !legacy.len
+                   ? arena_printf(x->a, "%.*s needs HIP %s; the target is HIP %s", name_len,
+                                  cuda.s, ver(x, r->since), ver(x, x->hipv))
+                   : arena_printf(x->a,
+                                  "%.*s with the mask '%.*s' has no faithful equivalent on HIP "
+                                  "%s (no *_sync builtins): left as written",
+                                  name_len, cuda.s, (int)mask_text(x, &a).len,
+                                  mask_text(x, &a).s, ver(x, x->hipv)),
+               "target HIP 6.2 or newer (--hip-version), or restructure this code");
+        return cuda;
+    }
+    if (r->flags & MAP_F(compat)) {
+        /* hipport_compat.h provides it with the same arguments */
+        x->needs_compat = 1;
+        report(x, i, HP_SEV_NOTE,
+               arena_printf(x->a, "HIP %s has no %.*s: %.*s of hipport_compat.h does the same",
+                            ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+               NULL);
+        return legacy;
+    }
+    drop_mask(x, &a);
+    report(x, i, HP_SEV_NOTE,
+           arena_printf(x->a,
+                        "HIP %s has no %.*s: with a full-warp mask every lane takes part, "
+                        "which is what %.*s assumes (its width is warpSize: 64 on gfx9)",
+                        ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+           NULL);
+    return legacy;
+}
+
+/* ------------------------------------------------------------------ cooperative groups */
+
+/* Is the name at i a namespace that means cooperative_groups here (the name itself or an
+ * alias declared in this file with "namespace X = cooperative_groups;")? */
+static int is_cg_namespace(xlate *x, ptrdiff_t i)
+{
+    hp_str w = xlate_text(x, i);
+    if (str_eqc(w, "cooperative_groups"))
+        return 1;
+    if (!x->cg_scanned) {
+        x->cg_scanned = 1;
+        for (ptrdiff_t k = 0; k + 3 < x->nt; k++) {
+            if (!xlate_is(x, k, "namespace"))
+                continue;
+            ptrdiff_t n = xlate_next(x, k), eq = xlate_next(x, n), v = xlate_next(x, eq);
+            if (xlate_punct(x, v, P_SCOPE))
+                v = xlate_next(x, v);
+            if (x->t[n].kind == TK_IDENT && xlate_punct(x, eq, '=') &&
+                xlate_is(x, v, "cooperative_groups") && x->ncg_alias < 4)
+                x->cg_alias[x->ncg_alias++] = xlate_text(x, n);
+        }
+    }
+    for (int k = 0; k < x->ncg_alias; k++)
+        if (str_eq(x->cg_alias[k], w))
+            return 1;
+    return 0;
+}
+
+int warp_cg_ident(xlate *x, ptrdiff_t i)
+{
+    static const char *const names[] = {"reduce", "plus", "less", "greater", "bit_and",
+                                        "bit_or", "bit_xor"};
+    hp_str w = xlate_text(x, i);
+    size_t k = 0;
+    for (; k < sizeof names / sizeof *names; k++)
+        if (str_eqc(w, names[k]))
+            break;
+    if (k == sizeof names / sizeof *names)
+        return 0;
+    ptrdiff_t sc = xlate_prev(x, i);
+    if (!xlate_punct(x, sc, P_SCOPE))
+        return 0;
+    ptrdiff_t ns = xlate_prev(x, sc);
+    if (ns < 0 || x->t[ns].kind != TK_IDENT || !is_cg_namespace(x, ns))
+        return 0;
+    /* a leading '::' before the namespace stays; X::reduce becomes hipport_cg::reduce */
+    xlate_edit(x, x->t[ns].off, x->t[i].off + x->t[i].len - x->t[ns].off,
+               str_cstr(arena_printf(x->a, "hipport_cg::%.*s", (int)w.len, w.s)));
+    x->needs_compat = 1;
+    if (k == 0)
+        report(x, i, HP_SEV_NOTE,
+               "HIP's cooperative groups have no reduce: hipport_cg::reduce of "
+               "hipport_compat.h reduces over a thread_block_tile with its shuffles",
+               NULL);
+    x->st.converted++;
+    return 1;
+}
