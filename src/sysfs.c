@@ -3,6 +3,7 @@
 #define _GNU_SOURCE 1
 #include "sysfs.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -147,6 +148,8 @@ static const char *errno_text(int e)
     }
 }
 
+/* Nothing is allocated from the arena while a file or directory is open: an allocation that
+ * runs out of memory jumps to the run's recovery point and would leak the descriptor. */
 char *sysfs_read(sysfs *s, const char *path, ptrdiff_t cap, ptrdiff_t *len)
 {
     if (len)
@@ -156,29 +159,21 @@ char *sysfs_read(sysfs *s, const char *path, ptrdiff_t cap, ptrdiff_t *len)
         sysfs_problem_add(s, path, arena_printf(s->a, "cannot open: %s", errno_text(ELOOP)));
         return NULL;
     }
-    int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-    if (fd < 0) {
+    struct stat sb;
+    if (stat(host, &sb) != 0) {
         int e = errno;
         if (e != ENOENT && e != ENOTDIR)
             sysfs_problem_add(s, path, arena_printf(s->a, "cannot open: %s", errno_text(e)));
         return NULL;
     }
-    struct stat sb;
-    if (fstat(fd, &sb) != 0) {
-        sysfs_problem_add(s, path, arena_printf(s->a, "cannot stat: %s", errno_text(errno)));
-        close(fd);
-        return NULL;
-    }
     if (!S_ISREG(sb.st_mode)) {
         sysfs_problem_add(s, path, S_ISDIR(sb.st_mode) ? "is a directory, not a file"
                                                        : "not a regular file");
-        close(fd);
         return NULL;
     }
     if (sb.st_size > (off_t)cap) {
         sysfs_problem_add(s, path, arena_printf(s->a, "too large (%lld bytes; the limit is %lld)",
                                                 (long long)sb.st_size, (long long)cap));
-        close(fd);
         return NULL;
     }
     /* sysfs and procfs report 4096 or 0 whatever the content: read those through a buffer of
@@ -188,28 +183,47 @@ char *sysfs_read(sysfs *s, const char *path, ptrdiff_t cap, ptrdiff_t *len)
     ptrdiff_t want = pseudo ? (cap < SYSFS_SMALL ? cap : SYSFS_SMALL) + 1 : (ptrdiff_t)sb.st_size + 1;
     char *heap = pseudo ? NULL : arena_alloc_nozero(s->a, 1, 1, want + 1);
     char *p = heap ? heap : small;
+    const char *fail = NULL; /* what went wrong (static text), with errno in e */
+    int e = 0;
     ptrdiff_t got = 0;
-    while (got < want) {
-        ssize_t r = read(fd, p + got, (size_t)(want - got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            sysfs_problem_add(s, path, arena_printf(s->a, "read error: %s", errno_text(errno)));
-            close(fd);
-            return NULL;
+    int fd = open(host, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) {
+        fail = "cannot open";
+        e = errno;
+    } else {
+        struct stat sb2;
+        if (fstat(fd, &sb2) != 0 || !S_ISREG(sb2.st_mode)) {
+            fail = "changed while being read";
+        } else {
+            while (got < want) {
+                ssize_t r = read(fd, p + got, (size_t)(want - got));
+                if (r < 0 && errno == EINTR)
+                    continue;
+                if (r < 0) {
+                    fail = "read error";
+                    e = errno;
+                    break;
+                }
+                if (r == 0)
+                    break;
+                got += r;
+            }
         }
-        if (r == 0)
-            break;
-        got += r;
+        close(fd);
     }
-    close(fd);
+    if (fail) {
+        if (!(e == ENOENT && fd < 0)) /* gone since stat: as if missing */
+            sysfs_problem_add(s, path, e ? arena_printf(s->a, "%s: %s", fail, errno_text(e))
+                                         : fail);
+        return NULL;
+    }
     if (got == want && (pseudo || got > cap)) {
         sysfs_problem_add(s, path, arena_printf(s->a, "too large (over the limit of %lld bytes)",
                                                 (long long)(want - 1)));
         return NULL;
     }
     if (got == want)
-        got--; /* grew while being read: keep what fstat saw */
+        got--; /* grew while being read: keep what stat saw */
     char *out = heap ? heap : arena_strndup(s->a, small, got);
     out[got] = 0;
     if (len)
@@ -254,18 +268,78 @@ int sysfs_is_file(sysfs *s, const char *path)
     return h && os_stat_path(h, 0, &st) == 0 && st.is_reg;
 }
 
+static int cmp_dirent(const void *x, const void *y)
+{
+    return strcmp(((const os_dirent *)x)->name, ((const os_dirent *)y)->name);
+}
+
 void sysfs_list(sysfs *s, const char *dir, os_dirent **ents, ptrdiff_t *n)
 {
+    *ents = NULL;
+    *n = 0;
     const char *h = sysfs_host(s, dir);
-    int e = h ? os_list_dir(s->a, h, ents, n) : ELOOP;
     if (!h) {
-        *ents = NULL;
-        *n = 0;
+        sysfs_problem_add(s, dir, arena_printf(s->a, "cannot list: %s", errno_text(ELOOP)));
+        return;
     }
-    if (e && e != ENOENT && e != ENOTDIR && *n == 0)
+    /* the names go to a scratch arena of its own while the directory is open (see
+     * sysfs_read), then to the run's arena */
+    arena tmp;
+    arena_init(&tmp, 1 << 14);
+    ptrdiff_t cap = 64, cnt = 0;
+    os_dirent *v = NEW(&tmp, os_dirent, cap);
+    int e = 0;
+    DIR *d = v ? opendir(h) : NULL;
+    if (!d)
+        e = v ? errno : ENOMEM;
+    while (d && cnt < SYSFS_MAX_ENTRIES) {
+        errno = 0;
+        struct dirent *de = readdir(d);
+        if (!de) {
+            e = errno;
+            break;
+        }
+        if (de->d_name[0] == '.' && (!de->d_name[1] || (de->d_name[1] == '.' && !de->d_name[2])))
+            continue;
+        if (cnt == cap) {
+            os_dirent *w = arena_grow(&tmp, v, cap * (ptrdiff_t)sizeof *v,
+                                      2 * cap * (ptrdiff_t)sizeof *v, _Alignof(os_dirent));
+            if (!w) {
+                e = ENOMEM;
+                break;
+            }
+            v = w;
+            cap *= 2;
+        }
+        v[cnt].name = arena_strndup(&tmp, de->d_name, (ptrdiff_t)strlen(de->d_name));
+        if (!v[cnt].name) {
+            e = ENOMEM;
+            break;
+        }
+        switch (de->d_type) {
+        case DT_REG: v[cnt].type = OS_DT_REG; break;
+        case DT_DIR: v[cnt].type = OS_DT_DIR; break;
+        case DT_LNK: v[cnt].type = OS_DT_LNK; break;
+        case DT_UNKNOWN: v[cnt].type = OS_DT_UNKNOWN; break;
+        default: v[cnt].type = OS_DT_OTHER; break;
+        }
+        cnt++;
+    }
+    if (d)
+        closedir(d);
+    /* nothing is open now: copying into the run's arena may jump */
+    os_dirent *out = NEW(s->a, os_dirent, cnt + 1);
+    for (ptrdiff_t i = 0; i < cnt; i++) {
+        out[i].name = arena_strndup(s->a, v[i].name, (ptrdiff_t)strlen(v[i].name));
+        out[i].type = v[i].type;
+    }
+    arena_release(&tmp);
+    if (cnt > 1)
+        qsort(out, (size_t)cnt, sizeof *out, cmp_dirent);
+    if (e && e != ENOENT && e != ENOTDIR && cnt == 0)
         sysfs_problem_add(s, dir, arena_printf(s->a, "cannot list: %s", errno_text(e)));
-    if (*n > SYSFS_MAX_ENTRIES)
-        *n = SYSFS_MAX_ENTRIES;
+    *ents = out;
+    *n = cnt;
 }
 
 const char *sysfs_link_base(sysfs *s, const char *path)
@@ -292,8 +366,12 @@ int sysfs_access_rw(sysfs *s, const char *path)
 
 const char *sysfs_realpath(sysfs *s, const char *path)
 {
-    if (s->real)
-        return os_realpath(s->a, path);
+    if (s->real) {
+        char buf[PATH_MAX]; /* on the stack: nothing to leak if the arena copy jumps */
+        if (!realpath(path, buf))
+            return NULL;
+        return arena_strndup(s->a, buf, (ptrdiff_t)strlen(buf));
+    }
     os_stat st;
     const char *h = host_of(s, path, 1);
     if (!h || os_stat_path(h, 0, &st) != 0)
