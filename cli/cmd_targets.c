@@ -352,7 +352,7 @@ int cmd_targets(int argc, char **argv)
             rc = EXIT_USAGE;
             goto done;
         }
-        if (hp_doctor_gpu_target(gctx, root, &found) != 1 || !found) {
+        if (!hp_doctor_gpu_target(gctx, root, &found) || !found) {
             cli_error(cmd, "--gpu auto: no GPU found on this machine; name one (--gpu gfx942)");
             rc = EXIT_USAGE;
             goto done;

@@ -2,6 +2,11 @@
 # make-seeds.sh: seed corpora for the targets fuzzers from tests/targets/fixtures, in
 # build-fuzz/seeds/{elf,bundle,fatbin}. fuzz_bundle and fuzz_fatbin read a mode byte first;
 # the seeds carry 0 there ("the input as it is"). Sections are cut out with objcopy.
+# Then, one at a time (T is elf, bundle or fatbin):
+#   mkdir -p tests/fuzz/corpus-run/T
+#   build-fuzz/fuzz_T -max_total_time=600 -timeout=10 -rss_limit_mb=2048 \
+#       -dict=tests/fuzz/targets.dict -artifact_prefix=build-fuzz/ \
+#       tests/fuzz/corpus-run/T build-fuzz/seeds/T
 set -eu
 cd "$(dirname "$0")/../.."
 fx=tests/targets/fixtures
