@@ -65,8 +65,8 @@ $(B)/gen/help_docs.h: $(B)/gentab $(HELP_DOCS)
 	@mkdir -p $(@D)
 	$(B)/gentab embed help_docs $(HELP_DOCS) > $@.tmp && mv $@.tmp $@
 
-# Kept: make would otherwise delete them as intermediate files of the pattern rule.
-.PRECIOUS: $(B)/gen/%_tab.h
+# Generated headers are kept (make would otherwise delete them as intermediate files).
+.SECONDARY: $(GEN)
 $(B)/gen/%_tab.h: data/tables/%.tsv $(B)/gentab
 	@mkdir -p $(@D)
 	$(B)/gentab rows $*_rows $$(sed -n '1s/^#! cols=//p' $<) $< > $@.tmp && mv $@.tmp $@

@@ -1,10 +1,317 @@
-/* cmd_check.c: hipport check (not yet in this build). */
+/* cmd_check.c: hipport check: portability findings over files and trees, as text, JSON or
+ * SARIF, with --fail-on, --target, rule selection and baselines. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "opt.h"
+
+enum {
+    O_HELP = 1,
+    O_FORMAT,
+    O_FAILON,
+    O_TARGET,
+    O_ENABLE,
+    O_DISABLE,
+    O_BASELINE,
+    O_JOBS,
+    O_EXCLUDE,
+    O_EXT,
+    O_HIPVER,
+    O_BRIEF,
+    O_COLOR,
+    O_NOFOLLOW
+};
+
+static const opt options[] = {
+    {0, "format", "text|json|sarif", "report format (default: text)", O_FORMAT},
+    {0, "fail-on", "error|warning|note|never", "exit 1 on findings this severe (default: error)",
+     O_FAILON},
+    {0, "target", "LIST", "GPU targets such as gfx942,gfx1100 (default: gfx9 Instinct)",
+     O_TARGET},
+    {0, "enable", "RULE", "turn a rule, a family (WAVE) or all on (repeatable, in order)",
+     O_ENABLE},
+    {0, "disable", "RULE", "turn a rule, a family or all off (repeatable, in order)", O_DISABLE},
+    {0, "baseline", "FILE", "report only findings that the JSON report FILE does not hold",
+     O_BASELINE},
+    {'j', "jobs", "N", "worker threads (default: the online CPUs)", O_JOBS},
+    {0, "exclude", "GLOB", "skip tree paths matching GLOB (repeatable)", O_EXCLUDE},
+    {0, "ext", "EXT", "also take files with this extension from trees (repeatable)", O_EXT},
+    {0, "hip-version", "X.Y", "the HIP that will build the code (rules that depend on it)",
+     O_HIPVER},
+    {0, "brief", NULL, "text: one line per finding (no source line, caret or fix)", O_BRIEF},
+    {0, "color", "auto|always|never", "colour text findings (default: auto)", O_COLOR},
+    {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {'h', "help", NULL, "show this help", O_HELP},
+    {0, NULL, NULL, NULL, 0},
+};
+
+enum { F_TEXT, F_JSON, F_SARIF };
+
+typedef struct state {
+    hp_findings *all;
+    hp_check_summary sum;
+    int io_errors;
+    int oom;
+} state;
+
+static void on_file(void *ud, const hp_file_result *r)
+{
+    state *s = ud;
+    if (r->status != HP_OK) {
+        fprintf(stderr, "hipport check: '%s': %s\n", r->path,
+                r->error ? r->error : hp_status_name(r->status));
+        s->io_errors++;
+        s->sum.failed++;
+        return;
+    }
+    if (r->skipped)
+        return;
+    s->sum.files++;
+    s->sum.suppressed += r->suppressed;
+    if (r->nfindings && hp_findings_add(s->all, r->findings, r->nfindings) != 0)
+        s->oom = 1;
+}
+
+static char *read_all(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 65536, n = 0, k;
+    char *p = malloc(cap);
+    while (p && (k = fread(p + n, 1, cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) {
+            char *q = realloc(p, cap * 2);
+            if (!q) {
+                free(p);
+                p = NULL;
+                break;
+            }
+            p = q;
+            cap *= 2;
+        }
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        free(p);
+        return NULL;
+    }
+    *len = (long)n;
+    return p;
+}
 
 int cmd_check(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    cli_error("check", "not available in this build");
-    return EXIT_INTERNAL;
+    const char *cmd = "check";
+    hp_check_opts o;
+    hp_check_opts_init(&o);
+    hp_run_opts r;
+    hp_run_opts_init(&r);
+    state s;
+    memset(&s, 0, sizeof s);
+    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    const char **excl = calloc((size_t)argc + 1, sizeof *excl);
+    const char **exts = calloc((size_t)argc + 1, sizeof *exts);
+    char **sel = calloc((size_t)argc + 1, sizeof *sel);
+    int npaths = 0, nsel = 0, rc = EXIT_OK, color = 0, format = F_TEXT, brief = 0;
+    int fail_on = HP_SEV_ERROR;
+    const char *baseline = NULL;
+    hp_baseline *bl = NULL;
+    hp_finding *items = NULL;
+    char *report = NULL;
+    if (!paths || !excl || !exts || !sel) {
+        cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    opt_state os;
+    opt_init(&os, argc, argv, cmd);
+    const char *v;
+    int id;
+    while ((id = opt_next(&os, options, &v)) != OPT_END) {
+        switch (id) {
+        case OPT_ERROR: rc = EXIT_USAGE; goto done;
+        case OPT_OPERAND: paths[npaths++] = v; break;
+        case O_HELP: cli_help(stdout, cmd, options); goto done;
+        case O_FORMAT:
+            if (strcmp(v, "text") == 0)
+                format = F_TEXT;
+            else if (strcmp(v, "json") == 0)
+                format = F_JSON;
+            else if (strcmp(v, "sarif") == 0)
+                format = F_SARIF;
+            else {
+                rc = cli_usage(cmd, "bad value for --format: '%s' (text, json or sarif)", v);
+                goto done;
+            }
+            break;
+        case O_FAILON:
+            fail_on = hp_severity_parse(v);
+            if (fail_on < 0) {
+                rc = cli_usage(cmd, "bad value for --fail-on: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_TARGET: o.targets = v; break;
+        case O_ENABLE:
+        case O_DISABLE: {
+            size_t n = strlen(v);
+            char *w = malloc(n + 2);
+            if (!w) {
+                rc = EXIT_INTERNAL;
+                goto done;
+            }
+            w[0] = id == O_ENABLE ? '+' : '-';
+            memcpy(w + 1, v, n + 1);
+            sel[nsel++] = w;
+            break;
+        }
+        case O_BASELINE: baseline = v; break;
+        case O_JOBS: {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 1024) {
+                rc = cli_usage(cmd, "bad value for --jobs: '%s'", v);
+                goto done;
+            }
+            r.jobs = (int)n;
+            break;
+        }
+        case O_EXCLUDE: excl[r.nexcludes++] = v; break;
+        case O_EXT: exts[r.nexts++] = v; break;
+        case O_HIPVER:
+            o.hip_version = hp_hip_version_parse(v);
+            if (o.hip_version < 0) {
+                rc = cli_usage(cmd, "bad value for --hip-version: '%s' (like 6.2)", v);
+                goto done;
+            }
+            break;
+        case O_BRIEF: brief = 1; break;
+        case O_COLOR:
+            color = cli_color_parse(v);
+            if (color < 0) {
+                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+                goto done;
+            }
+            break;
+        case O_NOFOLLOW: r.follow_symlinks = 0; break;
+        default: break;
+        }
+    }
+    if (npaths == 0) {
+        rc = cli_usage(cmd, "no input files");
+        goto done;
+    }
+    o.rules = (const char *const *)sel;
+    o.nrules = nsel;
+    char why[256];
+    if (hp_check_opts_validate(&o, why, (ptrdiff_t)sizeof why) != HP_OK) {
+        rc = cli_usage(cmd, "%s", why);
+        goto done;
+    }
+    if (baseline) {
+        long blen = 0;
+        char *text = read_all(baseline, &blen);
+        if (!text) {
+            cli_error(cmd, "cannot read the baseline '%s'", baseline);
+            rc = EXIT_IO;
+            goto done;
+        }
+        bl = hp_baseline_parse(text, blen, why, (ptrdiff_t)sizeof why);
+        free(text);
+        if (!bl) {
+            rc = cli_usage(cmd, "baseline '%s': %s", baseline, why);
+            goto done;
+        }
+    }
+    s.all = hp_findings_new();
+    if (!s.all) {
+        cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    r.excludes = excl;
+    r.exts = exts;
+    r.on_file = on_file;
+    r.ud = &s;
+    hp_status st = hp_check_run(&o, &r, paths, npaths);
+    if (st != HP_OK) {
+        cli_error(cmd, "%s", hp_status_name(st));
+        rc = st == HP_EUSAGE ? EXIT_USAGE : EXIT_INTERNAL;
+        goto done;
+    }
+    if (s.oom) {
+        cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    hp_findings_sort(s.all);
+    int n;
+    const hp_finding *f = hp_findings_items(s.all, &n);
+    items = malloc(((size_t)n + 1) * sizeof *items);
+    if (!items) {
+        cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    if (n)
+        memcpy(items, f, (size_t)n * sizeof *items);
+    if (bl) {
+        int kept = hp_baseline_filter(bl, items, n);
+        s.sum.baselined = n - kept;
+        n = kept;
+    }
+    int counts[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        if (items[i].severity >= HP_SEV_NOTE && items[i].severity <= HP_SEV_ERROR)
+            counts[items[i].severity]++;
+        if (fail_on != HP_SEV_NONE && (int)items[i].severity >= fail_on)
+            rc = EXIT_FINDINGS;
+    }
+    if (format == F_JSON) {
+        report = hp_report_json(items, n, &s.sum);
+    } else if (format == F_SARIF) {
+        report = hp_report_sarif(items, n, &s.sum);
+    } else {
+        hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
+        report = n ? hp_report_text(items, n, &ro) : calloc(1, 1);
+    }
+    if (!report) {
+        cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    fputs(report, stdout);
+    if (format == F_TEXT) {
+        fprintf(stderr, "%d error%s, %d warning%s, %d note%s in %lld file%s", counts[3],
+                counts[3] == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s", counts[1],
+                counts[1] == 1 ? "" : "s", s.sum.files, s.sum.files == 1 ? "" : "s");
+        if (s.sum.suppressed)
+            fprintf(stderr, " (%lld suppressed)", s.sum.suppressed);
+        if (bl)
+            fprintf(stderr, " (%lld in the baseline)", s.sum.baselined);
+        fputc('\n', stderr);
+    }
+    fflush(stdout);
+    if (ferror(stdout)) {
+        cli_error(cmd, "error writing standard output");
+        rc = EXIT_IO;
+    } else if (s.io_errors) {
+        rc = EXIT_IO;
+    }
+done:
+    free(report);
+    free(items);
+    hp_findings_free(s.all);
+    hp_baseline_free(bl);
+    for (int i = 0; sel && i < nsel; i++)
+        free(sel[i]);
+    free(sel);
+    free(paths);
+    free(excl);
+    free(exts);
+    return rc;
 }

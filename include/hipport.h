@@ -194,6 +194,7 @@ typedef struct hp_file_result {
     int nunsupported;
     const hp_tstats *stats;
     double seconds;
+    int suppressed;           /* check: findings silenced by hipport-ignore comments */
 } hp_file_result;
 
 typedef struct hp_run_opts {
@@ -242,6 +243,91 @@ char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o);
 
 /* ---------------------------------------------------------------- check (rules) */
 /* section: check */
+
+/* Options of check. hp_check_opts_init: the default targets, every rule on, HIP unknown. */
+typedef struct hp_check_opts {
+    /* GPU targets, comma-separated ("gfx942,gfx1100"; features such as ":xnack+" are
+     * ignored). NULL or "": the wave64 Instinct default gfx908,gfx90a,gfx942,gfx950. Rules
+     * that only bite on 64-lane wavefronts become notes when every target is gfx10 or newer. */
+    const char *targets;
+    /* Rule selection, applied in order: "ID" (WAVE003), a family ("WAVE") or "all" turns
+     * rules on; the same with a leading '-' turns them off. */
+    const char *const *rules;
+    int nrules;
+    int hip_version; /* the HIP that will build the code (major*100+minor); 0: not known */
+} hp_check_opts;
+
+void hp_check_opts_init(hp_check_opts *o);
+/* HP_OK, or HP_EUSAGE with a one-line reason in why[0..whylen) (a bad target or rule). */
+hp_status hp_check_opts_validate(const hp_check_opts *o, char *why, ptrdiff_t whylen);
+/* 1 when some target of the list (NULL: the default) runs 64-lane wavefronts, 0 when none
+ * does, -1 when the list is malformed. */
+int hp_check_wave64(const char *targets);
+
+typedef struct hp_check_result {
+    const hp_finding *findings; /* ctx; sorted by line, column, rule */
+    int nfindings;
+    int suppressed;             /* findings silenced by hipport-ignore comments */
+    const char *language;       /* "c++", ...; NULL when no language claims the path */
+} hp_check_result;
+
+/* Checks one buffer. path decides the language (and is copied into findings). */
+hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
+                          const char *src, ptrdiff_t len, hp_check_result *out);
+
+/* Checks files and trees; each file's findings reach r->on_file (hp_file_result.findings,
+ * .suppressed). Trees contribute the files some check language claims (hp_check_wants). */
+hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
+                       int npaths);
+int hp_check_wants(const char *name, const hp_run_opts *r);
+
+/* The rules. */
+typedef struct hp_rule_info {
+    const char *id;        /* "WAVE003" */
+    const char *family;    /* "wave" */
+    const char *title;     /* one line */
+    const char *fix;       /* the default fix */
+    const char *languages; /* "c++", "python", "build", comma-separated */
+    hp_severity severity;  /* default severity */
+    int wave64;            /* only bites on 64-lane wavefronts */
+} hp_rule_info;
+
+int hp_rule_count(void);
+int hp_rule_get(int i, hp_rule_info *out); /* 1 when i is in range (static strings) */
+int hp_rule_find(const char *id);          /* index, or -1 */
+const char *hp_rule_doc(const char *id);   /* the rule's page (static markdown), or NULL */
+
+/* A growing set of findings, deep-copied (reports over a whole run). */
+typedef struct hp_findings hp_findings;
+hp_findings *hp_findings_new(void);
+int hp_findings_add(hp_findings *fs, const hp_finding *f, int n); /* 0, or -1 out of memory */
+void hp_findings_sort(hp_findings *fs); /* by path, line, column, rule, message */
+const hp_finding *hp_findings_items(const hp_findings *fs, int *n); /* owned by fs */
+void hp_findings_free(hp_findings *fs);
+
+typedef struct hp_check_summary {
+    long long files;      /* files checked */
+    long long failed;     /* files that could not be read */
+    long long suppressed; /* findings silenced by hipport-ignore comments */
+    long long baselined;  /* findings left out because the baseline holds them */
+} hp_check_summary;
+
+/* {"version":1,"findings":[...],"summary":{...}} (caller frees). s may be NULL. */
+char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s);
+/* SARIF 2.1.0, one run; the driver lists the rules the results use (caller frees). */
+char *hp_report_sarif(const hp_finding *f, int n, const hp_check_summary *s);
+
+/* Baselines: a JSON report of hp_report_json. A finding is "known" when the baseline holds
+ * one with the same path, rule and message (line and column are ignored, so edits elsewhere
+ * in the file do not bring it back); each baseline entry absorbs one finding. */
+typedef struct hp_baseline hp_baseline;
+/* NULL on malformed input, with a one-line reason in why. */
+hp_baseline *hp_baseline_parse(const char *json, ptrdiff_t len, char *why, ptrdiff_t whylen);
+/* Removes the known findings from f[0..n) (keeping the order); returns how many remain.
+ * Call it on findings sorted by path, line and column so that the earliest are absorbed. */
+int hp_baseline_filter(hp_baseline *b, hp_finding *f, int n);
+void hp_baseline_free(hp_baseline *b);
+
 /* end section: check */
 
 /* ---------------------------------------------------------------- targets (binaries) */

@@ -11,7 +11,8 @@
     X(macro)  /* preprocessor macro */                                                         \
     X(var)    /* variable or constant */                                                       \
     X(ns)     /* namespace */                                                                  \
-    X(header) /* header path in #include */
+    X(header) /* header path in #include */                                                    \
+    X(member) /* a member after '.' or '->' whose HIP spelling depends on the version */
 
 /* Flags (bit values are the order of this list). */
 #define MAP_FLAGS(X)                                                                            \
@@ -25,6 +26,7 @@
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
     X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
-    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */
+    X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */            \
+    X(erase)        /* a qualifier HIP does without: the word is removed */
 
 #endif

@@ -7,6 +7,7 @@
 #include "os.h"
 #include "run.h"
 #include "str.h"
+#include "xlate.h"
 
 #include "banned.h"
 
@@ -123,8 +124,11 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
         fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
         return;
     }
+    /* masks #defined in the headers this file includes (as the compiler would see them) */
+    warp_env *env = NEW(a, warp_env, 1);
+    warp_env_collect(a, job->path, data, len, env);
     hp_translate_result tr_out;
-    s = hp_translate_buffer(ctx, tr->t, job->path, data, len, &tr_out);
+    s = xlate_buffer(ctx, tr->t, job->path, data, len, env, &tr_out);
     if (s != HP_OK) {
         fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
         return;

@@ -7,8 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "ctx.h"
 #include "str.h"
+
+#include "members_tab.h"
 
 #include "banned.h"
 
@@ -373,6 +376,16 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
         return;
     int use_roc = x->o->roc && r->roc_len;
+    if (r->flags & MAP_F(erase)) {
+        /* the word and the blanks after it */
+        ptrdiff_t end = x->t[i].off + x->t[i].len;
+        while (end < x->len && (x->src[end] == ' ' || x->src[end] == '\t'))
+            end++;
+        xlate_edit(x, x->t[i].off, end - x->t[i].off, S(""));
+        x->st.refs[r->family]++;
+        x->st.converted++;
+        return;
+    }
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, i);
         const char *msg =
@@ -436,12 +449,107 @@ static int is_device_word(hp_str s)
     return 0;
 }
 
+/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on
+ * one does not compile, or means something else. Reported where a variable declared
+ * CUdeviceptr is added to or subtracted from. */
+static void deviceptr_arith(xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t n = xlate_next(x, i), p = xlate_prev(x, i);
+    int arith = xlate_punct(x, n, '+') || xlate_punct(x, n, '-') ||
+                (xlate_punct(x, n, P_ASSIGN_OP) && (x->src[x->t[n].off] == '+' ||
+                                                     x->src[x->t[n].off] == '-')) ||
+                xlate_punct(x, p, '+') || xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC);
+    if (!arith || !str_eqc(xlate_declared_type(x, i), "CUdeviceptr"))
+        return;
+    hp_str v = xlate_text(x, i);
+    finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+            arena_printf(x->a,
+                         "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
+                         "pointer to void, so this arithmetic does not carry over",
+                         (int)v.len, v.s),
+            "compute on (char *)ptr and cast back to hipDeviceptr_t");
+}
+
+/* Device printf: HIP's threadIdx.x and friends are objects that convert to unsigned int, and a
+ * variadic argument does not convert: HIP's printf rejects them ("non-scalar arg"). A cast to
+ * the type CUDA gives them (unsigned int) keeps the value and the format. */
+static void printf_args(xlate *x, ptrdiff_t i)
+{
+    static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+    ptrdiff_t open = xlate_next(x, i);
+    xargs a;
+    if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
+        return;
+    for (int k = 1; k < a.n; k++) {
+        ptrdiff_t b = a.first[k], dot = xlate_next(x, b), m = xlate_next(x, dot);
+        if (m != a.last[k] || !xlate_punct(x, dot, '.'))
+            continue;
+        for (size_t j = 0; j < sizeof builtins / sizeof *builtins; j++)
+            if (xlate_is(x, b, builtins[j])) {
+                xlate_insert(x, x->t[b].off, "(unsigned)");
+                x->st.converted++;
+                break;
+            }
+    }
+}
+
+/* The type named in the nearest preceding declaration of the object at token obj ("T obj",
+ * "T *obj", "T &obj"), or an empty slice. */
+hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
+{
+    hp_str name = xlate_text(x, obj);
+    for (ptrdiff_t p = xlate_prev(x, obj); p >= 0; p = xlate_prev(x, p)) {
+        if (x->t[p].kind != TK_IDENT || !str_eq(xlate_text(x, p), name))
+            continue;
+        ptrdiff_t q = xlate_prev(x, p);
+        while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
+            q = xlate_prev(x, q);
+        if (q >= 0 && x->t[q].kind == TK_IDENT)
+            return xlate_text(x, q);
+    }
+    return str_make("", 0);
+}
+
+/* A member (after '.' or '->') whose HIP name depends on the HIP version (members.tsv). */
+static void member(xlate *x, ptrdiff_t i)
+{
+    hp_str m = xlate_text(x, i);
+    for (int k = 0; k < members_rows_COUNT; k++) {
+        const char *const *row = members_rows[k];
+        if (!str_eqc(m, row[0]))
+            continue;
+        int since = hp_hip_version_parse(row[3]);
+        if (x->hipv >= since)
+            return;
+        if (strcmp(row[1], "*") != 0) {
+            ptrdiff_t obj = xlate_prev(x, xlate_prev(x, i));
+            if (obj < 0 || x->t[obj].kind != TK_IDENT ||
+                !str_eqc(xlate_declared_type(x, obj), row[1]))
+                continue;
+        }
+        if (row[2][0]) {
+            xlate_edit(x, x->t[i].off, x->t[i].len, str_cstr(row[2]));
+            x->st.converted++;
+            return;
+        }
+        finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING,
+                arena_printf(x->a, "member '%.*s' needs HIP %s or newer; the target is HIP %s",
+                             (int)m.len, m.s, ver(x, since), ver(x, x->hipv)),
+                row[4]);
+        return;
+    }
+}
+
 static void ident(xlate *x, ptrdiff_t i)
 {
     hp_str s = xlate_text(x, i);
     if (!x->device_code && (s.s[0] == '_' || s.s[0] == 't' || s.s[0] == 'b' || s.s[0] == 'g') &&
         is_device_word(s))
         x->device_code = 1;
+    if (s.len == 6 && memcmp(s.s, "printf", 6) == 0)
+        printf_args(x, i);
+    if (x->deviceptr_seen)
+        deviceptr_arith(x, i);
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
         if (s.len >= 4 && s.len <= 7 && strchr("rplgb", s.s[0]))
@@ -450,8 +558,15 @@ static void ident(xlate *x, ptrdiff_t i)
     }
     if (r->kind == MAP_K_header)
         return;
-    if (is_member(x, i))
+    if (is_member(x, i)) {
+        if (r->kind == MAP_K_member)
+            member(x, i);
         return;
+    }
+    if (r->kind == MAP_K_member)
+        return;
+    if (!x->deviceptr_seen && s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0)
+        x->deviceptr_seen = 1;
     if (r->kind == MAP_K_ns) {
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
@@ -481,6 +596,7 @@ typedef struct ppstate {
     int ninc, capinc;
     ptrdiff_t first_top; /* offset of the first top-level #include or conditional, or -1 */
     ptrdiff_t runtime_line_end; /* just after the line that includes the HIP runtime, or 0 */
+    int runtime_late;    /* a project or HIP header comes before the HIP runtime */
 } ppstate;
 
 static int visible(const ppstate *ps, const incl *in)
@@ -552,7 +668,8 @@ static void remove_directive(xlate *x, ptrdiff_t h)
     xlate_edit(x, from, to - from, str_make("", 0));
 }
 
-static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_end)
+static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_end,
+                           int quoted)
 {
     if (ps->ninc == ps->capinc) {
         int ncap = ps->capinc ? ps->capinc * 2 : 16;
@@ -564,6 +681,12 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
     in->path = path;
     in->depth = ps->depth;
     in->branch = ps->stack[ps->depth];
+    /* nvcc includes the runtime before anything else; HIP headers such as the cooperative
+     * groups' need it first, and so may the project's headers */
+    if (top_level(ps) && !x->runtime_included && !str_eqc(path, "hip/hip_runtime.h") &&
+        (quoted || str_starts(path, S("hip/"))) && !str_eqc(path, "hip/hip_runtime_api.h") &&
+        !str_eqc(path, "hipport_compat.h"))
+        ps->runtime_late = 1;
     if (top_level(ps) && str_eqc(path, "hip/hip_runtime.h") && !x->runtime_included) {
         x->runtime_included = 1;
         ps->runtime_line_end = h_line_end;
@@ -585,9 +708,10 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     if (!xlate_is(x, name, "include") && !xlate_is(x, name, "include_next"))
         return;
     hp_str path = str_make(x->src + k->off + 1, k->len - 2);
+    int quoted = k->kind == TK_STRING;
     const map_row *r = map_find(path.s, path.len);
     if (!r || r->kind != MAP_K_header || ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)) {
-        record_include(x, ps, path, line_end(x, h));
+        record_include(x, ps, path, line_end(x, h), quoted);
         return;
     }
     if (r->flags & MAP_F(compat)) {
@@ -618,7 +742,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         const char *msg = arena_printf(x->a, "header '%.*s' has no HIP equivalent",
                                        (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
-        record_include(x, ps, path, line_end(x, h));
+        record_include(x, ps, path, line_end(x, h), quoted);
         return;
     }
     if (r->flags & MAP_F(fp8))
@@ -642,7 +766,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             x->st.converted++;
             return;
         }
-    record_include(x, ps, to, line_end(x, h));
+    record_include(x, ps, to, line_end(x, h), quoted);
     if (!str_eq(to, path)) {
         xlate_edit(x, k->off + 1, k->len - 2, to);
         x->st.refs[r->family]++;
@@ -913,12 +1037,14 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
-HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path, const char *src,
-                      ptrdiff_t len, hp_translate_result *out)
+HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path,
+                                  const char *src, ptrdiff_t len, const warp_env *env,
+                                  hp_translate_result *out)
 {
     xlate *x = NEW(a, xlate, 1);
     x->a = a;
     x->o = o;
+    x->env = env;
     x->hipv = o->hip_version > 0 ? o->hip_version : map_newest_version();
     x->path = path ? path : "<input>";
     x->src = src;
@@ -991,7 +1117,7 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
                                    x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
-    if (!x->runtime_included && (x->is_cu || x->device_code)) {
+    if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
     }
@@ -1004,6 +1130,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
             add_lines(x, &ps, "#include \"hipport_compat.h\"", -1);
     }
 
+    if (o->annotate)
+        annotate_apply(x);
     apply(x, &out->out, &out->out_len);
     out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
     diag_sort(&x->d);
@@ -1028,7 +1156,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
 
 /* Runs translate() with a recovery point for running out of memory. */
 static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const char *path,
-                                   const char *src, ptrdiff_t len, hp_translate_result *out)
+                                   const char *src, ptrdiff_t len, const warp_env *env,
+                                   hp_translate_result *out)
 {
     jmp_buf jb;
     jmp_buf *saved = a->oom;
@@ -1038,7 +1167,7 @@ static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const c
         memset(out, 0, sizeof *out);
         return HP_ENOMEM;
     }
-    translate(a, o, path, src, len, out);
+    translate(a, o, path, src, len, env, out);
     a->oom = saved;
     return HP_OK;
 }
@@ -1046,11 +1175,18 @@ static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const c
 hp_status hp_translate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
                               const char *src, ptrdiff_t len, hp_translate_result *out)
 {
+    return xlate_buffer(ctx, o, path, src, len, NULL, out);
+}
+
+hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
+                       const char *src, ptrdiff_t len, const warp_env *env,
+                       hp_translate_result *out)
+{
     static const hp_translate_opts defaults = {HP_LAUNCH_CHEVRON, 0, 0, 0, 0, 0, 1};
     memset(out, 0, sizeof *out);
     if (!ctx || len < 0 || (!src && len))
         return HP_EUSAGE;
     if (len > ((ptrdiff_t)1 << 31) - 2)
         return HP_ETOOBIG;
-    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, out);
+    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, env, out);
 }

@@ -51,7 +51,25 @@ typedef struct xlate {
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
     int ncg_alias;
+    const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
+    int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
 } xlate;
+
+/* Full-mask macros found in the headers a file includes (xlate_warp.c). */
+typedef struct warp_env {
+    hp_str *names;
+    unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
+    int n, cap;
+} warp_env;
+
+/* Follows the quoted #includes of the file at path (relative to the including file, up to a
+ * depth) and collects the object-like macros whose value is a full warp mask. */
+void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
+                      warp_env *env);
+/* Translation with an environment (hp_translate_buffer passes none). */
+hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
+                       const char *src, ptrdiff_t len, const warp_env *env,
+                       hp_translate_result *out);
 
 /* Entry points of the rewrite modules, called by xlate.c. */
 void xlate_edit(xlate *x, ptrdiff_t off, ptrdiff_t len, hp_str text);
@@ -62,6 +80,9 @@ ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open); /* matching close bracket
 int xlate_is(const xlate *x, ptrdiff_t i, const char *text);
 int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code);
 hp_str xlate_text(const xlate *x, ptrdiff_t i);
+/* The type word of the nearest preceding declaration of the variable at token i ("T v",
+ * "T *v", "T &v"), or an empty slice. */
+hp_str xlate_declared_type(const xlate *x, ptrdiff_t i);
 
 /* Arguments of a call: tokens (first, last) of each, split at depth-0 commas. */
 typedef struct xargs {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "os.h"
 #include "str.h"
 #include "xlate.h"
 
@@ -161,6 +162,35 @@ static int cast_width(const xlate *x, ptrdiff_t first, ptrdiff_t last)
     return ok ? (longs ? 64 : 32) : 0;
 }
 
+/* Is the variable used at token use a local set once from __activemask() (T v =
+ * __activemask();) and not assigned or addressed between there and the use? */
+static int local_activemask(const xlate *x, ptrdiff_t use)
+{
+    hp_str name = xlate_text(x, use);
+    int steps = 0;
+    for (ptrdiff_t p = xlate_prev(x, use); p >= 0 && steps < 4000; p = xlate_prev(x, p), steps++) {
+        if (x->t[p].kind != TK_IDENT)
+            continue;
+        hp_str w = xlate_text(x, p);
+        if (str_eqc(w, "__global__") || str_eqc(w, "__device__"))
+            return 0; /* the start of the function */
+        if (!str_eq(w, name))
+            continue;
+        ptrdiff_t n = xlate_next(x, p), q = xlate_prev(x, p);
+        if (xlate_punct(x, q, '&') || xlate_punct(x, n, P_ASSIGN_OP) || xlate_punct(x, n, P_INC) ||
+            xlate_punct(x, n, P_DEC) || xlate_punct(x, q, P_INC) || xlate_punct(x, q, P_DEC))
+            return 0;
+        if (!xlate_punct(x, n, '='))
+            continue; /* a read */
+        /* NAME = ...: a declaration with __activemask() as its value, or an assignment */
+        ptrdiff_t v = xlate_next(x, n), o = xlate_next(x, v), c = xlate_next(x, o),
+                  end = xlate_next(x, c);
+        return q >= 0 && x->t[q].kind == TK_IDENT && xlate_is(x, v, "__activemask") &&
+               xlate_punct(x, o, '(') && xlate_punct(x, c, ')') && xlate_punct(x, end, ';');
+    }
+    return 0;
+}
+
 /* Classifies the mask expression of tokens first..last (significant tokens). */
 static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
 {
@@ -240,6 +270,11 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
     ptrdiff_t b, e;
     if (macro_body(x, w, &b, &e))
         return classify(x, b, e, depth + 1);
+    for (int j = 0; x->env && j < x->env->n; j++)
+        if (str_eq(x->env->names[j], w))
+            return x->env->kind[j];
+    if (local_activemask(x, first))
+        return MASK_ACTIVE;
     int t64;
     if (const_init(x, w, &b, &e, &t64)) {
         int c = classify(x, b, e, depth + 1);
@@ -300,6 +335,31 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     int mask = has_mask ? classify(x, a.first[0], a.last[0], 0) : MASK_FULL64;
     int full = mask != MASK_OTHER;
 
+    /* Shuffles of __half and __half2: HIP has none; hipport_compat.h moves their bits */
+    if (str_starts(cuda, S("__shfl")) && a.n >= 2 && a.first[1] == a.last[1] &&
+        x->t[a.first[1]].kind == TK_IDENT) {
+        hp_str ty = xlate_declared_type(x, a.first[1]);
+        if (str_eqc(ty, "__half") || str_eqc(ty, "half") || str_eqc(ty, "__half2") ||
+            str_eqc(ty, "half2")) {
+            if (!full) {
+                report(x, i, HP_SEV_WARNING,
+                       arena_printf(x->a, "HIP has no %.*s of %.*s, and the mask '%.*s' names "
+                                          "part of the warp: left as written",
+                                    name_len, cuda.s, (int)ty.len, ty.s,
+                                    (int)mask_text(x, &a).len, mask_text(x, &a).s),
+                       "shuffle the bits: __half_as_ushort / __ushort_as_half");
+                return cuda;
+            }
+            x->needs_compat = 1;
+            report(x, i, HP_SEV_NOTE,
+                   arena_printf(x->a, "HIP has no %.*s of %.*s: hipport_%.*s of "
+                                      "hipport_compat.h shuffles its bits",
+                                name_len, cuda.s, (int)ty.len, ty.s, name_len - 2, cuda.s + 2),
+                   NULL);
+            return str_cstr(arena_printf(x->a, "hipport_%.*s", name_len - 2, cuda.s + 2));
+        }
+    }
+
     if (x->hipv >= r->since) {
         /* HIP has the builtin: it takes a 64-bit mask */
         if (r->since < 700 && x->hipv < 700)
@@ -314,6 +374,14 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
                                 (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
                                 cuda.s),
                    "check lane indices and offsets against warpSize (64 on gfx9)");
+        } else if (has_mask && mask == MASK_ACTIVE && !xlate_is(x, a.first[0], "__activemask")) {
+            report(x, a.first[0], HP_SEV_WARNING,
+                   arena_printf(x->a,
+                                "'%.*s' holds __activemask(), which is 64-bit in HIP: declare "
+                                "it unsigned long long for HIP's %.*s",
+                                (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
+                                cuda.s),
+                   "keep masks in unsigned long long");
         } else if (has_mask && mask == MASK_OTHER) {
             report(x, a.first[0], HP_SEV_WARNING,
                    arena_printf(x->a,
@@ -365,9 +433,12 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     drop_mask(x, &a);
     report(x, i, HP_SEV_NOTE,
            arena_printf(x->a,
-                        "HIP %s has no %.*s: with a full-warp mask every lane takes part, "
-                        "which is what %.*s assumes (its width is warpSize: 64 on gfx9)",
-                        ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+                        "HIP %s has no %.*s: with %s %.*s is the same operation (over "
+                        "warpSize lanes: 64 on gfx9)",
+                        ver(x, x->hipv), name_len, cuda.s,
+                        mask == MASK_ACTIVE ? "the mask of the active lanes,"
+                                            : "a full-warp mask every lane takes part, so",
+                        (int)legacy.len, legacy.s),
            NULL);
     return legacy;
 }
@@ -428,4 +499,98 @@ int warp_cg_ident(xlate *x, ptrdiff_t i)
                NULL);
     x->st.converted++;
     return 1;
+}
+
+/* ------------------------------------------------------------------ masks in headers */
+
+#define ENV_MAX_DEPTH 8
+#define ENV_MAX_FILES 64
+#define ENV_MAX_BYTES ((ptrdiff_t)4 << 20)
+
+typedef struct env_walk {
+    arena *a;
+    warp_env *env;
+    const char *seen[ENV_MAX_FILES];
+    int nseen;
+} env_walk;
+
+static void env_add(env_walk *w, hp_str name, int kind)
+{
+    warp_env *e = w->env;
+    for (int k = 0; k < e->n; k++)
+        if (str_eq(e->names[k], name))
+            return; /* the first definition wins, as the preprocessor's would */
+    if (e->n == e->cap) {
+        int ncap = e->cap ? e->cap * 2 : 8;
+        e->names = arena_grow(w->a, e->names, (ptrdiff_t)e->cap * (ptrdiff_t)sizeof(hp_str),
+                              (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_str), _Alignof(hp_str));
+        e->kind = arena_grow(w->a, e->kind, e->cap, ncap, 1);
+        e->cap = ncap;
+    }
+    e->names[e->n] = name;
+    e->kind[e->n] = (unsigned char)kind;
+    e->n++;
+}
+
+static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len, int depth)
+{
+    xlate hx;
+    memset(&hx, 0, sizeof hx);
+    hx.a = w->a;
+    hx.src = src;
+    hx.len = len;
+    lex_out lx;
+    lex_all(w->a, src, len, &lx);
+    hx.t = lx.toks;
+    hx.nt = lx.n;
+    hx.env = w->env;
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path) : 0;
+    for (ptrdiff_t h = 0; h < hx.nt; h++) {
+        if (hx.t[h].kind != TK_PP_HASH)
+            continue;
+        ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
+        if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
+            /* #define NAME value: NAME is op here */
+            ptrdiff_t b, e;
+            if (macro_body(&hx, xlate_text(&hx, op), &b, &e)) {
+                int kind = classify(&hx, b, e, 0);
+                if (kind == MASK_FULL32 || kind == MASK_FULL64)
+                    env_add(w, xlate_text(&hx, op), kind);
+            }
+            continue;
+        }
+        if (hx.t[h].sub != PP_INCLUDE || depth >= ENV_MAX_DEPTH || op >= hx.nt ||
+            hx.t[op].kind != TK_STRING || hx.t[op].len < 3 || src[hx.t[op].off] != '"')
+            continue;
+        hp_str inc = str_make(src + hx.t[op].off + 1, hx.t[op].len - 2);
+        const char *child = inc.s[0] == '/' || !dirlen
+                                ? arena_strndup(w->a, inc.s, inc.len)
+                                : arena_printf(w->a, "%.*s/%.*s", dirlen, path, (int)inc.len,
+                                               inc.s);
+        int seen = 0;
+        for (int k = 0; k < w->nseen; k++)
+            if (strcmp(w->seen[k], child) == 0)
+                seen = 1;
+        if (seen || w->nseen == ENV_MAX_FILES)
+            continue;
+        w->seen[w->nseen++] = child;
+        char *data;
+        ptrdiff_t dlen;
+        const char *err;
+        if (os_read_file(w->a, child, ENV_MAX_BYTES, &data, &dlen, &err) != HP_OK)
+            continue;
+        env_file(w, child, data, dlen, depth + 1);
+    }
+}
+
+void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
+                      warp_env *env)
+{
+    env_walk w;
+    memset(&w, 0, sizeof w);
+    w.a = a;
+    w.env = env;
+    w.seen[w.nseen++] = path;
+    env_file(&w, path, src, len, 0);
 }

@@ -5,6 +5,12 @@
 # "// nvcc-flags: ..." (nvcc only) or "// hipcc-flags: ..." (hipcc only), and translation
 # options in a line "// hipport-flags: ..." (for example --roc).
 # Where nvcc is installed, the original is first compiled as CUDA (proof that it is valid).
+#
+# A program that uses what the installed HIP lacks says so in a line "// hip-X.Y: reported"
+# (X.Y: the installed HIP). For it the test passes when hipcc rejects the translation and
+# hipport had reported the cause: a warning or error of the translation on the line of hipcc's
+# first error, or on one of the three lines above it (lines are mapped back to the original
+# through the number of lines translation added above them, at the top of the file).
 # Prints "compile: N passed, N failed"; without hipcc it says so and runs nothing.
 HIPPORT=$1
 dir=$(cd "$(dirname "$0")" && pwd)/compile
@@ -24,14 +30,14 @@ pass=0
 fail=0
 jobs=${HIPPORT_COMPILE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 # Translate the whole corpus (headers included) into $out/hip.
-if ! "$HIPPORT" translate -q --hip-version "$hipv" "$dir" -O "$out/hip" 2>"$out/translate.err"; then
+if ! "$HIPPORT" translate --hip-version "$hipv" "$dir" -O "$out/hip" 2>"$out/translate.err"; then
     cat "$out/translate.err" >&2
 fi
 # Programs with their own translation options are translated again, alone.
 for f in "$dir"/*.cu; do
     hflags=$(sed -n 's|^// hipport-flags: *||p' "$f" | head -1)
     [ -n "$hflags" ] || continue
-    "$HIPPORT" translate -q --hip-version "$hipv" $hflags "$f" -o "$out/hip/$(basename "$f")" \
+    "$HIPPORT" translate --hip-version "$hipv" $hflags "$f" -o "$out/hip/$(basename "$f")" \
         2>>"$out/translate.err"
 done
 compile_one() {
@@ -49,9 +55,39 @@ compile_one() {
         fi
     fi
     hipflags=$(sed -n 's|^// hipcc-flags: *||p' "$f" | head -1)
+    reported=$(grep -c "^// hip-$hipv: reported" "$f")
     if hipcc --offload-arch="$arch" -std=c++17 $hipflags $flags -I"$out/hip" -c "$out/hip/$base" \
         -o "$out/$base.o" >"$out/$base.log" 2>&1; then
-        echo PASS >"$out/$base.result"
+        if [ "$reported" != 0 ]; then
+            echo "compile $base: marked 'reported' for HIP $hipv, but it compiles" >&2
+            echo FAIL >"$out/$base.result"
+        else
+            echo PASS >"$out/$base.result"
+        fi
+    elif [ "$reported" != 0 ]; then
+        # hipcc's first error, as path:line, and the original file it came from
+        loc=$(sed -n "s|^$out/hip/\([^:]*\):\([0-9]*\):[0-9]*: \(fatal \)*error:.*|\1 \2|p" \
+            "$out/$base.log" | head -1)
+        rel=${loc% *}
+        line=${loc#* }
+        orig="$dir/$rel"
+        if [ -z "$loc" ] || [ ! -f "$orig" ]; then
+            echo "compile $base: no error location in hipcc's output" >&2
+            echo FAIL >"$out/$base.result"
+            return
+        fi
+        delta=$(( $(wc -l <"$out/hip/$rel") - $(wc -l <"$orig") ))
+        oline=$((line - delta))
+        if awk -F: -v p="$orig" -v l="$oline" '
+            $1 == p && $2 + 0 <= l && $2 + 0 >= l - 3 && $4 ~ /(warning|error)/ { found = 1 }
+            END { exit !found }' "$out/translate.err"; then
+            echo PASS >"$out/$base.result"
+        else
+            echo "compile $base: hipcc fails at $rel:$oline (HIP $hipv) and hipport did not" \
+                "report it:" >&2
+            head -5 "$out/$base.log" >&2
+            echo FAIL >"$out/$base.result"
+        fi
     else
         echo "compile $base: the translation does not compile with hipcc (HIP $hipv, $arch):" >&2
         head -30 "$out/$base.log" >&2

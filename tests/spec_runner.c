@@ -149,7 +149,12 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
     int crlf = 0, bom = 0, escapes = 0, check = 0, noeol = 0;
     char opts[1024];
     snprintf(opts, sizeof opts, "%s", info);
-    for (char *w = strtok(opts, " \t"); w; w = strtok(NULL, " \t")) {
+    /* check examples parse their own options (spec_check.c) */
+    for (char *w = strtok(opts, " \t"); w; w = strtok(NULL, " \t"))
+        if (strcmp(w, "check") == 0)
+            check = 1;
+    snprintf(opts, sizeof opts, "%s", info);
+    for (char *w = check ? NULL : strtok(opts, " \t"); w; w = strtok(NULL, " \t")) {
         if (strncmp(w, "path=", 5) == 0) {
             snprintf(pathbuf, sizeof pathbuf, "%s", w + 5);
             path = pathbuf;
@@ -175,8 +180,6 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
             escapes = 1;
         } else if (strcmp(w, "noeol") == 0) {
             noeol = 1;
-        } else if (strcmp(w, "check") == 0) {
-            check = 1;
         } else {
             fprintf(stderr, "%s:%d: unknown example option '%s'\n", file, line, w);
             failed++;

@@ -148,10 +148,16 @@ static int is_ident(const char *s)
     return 1;
 }
 
-/* A replacement: an identifier, a qualified name or a small type expression
- * (rocrand_device::sobol32_engine<false>, void*). */
+/* A replacement: an identifier, a qualified name, a small type expression
+ * (rocrand_device::sobol32_engine<false>, void*) or a non-negative integer. */
 static int is_replacement(const char *s)
 {
+    if (isdigit((unsigned char)s[0])) { /* an integer constant: the value of an enumerator */
+        for (const char *p = s; *p; p++)
+            if (!isdigit((unsigned char)*p))
+                return 0;
+        return 1;
+    }
     if (!(isalpha((unsigned char)s[0]) || s[0] == '_' || s[0] == ':'))
         return 0;
     for (const char *p = s; *p; p++)

@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // bfloat16 training kernels: a floatX typedef switched by a build macro, __nv_bfloat16 loads
 // converted with __bfloat162float and stored with __float2bfloat16, and bf16 arithmetic.
 #include <cuda_bf16.h>

@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Layer-norm forward as written in plain CUDA C trainers: one warp per row with
 // cooperative_groups tiles, cg::reduce from cooperative_groups/reduce.h for the mean and
 // variance, and __restrict__ pointers with streaming stores.

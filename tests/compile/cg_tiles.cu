@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Cooperative groups inside a block: this_thread_block, tiled_partition<32> tiles used as warps
 // with tile.shfl_down / tile.any / tile.ballot, a dynamic tiled_partition and
 // coalesced_threads for an atomic aggregated by the active lanes.

@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Debug output from kernels: device-side printf with several argument types, guarded to one
 // thread, plus cudaDeviceSetLimit for the printf FIFO and assert() in device code.
 #include <cuda_runtime.h>

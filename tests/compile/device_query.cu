@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // A deviceQuery-like report: cudaGetDeviceProperties fields, attributes queried one by one
 // (clock rates moved out of cudaDeviceProp), PCI bus id, cache and limit configuration.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Numerical constants from math_constants.h (CUDART_PI_F, CUDART_INF_F, CUDART_NAN_F,
 // CUDART_SQRT_2PI) used in a Gaussian kernel and NaN/Inf sanitising.
 #include <cuda_runtime.h>

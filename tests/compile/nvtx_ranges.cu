@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Profiler annotations with NVTX v3: push/pop ranges around phases, a scoped RAII range,
 // start/end ranges with colour attributes, markers and named threads.
 #include <nvtx3/nvToolsExt.h>

@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Launch configuration from the occupancy API: cudaOccupancyMaxPotentialBlockSize (the C++
 // template), a block-size-dependent shared memory functor variant, and the active-blocks
 // query used to report theoretical occupancy.

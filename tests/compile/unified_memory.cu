@@ -1,3 +1,4 @@
+// hip-5.2: reported
 // Managed memory: cudaMallocManaged buffers touched from host and device, attached to a stream
 // with cudaStreamAttachMemAsync, queried with cudaPointerGetAttributes, and the
 // concurrent-managed-access attribute, and a __managed__ global shared by host and device.

@@ -1,0 +1,190 @@
+/* check_run.c: check over files and trees (one job per file on the worker pool), and the
+ * deep-copied finding sets that reports over a whole run are made from. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "os.h"
+#include "rules.h"
+#include "run.h"
+#include "str.h"
+
+#include "banned.h"
+
+typedef struct crun {
+    rules_cfg cfg;
+    const hp_run_opts *r;
+} crun;
+
+static void fail(hp_file_result *res, hp_status s, const char *err)
+{
+    res->status = s;
+    res->error = err;
+}
+
+static void check_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    crun *cr = ud;
+    arena *a = &ctx->a;
+    memset(res, 0, sizeof *res);
+    res->path = job->path;
+    char *data;
+    ptrdiff_t len;
+    const char *err;
+    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &err);
+    if (s != HP_OK) {
+        fail(res, s, err);
+        return;
+    }
+    hp_tstats *st = NEW(a, hp_tstats, 1);
+    st->files = 1;
+    st->bytes = len;
+    res->stats = st;
+    if (run_is_binary(data, len)) {
+        if (job->from_tree)
+            res->skipped = 1;
+        else
+            fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
+        return;
+    }
+    hp_check_result out;
+    /* the language claiming the file (--ext included); a file named on the command line that
+     * no language claims is read as C++ */
+    unsigned lang = rules_lang_of(job->path, cr->r);
+    if (!lang && !job->from_tree)
+        lang = RL_CPP;
+    s = rules_check(a, &cr->cfg, job->path, lang, data, len, &out);
+    if (s != HP_OK) {
+        fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
+        return;
+    }
+    res->findings = out.findings;
+    res->nfindings = out.nfindings;
+    res->suppressed = out.suppressed;
+}
+
+static int want(void *ud, const char *name)
+{
+    return hp_check_wants(name, ud);
+}
+
+hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
+                       int npaths)
+{
+    if (npaths <= 0 || !r)
+        return HP_EUSAGE;
+    arena a;
+    arena_init(&a, 1 << 14);
+    crun cr;
+    cr.r = r;
+    hp_status s = rules_cfg_build(&a, o, &cr.cfg, NULL, 0);
+    if (s != HP_OK) {
+        arena_release(&a);
+        return s;
+    }
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = check_job;
+    spec.ud = &cr;
+    spec.want = want;
+    spec.want_ud = (void *)r;
+    s = run_files(r, &spec, paths, npaths);
+    arena_release(&a);
+    return s;
+}
+
+/* ------------------------------------------------------------------ finding sets */
+
+struct hp_findings {
+    hp_finding *v;
+    int n, cap;
+    arena a;            /* the strings */
+    const char *last_path_in;
+    const char *last_path;
+};
+
+hp_findings *hp_findings_new(void)
+{
+    hp_findings *fs = calloc(1, sizeof *fs);
+    if (fs)
+        arena_init(&fs->a, 1 << 16);
+    return fs;
+}
+
+void hp_findings_free(hp_findings *fs)
+{
+    if (!fs)
+        return;
+    arena_release(&fs->a);
+    free(fs->v);
+    free(fs);
+}
+
+static const char *dup(hp_findings *fs, const char *s)
+{
+    return s ? arena_strndup(&fs->a, s, (ptrdiff_t)strlen(s)) : NULL;
+}
+
+int hp_findings_add(hp_findings *fs, const hp_finding *f, int n)
+{
+    if (!fs || n < 0)
+        return -1;
+    if (fs->n > 0x3fffffff - n)
+        return -1;
+    if (fs->n + n > fs->cap) {
+        int ncap = fs->cap ? fs->cap : 64;
+        while (ncap < fs->n + n)
+            ncap *= 2;
+        hp_finding *nv = realloc(fs->v, (size_t)ncap * sizeof *nv);
+        if (!nv)
+            return -1;
+        fs->v = nv;
+        fs->cap = ncap;
+    }
+    for (int i = 0; i < n; i++) {
+        hp_finding d = f[i];
+        if (f[i].path != fs->last_path_in || !fs->last_path) {
+            fs->last_path_in = f[i].path;
+            fs->last_path = dup(fs, f[i].path ? f[i].path : "");
+        }
+        d.path = fs->last_path;
+        d.rule = dup(fs, f[i].rule ? f[i].rule : "");
+        d.message = dup(fs, f[i].message ? f[i].message : "");
+        d.fix = dup(fs, f[i].fix);
+        char *src = f[i].source.len > 0 ? arena_strndup(&fs->a, f[i].source.s, f[i].source.len)
+                                         : NULL;
+        d.source = str_make(src ? src : "", src ? f[i].source.len : 0);
+        if (!d.path || !d.rule || !d.message)
+            return -1;
+        fs->v[fs->n++] = d;
+    }
+    return 0;
+}
+
+static int cmp_full(const void *x, const void *y)
+{
+    const hp_finding *a = x, *b = y;
+    int c = strcmp(a->path, b->path);
+    if (c)
+        return c;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    c = strcmp(a->rule, b->rule);
+    if (c)
+        return c;
+    return strcmp(a->message, b->message);
+}
+
+void hp_findings_sort(hp_findings *fs)
+{
+    if (fs && fs->n > 1)
+        qsort(fs->v, (size_t)fs->n, sizeof *fs->v, cmp_full);
+}
+
+const hp_finding *hp_findings_items(const hp_findings *fs, int *n)
+{
+    if (n)
+        *n = fs ? fs->n : 0;
+    return fs ? fs->v : NULL;
+}

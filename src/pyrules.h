@@ -1,0 +1,58 @@
+/* pyrules.h: what the Triton, PyTorch and build-file rule families share on top of the check
+ * engine (rules.h): the engine's file context, the arena, and the AMD target groups of the run
+ * (several rules depend on more than wave64/wave32: FNUZ vs OCP fp8, XF32, kpack). */
+#ifndef HP_PYRULES_H
+#define HP_PYRULES_H
+
+#include <stddef.h>
+
+#include "hipport.h"
+#include "rules.h"
+
+/* AMD target groups (a target list maps onto these; severities depend on them). */
+enum pyrules_target {
+    TGT_CDNA12 = 1,  /* gfx906, gfx908, gfx90a: wave64, no fp8 */
+    TGT_GFX942 = 2,  /* MI300/MI325: wave64, FNUZ fp8, XF32 */
+    TGT_GFX950 = 4,  /* MI350/MI355: wave64, OCP fp8, 160 KiB LDS */
+    TGT_RDNA = 8,    /* gfx10, gfx11: wave32 */
+    TGT_GFX12 = 16,  /* RDNA4: wave32, OCP fp8 */
+    TGT_ALL = 31
+};
+#define TGT_WAVE64 (TGT_CDNA12 | TGT_GFX942 | TGT_GFX950)
+#define TGT_WAVE32 (TGT_RDNA | TGT_GFX12)
+
+typedef struct pyrules {
+    rctx *c;          /* the engine's file context: findings, options */
+    arena *a;         /* the file's arena (messages) */
+    unsigned targets; /* TGT_* bits of the run's targets */
+    unsigned long on; /* which of this file's TRI/PT/BLD rules are enabled (pyrules_bit) */
+} pyrules;
+
+/* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,
+ * BLD001..BLD003), or -1 for another id. */
+int pyrules_bit(const char *id);
+/* Fills r->on from the engine's rule selection. */
+void pyrules_load(pyrules *r);
+
+/* The target group of one gfx name ("gfx942", "gfx90a:xnack-"); 0 if unknown. */
+unsigned pyrules_target_of(const char *gfx, ptrdiff_t len);
+/* The groups of a comma-separated target list (TGT_ALL when none is known). */
+unsigned pyrules_targets_of(const char *list);
+
+static inline unsigned pyrules_targets(const pyrules *r)
+{
+    return r->targets ? r->targets : TGT_ALL;
+}
+
+static inline int pyrules_on(const pyrules *r, const char *rule)
+{
+    int b = pyrules_bit(rule);
+    return b >= 0 ? (int)((r->on >> b) & 1u) : rules_on(r->c, rule);
+}
+
+/* Reports a finding at byte offset off covering n bytes with an explicit severity (msg and
+ * fix: static or arena; fix NULL takes the rule's). */
+void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
+                 const char *msg, const char *fix);
+
+#endif

@@ -1,0 +1,625 @@
+/* pysrc.c: a Python file ready for rules (see pysrc.h): significant tokens, brackets, logical
+ * lines, blocks, import aliases, call arguments and literals. */
+#include "pysrc.h"
+
+#include <string.h>
+
+#include "str.h"
+
+#include "banned.h"
+
+int pysrc_is(const pysrc *p, ptrdiff_t i, const char *w)
+{
+    if (i < 0 || i >= p->n || p->t[i].kind != PY_NAME)
+        return 0;
+    size_t l = strlen(w);
+    return (size_t)p->t[i].len == l && memcmp(p->src + p->t[i].off, w, l) == 0;
+}
+
+int pysrc_op(const pysrc *p, ptrdiff_t i, unsigned op)
+{
+    return i >= 0 && i < p->n && (p->t[i].kind == PY_OP || p->t[i].kind == PY_DECORATOR) &&
+           p->t[i].sub == op;
+}
+
+static int is_open(const pytok *t)
+{
+    return t->kind == PY_OP && (t->sub == '(' || t->sub == '[' || t->sub == '{');
+}
+
+static int is_close(const pytok *t)
+{
+    return t->kind == PY_OP && (t->sub == ')' || t->sub == ']' || t->sub == '}');
+}
+
+static const pysrc_alias *find_alias(const pysrc *p, hp_str name)
+{
+    for (int k = p->nalias - 1; k >= 0; k--)
+        if (str_eq(p->alias[k].name, name))
+            return &p->alias[k];
+    return NULL;
+}
+
+static void add_alias(pysrc *p, arena *a, int *cap, hp_str name, hp_str target)
+{
+    if (p->nalias == *cap) {
+        int ncap = *cap ? *cap * 2 : 16;
+        p->alias = arena_grow(a, p->alias, (ptrdiff_t)*cap * (ptrdiff_t)sizeof(pysrc_alias),
+                              (ptrdiff_t)ncap * (ptrdiff_t)sizeof(pysrc_alias),
+                              _Alignof(pysrc_alias));
+        if (!p->alias) {
+            p->nalias = 0;
+            *cap = 0;
+            return;
+        }
+        *cap = ncap;
+    }
+    p->alias[p->nalias].name = name;
+    p->alias[p->nalias].target = target;
+    p->nalias++;
+}
+
+/* A dotted module name at i: returns the index after it and its source span. */
+static ptrdiff_t dotted(const pysrc *p, ptrdiff_t i, hp_str *span)
+{
+    if (i >= p->n || p->t[i].kind != PY_NAME)
+        return i;
+    ptrdiff_t j = i + 1;
+    while (j + 1 < p->n && pysrc_op(p, j, '.') && p->t[j + 1].kind == PY_NAME)
+        j += 2;
+    span->s = p->src + p->t[i].off;
+    span->len = p->t[j - 1].off + p->t[j - 1].len - p->t[i].off;
+    return j;
+}
+
+/* A dotted span with any spaces around its dots removed (arena), so that "a . b" is "a.b". */
+static hp_str squeeze(arena *a, hp_str s)
+{
+    char *buf = arena_alloc_nozero(a, 1, 1, s.len + 1);
+    if (!buf)
+        return s;
+    ptrdiff_t k = 0;
+    for (ptrdiff_t i = 0; i < s.len; i++)
+        if (!str_is_space(s.s[i]) && s.s[i] != '\\')
+            buf[k++] = s.s[i];
+    buf[k] = 0;
+    hp_str r = {buf, k};
+    return r;
+}
+
+static hp_str join3(arena *a, hp_str x, hp_str y)
+{
+    char *buf = arena_alloc_nozero(a, 1, 1, x.len + y.len + 2);
+    if (!buf)
+        return y;
+    memcpy(buf, x.s, (size_t)x.len);
+    buf[x.len] = '.';
+    memcpy(buf + x.len + 1, y.s, (size_t)y.len);
+    buf[x.len + 1 + y.len] = 0;
+    hp_str r = {buf, x.len + 1 + y.len};
+    return r;
+}
+
+/* import a.b [as c], ... / from a.b import c [as d], ... */
+static void scan_imports(pysrc *p, arena *a)
+{
+    int cap = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
+            continue;
+        if (pysrc_is(p, i, "import")) {
+            if (i > 0 && p->lstart[i] != i && !pysrc_op(p, i - 1, ':') &&
+                !pysrc_op(p, i - 1, ';'))
+                continue; /* the import of a from-import */
+            ptrdiff_t j = i + 1;
+            for (;;) {
+                hp_str mod;
+                ptrdiff_t k = dotted(p, j, &mod);
+                if (k == j)
+                    break;
+                if (pysrc_is(p, k, "as") && k + 1 < p->n && p->t[k + 1].kind == PY_NAME) {
+                    add_alias(p, a, &cap, pysrc_text(p, k + 1), squeeze(a, mod));
+                    k += 2;
+                }
+                if (!pysrc_op(p, k, ','))
+                    break;
+                j = k + 1;
+            }
+        } else if (pysrc_is(p, i, "from")) {
+            hp_str mod;
+            ptrdiff_t k = dotted(p, i + 1, &mod);
+            if (k == i + 1 || !pysrc_is(p, k, "import"))
+                continue;
+            mod = squeeze(a, mod);
+            ptrdiff_t j = k + 1, end = p->n;
+            if (pysrc_op(p, j, '(') && p->match[j] > j) {
+                end = p->match[j];
+                j++;
+            }
+            while (j < end && p->t[j].kind == PY_NAME) {
+                hp_str name = pysrc_text(p, j);
+                ptrdiff_t nx = j + 1;
+                hp_str local = name;
+                if (pysrc_is(p, nx, "as") && nx + 1 < end && p->t[nx + 1].kind == PY_NAME) {
+                    local = pysrc_text(p, nx + 1);
+                    nx += 2;
+                }
+                add_alias(p, a, &cap, local, join3(a, mod, name));
+                if (!pysrc_op(p, nx, ','))
+                    break;
+                j = nx + 1;
+            }
+        }
+    }
+}
+
+int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len)
+{
+    memset(p, 0, sizeof *p);
+    pylex_out lx;
+    pylex_all(a, src, len, &lx);
+    if (!lx.toks)
+        return 0;
+    p->src = src;
+    p->len = len;
+    p->unterminated = lx.unterminated;
+    ptrdiff_t ncom = 0;
+    for (ptrdiff_t i = 0; i < lx.n; i++)
+        ncom += lx.toks[i].kind == PY_COMMENT;
+    ptrdiff_t n = lx.n - ncom;
+    p->t = NEW(a, pytok, n + 1);
+    p->com = NEW(a, pytok, ncom + 1);
+    p->match = NEW(a, int32_t, n + 1);
+    p->lstart = NEW(a, int32_t, n + 1);
+    p->up = NEW(a, int32_t, n + 1);
+    p->prev = NEW(a, int32_t, n + 1);
+    int32_t *stack = NEW(a, int32_t, n + 1);
+    int32_t *last = NEW(a, int32_t, n + 2);
+    if (!p->t || !p->com || !p->match || !p->lstart || !p->up || !p->prev || !stack || !last)
+        return 0;
+    ptrdiff_t k = 0, c = 0;
+    for (ptrdiff_t i = 0; i <= lx.n; i++) {
+        if (i < lx.n && lx.toks[i].kind == PY_COMMENT)
+            p->com[c++] = lx.toks[i];
+        else
+            p->t[k++] = lx.toks[i];
+    }
+    p->n = n;
+    p->ncom = ncom;
+    /* brackets */
+    ptrdiff_t sp = 0;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        p->match[i] = -1;
+        if (is_open(&p->t[i])) {
+            stack[sp++] = (int32_t)i;
+        } else if (is_close(&p->t[i]) && sp > 0) {
+            int32_t o = stack[--sp];
+            p->match[o] = (int32_t)i;
+            p->match[i] = o;
+        }
+    }
+    p->match[n] = -1;
+    /* logical lines and blocks */
+    int32_t cur = -1;
+    sp = 0;
+    for (ptrdiff_t i = 0; i <= n; i++) {
+        const pytok *t = &p->t[i];
+        if (t->kind == PY_INDENT) {
+            if (i > 0 && p->t[i - 1].kind == PY_NEWLINE)
+                stack[sp++] = p->lstart[i - 1];
+            else
+                stack[sp++] = -1;
+        } else if (t->kind == PY_DEDENT && sp > 0) {
+            sp--;
+        }
+        p->up[i] = -1;
+        for (ptrdiff_t s = sp - 1; s >= 0; s--)
+            if (stack[s] >= 0) {
+                p->up[i] = stack[s];
+                break;
+            }
+        if (t->kind == PY_INDENT || t->kind == PY_DEDENT || t->kind == PY_EOF) {
+            p->lstart[i] = (int32_t)i;
+            p->prev[i] = -1;
+            cur = -1;
+            continue;
+        }
+        if (cur < 0) {
+            cur = (int32_t)i;
+            /* siblings: the last line start seen in the same block */
+            int32_t u = p->up[i] + 1;
+            p->prev[i] = last[u] - 1;
+            last[u] = (int32_t)i + 1;
+        } else {
+            p->prev[i] = -1;
+        }
+        p->lstart[i] = cur;
+        if (t->kind == PY_NEWLINE)
+            cur = -1;
+    }
+    scan_imports(p, a);
+    return 1;
+}
+
+ptrdiff_t pysrc_qualname(const pysrc *p, ptrdiff_t i, char *buf, ptrdiff_t cap)
+{
+    if (cap > 0)
+        buf[0] = 0;
+    if (i < 0 || i >= p->n || p->t[i].kind != PY_NAME || cap < 2)
+        return i;
+    if (i > 0 && pysrc_op(p, i - 1, '.'))
+        return i;
+    hp_str head = pysrc_text(p, i);
+    const pysrc_alias *al = find_alias(p, head);
+    if (al)
+        head = al->target;
+    else if (str_eqc(head, "tl"))
+        head = S("triton.language");
+    ptrdiff_t k = 0;
+    int over = 0;
+#define PUT(s_, n_)                                                                            \
+    do {                                                                                       \
+        if (k + (n_) < cap) {                                                                  \
+            memcpy(buf + k, (s_), (size_t)(n_));                                               \
+            k += (n_);                                                                         \
+        } else {                                                                               \
+            over = 1;                                                                          \
+        }                                                                                      \
+    } while (0)
+    PUT(head.s, head.len);
+    ptrdiff_t j = i + 1;
+    while (j + 1 < p->n && pysrc_op(p, j, '.') && p->t[j + 1].kind == PY_NAME) {
+        PUT(".", 1);
+        PUT(p->src + p->t[j + 1].off, p->t[j + 1].len);
+        j += 2;
+    }
+#undef PUT
+    buf[over ? 0 : k] = 0;
+    return j;
+}
+
+int pysrc_args(const pysrc *p, ptrdiff_t open, pysrc_arg *out, int max)
+{
+    if (open < 0 || open >= p->n || p->match[open] <= open)
+        return 0;
+    ptrdiff_t close = p->match[open];
+    int cnt = 0;
+    ptrdiff_t b = open + 1;
+    while (b < close) {
+        ptrdiff_t e = b;
+        while (e < close && !pysrc_op(p, e, ',')) {
+            if (is_open(&p->t[e]) && p->match[e] > e)
+                e = p->match[e];
+            e++;
+        }
+        if (e > close)
+            e = close;
+        if (e > b) {
+            if (cnt < max) {
+                pysrc_arg *a = &out[cnt];
+                a->b = (int32_t)b;
+                a->e = (int32_t)e;
+                a->vb = (int32_t)b;
+                a->kw = -1;
+                a->star = pysrc_op(p, b, '*') || pysrc_op(p, b, PO_POW);
+                if (p->t[b].kind == PY_NAME && b + 1 < e && pysrc_op(p, b + 1, '=')) {
+                    a->kw = (int32_t)b;
+                    a->vb = (int32_t)(b + 2);
+                }
+            }
+            cnt++;
+        }
+        b = e + 1;
+    }
+    return cnt;
+}
+
+int pysrc_kwarg(const pysrc *p, const pysrc_arg *a, int n, const char *kw)
+{
+    for (int k = 0; k < n; k++)
+        if (a[k].kw >= 0 && pysrc_is(p, a[k].kw, kw))
+            return k;
+    return -1;
+}
+
+int pysrc_npositional(const pysrc_arg *a, int n)
+{
+    int c = 0;
+    for (int k = 0; k < n; k++)
+        c += a[k].kw < 0 && !a[k].star;
+    return c;
+}
+
+static void strip_parens(const pysrc *p, ptrdiff_t *b, ptrdiff_t *e)
+{
+    while (*e - *b >= 2 && pysrc_op(p, *b, '(') && p->match[*b] == *e - 1) {
+        (*b)++;
+        (*e)--;
+    }
+}
+
+int pysrc_int(const pysrc *p, ptrdiff_t b, ptrdiff_t e, long long *v)
+{
+    strip_parens(p, &b, &e);
+    int neg = 0;
+    if (e - b == 2 && (pysrc_op(p, b, '-') || pysrc_op(p, b, '+'))) {
+        neg = pysrc_op(p, b, '-');
+        b++;
+    }
+    if (e - b != 1 || p->t[b].kind != PY_NUMBER)
+        return 0;
+    hp_str s = pysrc_text(p, b);
+    long long x = 0;
+    int base = 10;
+    ptrdiff_t k = 0;
+    if (s.len > 2 && s.s[0] == '0' && (s.s[1] | 0x20) == 'x') {
+        base = 16;
+        k = 2;
+    } else if (s.len > 2 && s.s[0] == '0' && (s.s[1] | 0x20) == 'b') {
+        base = 2;
+        k = 2;
+    } else if (s.len > 2 && s.s[0] == '0' && (s.s[1] | 0x20) == 'o') {
+        base = 8;
+        k = 2;
+    }
+    if (k == s.len)
+        return 0;
+    for (; k < s.len; k++) {
+        char ch = s.s[k];
+        int d;
+        if (ch == '_')
+            continue;
+        if (ch >= '0' && ch <= '9')
+            d = ch - '0';
+        else if (base == 16 && (ch | 0x20) >= 'a' && (ch | 0x20) <= 'f')
+            d = (ch | 0x20) - 'a' + 10;
+        else
+            return 0;
+        if (d >= base)
+            return 0;
+        if (x > (1LL << 40))
+            x = 1LL << 40; /* large enough for any rule; no overflow */
+        else
+            x = x * base + d;
+    }
+    *v = neg ? -x : x;
+    return 1;
+}
+
+int pysrc_str(const pysrc *p, ptrdiff_t b, ptrdiff_t e, hp_str *body)
+{
+    strip_parens(p, &b, &e);
+    if (e - b != 1 || p->t[b].kind != PY_STRING)
+        return 0;
+    *body = pylex_string_body(p->src, &p->t[b]);
+    return 1;
+}
+
+int pysrc_const(const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *w)
+{
+    strip_parens(p, &b, &e);
+    return e - b == 1 && pysrc_is(p, b, w);
+}
+
+ptrdiff_t pysrc_line_end(const pysrc *p, ptrdiff_t i)
+{
+    while (i < p->n && p->t[i].kind != PY_NEWLINE)
+        i++;
+    return i;
+}
+
+int pysrc_block(const pysrc *p, ptrdiff_t h, ptrdiff_t *body_b, ptrdiff_t *body_e)
+{
+    ptrdiff_t j = h;
+    while (j < p->n && p->t[j].kind != PY_NEWLINE && !pysrc_op(p, j, ':')) {
+        if (is_open(&p->t[j]) && p->match[j] > j)
+            j = p->match[j];
+        j++;
+    }
+    if (j >= p->n || !pysrc_op(p, j, ':'))
+        return 0;
+    if (j + 2 < p->n && p->t[j + 1].kind == PY_NEWLINE && p->t[j + 2].kind == PY_INDENT) {
+        ptrdiff_t d = 0, k = j + 2;
+        for (; k < p->n; k++) {
+            d += p->t[k].kind == PY_INDENT;
+            d -= p->t[k].kind == PY_DEDENT;
+            if (d == 0)
+                break;
+        }
+        *body_b = j + 3;
+        *body_e = k;
+        return 1;
+    }
+    *body_b = j + 1;
+    *body_e = pysrc_line_end(p, j + 1);
+    return 1;
+}
+
+/* Integer literals of the list or tuple display opening at token o (all elements). */
+static int list_ints(const pysrc *p, ptrdiff_t o, pysrc_ints *out)
+{
+    if (!(pysrc_op(p, o, '[') || pysrc_op(p, o, '(')) || p->match[o] <= o)
+        return 0;
+    pysrc_arg el[64];
+    int n = pysrc_args(p, o, el, 64);
+    if (n == 0 || n > 64)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        long long v;
+        if (!pysrc_int(p, el[k].b, el[k].e, &v))
+            return 0;
+        if (k == 0 || v < out->min) {
+            out->min = v;
+            out->min_tok = el[k].b;
+        }
+        if (k == 0 || v > out->max) {
+            out->max = v;
+            out->max_tok = el[k].b;
+        }
+    }
+    return n;
+}
+
+/* "for NAME in <list>" with the for at token f. */
+static int for_ints(const pysrc *p, ptrdiff_t f, hp_str name, pysrc_ints *out)
+{
+    if (!pysrc_is(p, f, "for") || f + 3 >= p->n || !str_eq(pysrc_text(p, f + 1), name) ||
+        !pysrc_is(p, f + 2, "in"))
+        return 0;
+    return list_ints(p, f + 3, out);
+}
+
+int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
+{
+    long long v;
+    if (pysrc_int(p, b, e, &v)) {
+        out->min = out->max = v;
+        out->min_tok = out->max_tok = (int32_t)b;
+        return 1;
+    }
+    strip_parens(p, &b, &e);
+    if (e - b != 1 || p->t[b].kind != PY_NAME)
+        return 0;
+    hp_str name = pysrc_text(p, b);
+    /* a comprehension around it on the same logical line */
+    for (ptrdiff_t k = b - 1; k >= 0 && k >= p->lstart[b]; k--) {
+        if (!is_open(&p->t[k]) || p->match[k] < e)
+            continue;
+        for (ptrdiff_t f = k + 1; f < p->match[k]; f++) {
+            int c = for_ints(p, f, name, out);
+            if (c)
+                return c;
+        }
+    }
+    /* an enclosing for loop */
+    for (ptrdiff_t h = p->up[b]; h >= 0; h = p->up[h]) {
+        int c = for_ints(p, h, name, out);
+        if (c)
+            return c;
+    }
+    /* the last plain assignment before it */
+    for (ptrdiff_t k = p->lstart[b] - 1; k >= 0; k--) {
+        if (p->lstart[k] != k || !str_eq(pysrc_text(p, k), name) || p->t[k].kind != PY_NAME ||
+            !pysrc_op(p, k + 1, '='))
+            continue;
+        ptrdiff_t le = pysrc_line_end(p, k);
+        if (pysrc_int(p, k + 2, le, &v)) {
+            out->min = out->max = v;
+            out->min_tok = out->max_tok = (int32_t)(k + 2);
+            return 1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+int pysrc_contains_nocase(hp_str hay, const char *needle)
+{
+    ptrdiff_t nl = (ptrdiff_t)strlen(needle);
+    for (ptrdiff_t i = 0; i + nl <= hay.len; i++)
+        if (str_eq_nocase(str_make(hay.s + i, nl), str_make(needle, nl)))
+            return 1;
+    return 0;
+}
+
+/* Is the identifier one that names the AMD side? Its '_'-separated parts are compared. */
+static int amd_name(hp_str s)
+{
+#define W(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+    static const hp_str words[] = {W("hip"),   W("rocm"),   W("amd"),   W("amdgpu"),
+                                   W("hipcc"), W("cdna"),   W("rdna"),  W("gcnarchname"),
+                                   W("mi300"), W("mi300x"), W("mi250"), W("mi200"),
+                                   W("mi355"), W("mi350"),  W("fnuz"),  W("hipify")};
+#undef W
+    ptrdiff_t i = 0;
+    while (i < s.len) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != '_')
+            j++;
+        hp_str part = {s.s + i, j - i};
+        if (part.len >= 3 && part.len <= 11) {
+            char c0 = (char)(part.s[0] | 0x20);
+            if (c0 == 'g' && part.len >= 4 && (part.s[1] | 0x20) == 'f' &&
+                (part.s[2] | 0x20) == 'x' && part.s[3] >= '0' && part.s[3] <= '9')
+                return 1;
+            if (c0 == 'h' || c0 == 'r' || c0 == 'a' || c0 == 'c' || c0 == 'g' || c0 == 'm' ||
+                c0 == 'f')
+                for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+                    if (part.len == words[k].len && str_eq_nocase(part, words[k]))
+                        return 1;
+        }
+        i = j + 1;
+    }
+    return 0;
+}
+
+/* Does the string mention the AMD side ("gfx942", "rocm", "hip" as a word, "amd")? */
+static int amd_string(hp_str s)
+{
+    if (pysrc_contains_nocase(s, "gfx") || pysrc_contains_nocase(s, "rocm") ||
+        pysrc_contains_nocase(s, "amd") || pysrc_contains_nocase(s, "fnuz"))
+        return 1;
+    for (ptrdiff_t i = 0; i + 3 <= s.len; i++) {
+        if ((s.s[i] | 0x20) != 'h' || (s.s[i + 1] | 0x20) != 'i' || (s.s[i + 2] | 0x20) != 'p')
+            continue;
+        int before = i == 0 || !((s.s[i - 1] | 0x20) >= 'a' && (s.s[i - 1] | 0x20) <= 'z');
+        int after = i + 3 == s.len ||
+                    !((s.s[i + 3] | 0x20) >= 'a' && (s.s[i + 3] | 0x20) <= 'z');
+        if (before && after)
+            return 1;
+    }
+    return 0;
+}
+
+int pysrc_pred_amd(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud)
+{
+    (void)ud;
+    for (ptrdiff_t i = b; i < e && i < p->n; i++) {
+        if (p->t[i].kind == PY_NAME && amd_name(pysrc_text(p, i)))
+            return 1;
+        if (p->t[i].kind == PY_STRING && amd_string(pylex_string_body(p->src, &p->t[i])))
+            return 1;
+    }
+    return 0;
+}
+
+int pysrc_mentions_amd(const pysrc *p)
+{
+    return pysrc_pred_amd(p, 0, p->n, NULL);
+}
+
+static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
+{
+    ptrdiff_t le = pysrc_line_end(p, h);
+    if (pred(p, h, le, ud))
+        return 1;
+    if (!pysrc_is(p, h, "else") && !pysrc_is(p, h, "elif"))
+        return 0;
+    /* the earlier branches of the same if chain, sibling by sibling */
+    for (ptrdiff_t k = p->prev[h]; k >= 0; k = p->prev[k]) {
+        if (pysrc_is(p, k, "if"))
+            return pred(p, k, pysrc_line_end(p, k), ud);
+        if (pysrc_is(p, k, "elif")) {
+            if (pred(p, k, pysrc_line_end(p, k), ud))
+                return 1;
+            continue;
+        }
+        if (pysrc_is(p, k, "else") || pysrc_is(p, k, "except") || pysrc_is(p, k, "try"))
+            continue;
+        break;
+    }
+    return 0;
+}
+
+int pysrc_guarded(const pysrc *p, ptrdiff_t i, pysrc_pred pred, void *ud)
+{
+    if (i < 0 || i >= p->n)
+        return 0;
+    ptrdiff_t ls = p->lstart[i];
+    if (header_pred(p, ls, pred, ud))
+        return 1;
+    for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h])
+        if (header_pred(p, h, pred, ud))
+            return 1;
+    return 0;
+}

@@ -1,0 +1,105 @@
+/* pysrc.h: a Python file ready for rules: significant tokens, matching brackets, logical lines,
+ * enclosing blocks, import aliases, call arguments and literal values. */
+#ifndef HP_PYSRC_H
+#define HP_PYSRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "pylex.h"
+
+typedef struct pysrc_alias {
+    hp_str name;   /* the local name */
+    hp_str target; /* what it stands for: "triton.language", "triton.jit" (arena) */
+} pysrc_alias;
+
+typedef struct pysrc {
+    const char *src;
+    ptrdiff_t len;
+    pytok *t;          /* significant tokens (no comments); t[n] is PY_EOF */
+    ptrdiff_t n;
+    pytok *com;        /* the comments, in order */
+    ptrdiff_t ncom;
+    int32_t *match;    /* index of the matching bracket, or -1 */
+    int32_t *lstart;   /* first token of each token's logical line */
+    int32_t *up;       /* first token of the header line of the innermost enclosing block, or -1 */
+    int32_t *prev;     /* at a logical line's first token: the previous line start of the same
+                          block (its sibling statement), or -1 */
+    pysrc_alias *alias;
+    int nalias;
+    int unterminated;  /* the tokenizer met an unterminated string */
+} pysrc;
+
+/* Tokenizes and indexes src. Returns 0 when memory ran out (without a recovery point). */
+int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len);
+
+static inline hp_str pysrc_text(const pysrc *p, ptrdiff_t i)
+{
+    hp_str r = {p->src + p->t[i].off, p->t[i].len};
+    return r;
+}
+
+/* Is token i the name or keyword w? */
+int pysrc_is(const pysrc *p, ptrdiff_t i, const char *w);
+/* Is token i the operator op (a character or a PO_* code)? */
+int pysrc_op(const pysrc *p, ptrdiff_t i, unsigned op);
+
+/* The dotted name that starts at token i (NAME ('.' NAME)*), its head resolved through the
+ * import aliases ("tl.load" -> "triton.language.load"). Writes it NUL-terminated to buf and
+ * returns the index after it; returns i when token i starts no name, or is itself preceded by
+ * '.' (an attribute of something else). */
+ptrdiff_t pysrc_qualname(const pysrc *p, ptrdiff_t i, char *buf, ptrdiff_t cap);
+
+/* One argument of a call: tokens [b, e); kw is the keyword's token (-1 for a positional
+ * argument; star is set for a starred argument); the value starts at vb. */
+typedef struct pysrc_arg {
+    int32_t b, e, vb, kw;
+    int star;
+} pysrc_arg;
+
+/* Splits the arguments of the bracket that opens at token open (at depth-0 commas). Returns the
+ * number of arguments (which may exceed max; only max are stored). */
+int pysrc_args(const pysrc *p, ptrdiff_t open, pysrc_arg *out, int max);
+/* The index of the argument with keyword kw, or -1. */
+int pysrc_kwarg(const pysrc *p, const pysrc_arg *a, int n, const char *kw);
+/* Number of positional arguments among the first n. */
+int pysrc_npositional(const pysrc_arg *a, int n);
+
+/* Is tokens [b, e) an integer literal (optionally signed and parenthesized)? */
+int pysrc_int(const pysrc *p, ptrdiff_t b, ptrdiff_t e, long long *v);
+/* Is tokens [b, e) one string literal? Sets its contents. */
+int pysrc_str(const pysrc *p, ptrdiff_t b, ptrdiff_t e, hp_str *body);
+/* Is the keyword value [b, e) the literal True / False / None? */
+int pysrc_const(const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *w);
+
+/* Integer values a name may take at token at: the literals of "for name in [..]" in an
+ * enclosing comprehension or loop, or of the last "name = <int>" before it. Returns how many
+ * (0: unknown); sets the smallest and largest with their tokens. */
+typedef struct pysrc_ints {
+    long long min, max;
+    int32_t min_tok, max_tok;
+} pysrc_ints;
+int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out);
+
+/* End of the logical line of token i: the index of its NEWLINE (or n). */
+ptrdiff_t pysrc_line_end(const pysrc *p, ptrdiff_t i);
+/* For a header line starting at token h (def, if, for, ...): the token range of its body.
+ * Returns 0 when the line has no ':' at depth 0. */
+int pysrc_block(const pysrc *p, ptrdiff_t h, ptrdiff_t *body_b, ptrdiff_t *body_e);
+
+/* A predicate over a token range (a condition or a logical line). */
+typedef int (*pysrc_pred)(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
+/* Does pred hold on the logical line of token i, or on the header of a block around it (for
+ * an else or elif branch, on the conditions of its if chain too)? */
+int pysrc_guarded(const pysrc *p, ptrdiff_t i, pysrc_pred pred, void *ud);
+/* A predicate: the range names the AMD side (torch.version.hip, is_hip, ROCM_HOME,
+ * gcnArchName, "gfx..." strings, ...). */
+int pysrc_pred_amd(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
+/* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
+int pysrc_mentions_amd(const pysrc *p);
+
+/* Does the comment text (or any string) contain needle, ASCII case-insensitively? */
+int pysrc_contains_nocase(hp_str hay, const char *needle);
+
+#endif

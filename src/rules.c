@@ -1,0 +1,1088 @@
+/* rules.c: the check engine: the rule table, options (targets, rule selection), the token
+ * helpers every language shares, reporting with severities and suppressions, the plain-name
+ * rules of data/tables/rule_names.tsv, and the per-file driver. */
+#include "rules.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "str.h"
+
+#include "rule_docs.h"
+#include "rule_names_tab.h"
+#include "rules_tab.h"
+
+#include "banned.h"
+
+enum { COL_ID, COL_FAMILY, COL_SEV, COL_WAVE, COL_LANGS, COL_TITLE, COL_FIX };
+enum { N_NAME, N_RULE, N_MATCH, N_SCOPE, N_MODE, N_SEV, N_MSG, N_FIX };
+
+/* ------------------------------------------------------------------ the rule table */
+
+int rules_find(const char *id)
+{
+    if (!id)
+        return -1;
+    for (int i = 0; i < rules_rows_COUNT; i++)
+        if (rules_rows[i][COL_ID][0] == id[0] && strcmp(rules_rows[i][COL_ID], id) == 0)
+            return i;
+    return -1;
+}
+
+static hp_severity sev_of(const char *s)
+{
+    int v = hp_severity_parse(s);
+    return v > 0 ? (hp_severity)v : HP_SEV_WARNING;
+}
+
+int hp_rule_count(void)
+{
+    return rules_rows_COUNT;
+}
+
+int hp_rule_get(int i, hp_rule_info *out)
+{
+    if (i < 0 || i >= rules_rows_COUNT)
+        return 0;
+    const char *const *r = rules_rows[i];
+    out->id = r[COL_ID];
+    out->family = r[COL_FAMILY];
+    out->title = r[COL_TITLE];
+    out->fix = r[COL_FIX];
+    out->languages = r[COL_LANGS];
+    out->severity = sev_of(r[COL_SEV]);
+    out->wave64 = strcmp(r[COL_WAVE], "wave64") == 0;
+    return 1;
+}
+
+int hp_rule_find(const char *id)
+{
+    return rules_find(id);
+}
+
+const char *hp_rule_doc(const char *id)
+{
+    if (!id)
+        return NULL;
+    for (int i = 0; rule_docs[i].name; i++)
+        if (strcmp(rule_docs[i].name, id) == 0)
+            return rule_docs[i].text;
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ options */
+
+void hp_check_opts_init(hp_check_opts *o)
+{
+    memset(o, 0, sizeof *o);
+}
+
+static const char default_targets[] = "gfx908,gfx90a,gfx942,gfx950";
+
+/* What one target name says; 0 if the name is not a known AMD target. */
+static int parse_target(hp_str t, rules_cfg *cfg)
+{
+    ptrdiff_t colon = str_chr(t, ':');
+    if (colon >= 0)
+        t.len = colon;
+    t = str_trim(t);
+    if (!str_starts(t, S("gfx")) || t.len < 4)
+        return 0;
+    hp_str n = str_cut(t, 3, t.len);
+    int wave64;
+    if (str_ends(n, S("-generic"))) {
+        hp_str g = str_cut(n, 0, n.len - 8);
+        if (str_eqc(g, "9") || str_eqc(g, "9-4")) {
+            wave64 = 1;
+            if (str_eqc(g, "9-4")) {
+                cfg->no_image = 1;
+                cfg->fp8_fnuz = 1;
+            } else {
+                cfg->fp8_none = 1;
+            }
+        } else if (str_eqc(g, "10-1") || str_eqc(g, "10-3") || str_eqc(g, "11") ||
+                   str_eqc(g, "12")) {
+            wave64 = 0;
+            if (!str_eqc(g, "12"))
+                cfg->fp8_none = 1;
+        } else {
+            return 0;
+        }
+        if (cfg->lds_limit == 0 || cfg->lds_limit > 65536)
+            cfg->lds_limit = 65536;
+    } else {
+        if (n.len < 3 || n.len > 4)
+            return 0;
+        for (ptrdiff_t i = 0; i < n.len; i++) {
+            char ch = n.s[i];
+            if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')))
+                return 0;
+        }
+        if (n.len == 3 && (n.s[0] == '8' || n.s[0] == '9')) {
+            wave64 = 1;
+        } else if (n.len == 4 && n.s[0] == '1' && n.s[1] >= '0' && n.s[1] <= '2') {
+            wave64 = 0;
+        } else {
+            return 0;
+        }
+        int lds = str_eqc(n, "950") ? 163840 : 65536;
+        if (cfg->lds_limit == 0 || cfg->lds_limit > lds)
+            cfg->lds_limit = lds;
+        int cdna2plus = str_eqc(n, "90a") || str_eqc(n, "940") || str_eqc(n, "941") ||
+                        str_eqc(n, "942") || str_eqc(n, "950");
+        if (cdna2plus)
+            cfg->no_image = 1;
+        if (str_eqc(n, "940") || str_eqc(n, "941") || str_eqc(n, "942"))
+            cfg->fp8_fnuz = 1;
+        else if (!str_eqc(n, "950") && !(n.len == 4 && n.s[1] == '2'))
+            cfg->fp8_none = 1;
+    }
+    if (wave64)
+        cfg->wave64 = 1;
+    else
+        cfg->wave32 = 1;
+    return 1;
+}
+
+/* "c++,python" -> RL_CPP | RL_PYTHON */
+static unsigned lang_bits(const char *list)
+{
+    unsigned bits = 0;
+    hp_str rest = str_cstr(list);
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str w = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
+        if (str_eqc(w, "c++"))
+            bits |= RL_CPP;
+        else if (str_eqc(w, "python"))
+            bits |= RL_PYTHON;
+        else if (str_eqc(w, "build"))
+            bits |= RL_BUILD;
+    }
+    return bits;
+}
+
+static void set_why(char *why, ptrdiff_t whylen, const char *fmt, hp_str arg)
+{
+    if (why && whylen > 0)
+        snprintf(why, (size_t)whylen, fmt, (int)arg.len, arg.s);
+}
+
+/* Applies one selection word ("WAVE003", "-WAVE", "all"). 0 if it names nothing. */
+static int select_rules(rules_cfg *cfg, const char *w)
+{
+    int on = 1;
+    if (w[0] == '-') {
+        on = 0;
+        w++;
+    } else if (w[0] == '+') {
+        w++;
+    }
+    char up[32];
+    size_t n = strlen(w);
+    if (n == 0 || n >= sizeof up)
+        return 0;
+    for (size_t k = 0; k <= n; k++)
+        up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 'a' + 'A' : w[k]);
+    w = up;
+    int hit = 0;
+    for (int i = 0; i < rules_rows_COUNT; i++) {
+        const char *id = rules_rows[i][COL_ID];
+        int match = strcmp(w, "ALL") == 0 || strcmp(id, w) == 0;
+        if (!match) {
+            /* a family: the id's letters, in either case ("WAVE", "wave") */
+            size_t k = 0;
+            while (id[k] && !(id[k] >= '0' && id[k] <= '9'))
+                k++;
+            match = k == n;
+            for (size_t j = 0; match && j < n; j++) {
+                char a = id[j], b = w[j];
+                if (b >= 'a' && b <= 'z')
+                    b = (char)(b - 'a' + 'A');
+                match = a == b;
+            }
+        }
+        if (match) {
+            cfg->enabled[i] = (uint8_t)on;
+            hit = 1;
+        }
+    }
+    return hit;
+}
+
+/* The index of rule_names.tsv: exact names hashed, prefixes by first byte. */
+typedef struct names_index {
+    int16_t *slot;   /* row index + 1, or 0 */
+    int16_t *len;    /* strlen of each row's name */
+    uint64_t lens[256]; /* by first byte: bit n set when an exact name has length n (< 64) */
+    int cap;
+    int16_t *prefix; /* rows with match "prefix", sorted by first byte */
+    int nprefix;
+    int16_t pfx_first[256]; /* first index in prefix[] for a first byte (nprefix if none) */
+    int16_t *include;
+    int ninclude;
+} names_index;
+
+static void names_build(arena *a, rules_cfg *cfg)
+{
+    names_index *ix = NEW(a, names_index, 1);
+    int cap = 64;
+    while (cap < 2 * rule_names_rows_COUNT)
+        cap *= 2;
+    ix->cap = cap;
+    ix->slot = NEW(a, int16_t, cap);
+    ix->prefix = NEW(a, int16_t, rule_names_rows_COUNT + 1);
+    ix->include = NEW(a, int16_t, rule_names_rows_COUNT + 1);
+    ix->len = NEW(a, int16_t, rule_names_rows_COUNT + 1);
+    for (int i = 0; i < rule_names_rows_COUNT; i++) {
+        const char *const *r = rule_names_rows[i];
+        ix->len[i] = (int16_t)strlen(r[N_NAME]);
+        if (strcmp(r[N_MATCH], "prefix") == 0) {
+            ix->prefix[ix->nprefix++] = (int16_t)i;
+            continue;
+        }
+        if (strcmp(r[N_MATCH], "include") == 0) {
+            ix->include[ix->ninclude++] = (int16_t)i;
+            continue;
+        }
+        unsigned char f0 = (unsigned char)r[N_NAME][0];
+        ix->lens[f0] |= ix->len[i] < 63 ? 1ull << ix->len[i] : 1ull << 63;
+        unsigned h = str_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
+        int j = (int)(h & (unsigned)(cap - 1));
+        while (ix->slot[j])
+            j = (j + 1) & (cap - 1);
+        ix->slot[j] = (int16_t)(i + 1);
+    }
+    /* prefixes grouped by their first byte (insertion sort, stable) */
+    for (int p = 1; p < ix->nprefix; p++) {
+        int16_t v = ix->prefix[p];
+        unsigned char key = (unsigned char)rule_names_rows[v][N_NAME][0];
+        int q = p - 1;
+        while (q >= 0 && (unsigned char)rule_names_rows[ix->prefix[q]][N_NAME][0] > key) {
+            ix->prefix[q + 1] = ix->prefix[q];
+            q--;
+        }
+        ix->prefix[q + 1] = v;
+    }
+    for (int b = 0; b < 256; b++)
+        ix->pfx_first[b] = (int16_t)ix->nprefix;
+    for (int p = ix->nprefix - 1; p >= 0; p--)
+        ix->pfx_first[(unsigned char)rule_names_rows[ix->prefix[p]][N_NAME][0]] = (int16_t)p;
+    cfg->names = ix;
+}
+
+hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char *why,
+                          ptrdiff_t whylen)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->nrules = rules_rows_COUNT;
+    cfg->enabled = NEW(a, uint8_t, rules_rows_COUNT + 1);
+    cfg->langs = NEW(a, uint8_t, rules_rows_COUNT + 1);
+    for (int i = 0; i < rules_rows_COUNT; i++) {
+        cfg->enabled[i] = 1;
+        cfg->langs[i] = (uint8_t)lang_bits(rules_rows[i][COL_LANGS]);
+    }
+    const char *targets = o && o->targets && o->targets[0] ? o->targets : default_targets;
+    hp_str rest = str_cstr(targets);
+    int any = 0;
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str one = comma >= 0 ? str_cut(rest, 0, comma) : rest;
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
+        if (str_trim(one).len == 0)
+            continue;
+        if (!parse_target(one, cfg)) {
+            set_why(why, whylen, "unknown GPU target '%.*s' (like gfx90a, gfx942, gfx1100)",
+                    str_trim(one));
+            return HP_EUSAGE;
+        }
+        any = 1;
+    }
+    if (!any) {
+        set_why(why, whylen, "no GPU target in '%.*s'", str_cstr(targets));
+        return HP_EUSAGE;
+    }
+    for (int i = 0; o && i < o->nrules; i++) {
+        const char *w = o->rules[i];
+        if (!w || !select_rules(cfg, w)) {
+            const char *name = w ? w + (w[0] == '+' || w[0] == '-') : "";
+            set_why(why, whylen, "unknown rule or family '%.*s' (see 'hipport rules')",
+                    str_cstr(name));
+            return HP_EUSAGE;
+        }
+    }
+    cfg->hip_version = o ? o->hip_version : 0;
+    cfg->targets = arena_strndup(a, targets, (ptrdiff_t)strlen(targets));
+    names_build(a, cfg);
+    return HP_OK;
+}
+
+hp_status hp_check_opts_validate(const hp_check_opts *o, char *why, ptrdiff_t whylen)
+{
+    arena a;
+    arena_init(&a, 1 << 14);
+    rules_cfg cfg;
+    hp_status s = rules_cfg_build(&a, o, &cfg, why, whylen);
+    arena_release(&a);
+    return s;
+}
+
+int hp_check_wave64(const char *targets)
+{
+    hp_check_opts o;
+    hp_check_opts_init(&o);
+    o.targets = targets;
+    arena a;
+    arena_init(&a, 1 << 14);
+    rules_cfg cfg;
+    int r = rules_cfg_build(&a, &o, &cfg, NULL, 0) == HP_OK ? cfg.wave64 : -1;
+    arena_release(&a);
+    return r;
+}
+
+/* ------------------------------------------------------------------ token helpers */
+
+static unsigned closer_of(unsigned ch)
+{
+    return ch == '(' ? ')' : ch == '[' ? ']' : ch == '{' ? '}' : 0;
+}
+
+ptrdiff_t rules_match(const rctx *c, ptrdiff_t open)
+{
+    if (open < 0 || open >= c->nt || c->t[open].kind != TK_PUNCT)
+        return -1;
+    unsigned stack[128];
+    int depth = 0;
+    unsigned want = closer_of(c->t[open].sub);
+    if (!want)
+        return -1;
+    stack[depth++] = want;
+    for (ptrdiff_t i = rules_next(c, open); i < c->nt; i = rules_next(c, i)) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned cl = closer_of(k->sub);
+        if (cl) {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = cl;
+        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
+            if (stack[depth - 1] != k->sub)
+                return -1;
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close)
+{
+    if (close < 0 || close >= c->nt || c->t[close].kind != TK_PUNCT)
+        return -1;
+    unsigned want = c->t[close].sub;
+    if (want != ')' && want != ']' && want != '}')
+        return -1;
+    unsigned stack[128];
+    int depth = 0;
+    stack[depth++] = want;
+    for (ptrdiff_t i = rules_prev(c, close); i >= 0; i = rules_prev(c, i)) {
+        const tok *k = &c->t[i];
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned s = k->sub;
+        if (s == ')' || s == ']' || s == '}') {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = s;
+        } else if (s == '(' || s == '[' || s == '{') {
+            if (closer_of(s) != stack[depth - 1])
+                return -1;
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+static int is_operand_end(const rctx *c, ptrdiff_t i)
+{
+    if (i < 0 || i >= c->nt)
+        return 0;
+    const tok *k = &c->t[i];
+    return k->kind == TK_IDENT || k->kind == TK_NUMBER || k->kind == TK_CHAR ||
+           (k->kind == TK_PUNCT && (k->sub == ')' || k->sub == ']'));
+}
+
+ptrdiff_t rules_operand_left(const rctx *c, ptrdiff_t op)
+{
+    ptrdiff_t p = rules_prev(c, op);
+    if (!is_operand_end(c, p))
+        return -1;
+    ptrdiff_t start = p;
+    for (int guard = 0; guard < 64; guard++) {
+        if (rules_punct(c, start, ')') || rules_punct(c, start, ']')) {
+            ptrdiff_t m = rules_match_back(c, start);
+            if (m < 0)
+                return -1;
+            start = m;
+            ptrdiff_t q = rules_prev(c, m);
+            if (rules_ident(c, q) || rules_punct(c, q, ']') ||
+                (rules_punct(c, q, ')') && c->t[m].sub == '[')) {
+                start = q;
+                continue;
+            }
+            break;
+        }
+        ptrdiff_t q = rules_prev(c, start);
+        if (rules_punct(c, q, '.') || rules_punct(c, q, P_ARROW) || rules_punct(c, q, P_SCOPE)) {
+            ptrdiff_t r = rules_prev(c, q);
+            if (is_operand_end(c, r)) {
+                start = r;
+                continue;
+            }
+        }
+        break;
+    }
+    return start;
+}
+
+ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op)
+{
+    ptrdiff_t n = rules_next(c, op);
+    for (int guard = 0; guard < 8 && n < c->nt; guard++) {
+        const tok *k = &c->t[n];
+        if (k->kind == TK_PUNCT && (k->sub == '-' || k->sub == '~' || k->sub == '!' ||
+                                    k->sub == '+' || k->sub == '*' || k->sub == '&'))
+            n = rules_next(c, n);
+        else
+            break;
+    }
+    if (n >= c->nt)
+        return -1;
+    ptrdiff_t end;
+    if (rules_punct(c, n, '(')) {
+        end = rules_match(c, n);
+        if (end < 0)
+            return -1;
+    } else if (c->t[n].kind == TK_IDENT || c->t[n].kind == TK_NUMBER || c->t[n].kind == TK_CHAR) {
+        end = n;
+    } else {
+        return -1;
+    }
+    for (int guard = 0; guard < 64; guard++) {
+        ptrdiff_t q = rules_next(c, end);
+        if (rules_punct(c, q, '(') || rules_punct(c, q, '[')) {
+            ptrdiff_t m = rules_match(c, q);
+            if (m < 0)
+                break;
+            end = m;
+            continue;
+        }
+        if (rules_punct(c, q, '.') || rules_punct(c, q, P_ARROW) || rules_punct(c, q, P_SCOPE)) {
+            ptrdiff_t r = rules_next(c, q);
+            if (rules_ident(c, r)) {
+                end = r;
+                continue;
+            }
+        }
+        break;
+    }
+    return end;
+}
+
+ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit)
+{
+    int depth = 0;
+    int steps = 0;
+    for (ptrdiff_t j = i; j < c->nt && (limit < 0 || j < limit); j = rules_next(c, j)) {
+        if (++steps > 256)
+            return -1;
+        const tok *k = &c->t[j];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        switch (k->sub) {
+        case '<':
+            depth++;
+            break;
+        case '>':
+            if (--depth == 0)
+                return j;
+            break;
+        case P_SHR:
+            depth -= 2;
+            if (depth <= 0)
+                return depth == 0 ? j : -1;
+            break;
+        case '(':
+        case '[': {
+            ptrdiff_t m = rules_match(c, j);
+            if (m < 0)
+                return -1;
+            j = m;
+            break;
+        }
+        case ';':
+        case '{':
+        case '}':
+        case ')':
+        case ']':
+        case P_ANDAND:
+        case P_OROR:
+            return -1;
+        default:
+            break;
+        }
+    }
+    return -1;
+}
+
+ptrdiff_t rules_call(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t n = rules_next(c, i);
+    if (rules_punct(c, n, '<')) {
+        ptrdiff_t m = rules_template_close(c, n, -1);
+        if (m < 0)
+            return -1;
+        n = rules_next(c, m);
+    }
+    return rules_punct(c, n, '(') ? n : -1;
+}
+
+int rules_member(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t p = rules_prev(c, i);
+    if (p < 0 || c->t[p].kind != TK_PUNCT)
+        return 0;
+    unsigned s = c->t[p].sub;
+    return s == '.' || s == P_ARROW || s == P_DOTSTAR || s == P_ARROWSTAR;
+}
+
+int rules_qualified(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t p = rules_prev(c, i);
+    if (!rules_punct(c, p, P_SCOPE))
+        return 0;
+    ptrdiff_t q = rules_prev(c, p);
+    return rules_ident(c, q) || rules_punct(c, q, '>');
+}
+
+int rules_args(const rctx *c, ptrdiff_t open, rargs *out)
+{
+    memset(out, 0, sizeof *out);
+    out->open = open;
+    ptrdiff_t close = rules_match(c, open);
+    out->close = close;
+    if (close < 0)
+        return 0;
+    ptrdiff_t start = rules_next(c, open);
+    if (start == close)
+        return 1;
+    ptrdiff_t last = open;
+    for (ptrdiff_t i = start; i <= close; i = rules_next(c, i)) {
+        const tok *k = &c->t[i];
+        if (i == close || (k->kind == TK_PUNCT && k->sub == ',')) {
+            if (out->n < RULES_MAXARGS) {
+                out->first[out->n] = start;
+                out->last[out->n] = last;
+                out->n++;
+            }
+            start = rules_next(c, i);
+            last = i;
+            if (i == close)
+                break;
+            continue;
+        }
+        if (k->kind == TK_PUNCT && closer_of(k->sub)) {
+            ptrdiff_t m = rules_match(c, i);
+            if (m < 0)
+                return 0;
+            i = m;
+        } else if (k->kind == TK_PUNCT && k->sub == '<' && rules_ident(c, rules_prev(c, i))) {
+            ptrdiff_t m = rules_template_close(c, i, close);
+            if (m >= 0)
+                i = m;
+        }
+        last = i;
+    }
+    return 1;
+}
+
+int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last, int (*pred)(hp_str ident))
+{
+    for (ptrdiff_t i = first; i <= last && i < c->nt; i = rules_next(c, i))
+        if (c->t[i].kind == TK_IDENT && pred(rules_text(c, i)))
+            return 1;
+    return 0;
+}
+
+int rules_in(hp_str s, const hp_str *list, int n)
+{
+    if (s.len <= 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (list[i].len == s.len && list[i].s[0] == s.s[0] &&
+            memcmp(list[i].s, s.s, (size_t)s.len) == 0)
+            return 1;
+    return 0;
+}
+
+int rules_name_has(hp_str ident, const char *word)
+{
+    size_t n = strlen(word);
+    for (ptrdiff_t i = 0; i + (ptrdiff_t)n <= ident.len; i++) {
+        size_t k = 0;
+        for (; k < n; k++) {
+            char a = ident.s[i + (ptrdiff_t)k];
+            if (a >= 'A' && a <= 'Z')
+                a = (char)(a - 'A' + 'a');
+            if (a != word[k])
+                break;
+        }
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ reporting */
+
+typedef struct rules_once {
+    int rule;
+    const char *msg;
+} rules_once;
+
+const char *rules_fmt(rctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char small[256];
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return "";
+    char *p = arena_alloc_nozero(c->a, 1, 1, (ptrdiff_t)n + 1);
+    if (!p)
+        return "";
+    if ((size_t)n < sizeof small) {
+        memcpy(p, small, (size_t)n + 1);
+    } else {
+        va_start(ap, fmt);
+        vsnprintf(p, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    return p;
+}
+
+int rules_on(const rctx *c, const char *id)
+{
+    int r = rules_find(id);
+    return r >= 0 && c->cfg->enabled[r];
+}
+
+void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
+                     unsigned flags, const char *msg, const char *fix)
+{
+    int r = rules_find(id);
+    /* a rule reports only in the languages its row names */
+    if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
+        return;
+    const char *const *row = rules_rows[r];
+    if (sev == HP_SEV_NONE)
+        sev = sev_of(row[COL_SEV]);
+    int wave = (flags & RF_WAVE64) || (strcmp(row[COL_WAVE], "wave64") == 0 &&
+                                        !(flags & RF_NOWAVE));
+    if (wave && !c->cfg->wave64)
+        sev = HP_SEV_NOTE;
+    if (flags & RF_ONCE) {
+        for (int k = 0; k < c->nonce; k++)
+            if (c->once[k].rule == r && strcmp(c->once[k].msg, msg) == 0)
+                return;
+        if (c->nonce == c->caponce) {
+            int ncap = c->caponce ? c->caponce * 2 : 16;
+            c->once = arena_grow(c->a, c->once, (ptrdiff_t)c->caponce * (ptrdiff_t)sizeof *c->once,
+                                 (ptrdiff_t)ncap * (ptrdiff_t)sizeof *c->once,
+                                 _Alignof(rules_once));
+            c->caponce = ncap;
+        }
+        c->once[c->nonce].rule = r;
+        c->once[c->nonce].msg = msg;
+        c->nonce++;
+    }
+    if (n > 1000000)
+        n = 1000000;
+    diag_add(&c->d, off, (int)n, row[COL_ID], sev, msg, fix ? fix : row[COL_FIX]);
+}
+
+void rules_report(rctx *c, const char *id, ptrdiff_t i, hp_severity sev, unsigned flags,
+                  const char *msg, const char *fix)
+{
+    if (i < 0)
+        i = 0;
+    if (i >= c->nt) {
+        rules_report_at(c, id, c->len, 0, sev, flags, msg, fix);
+        return;
+    }
+    rules_report_at(c, id, c->t[i].off, c->t[i].len, sev, flags, msg, fix);
+}
+
+/* ------------------------------------------------------------------ plain-name rules */
+
+static int scope_ok(const rctx *c, ptrdiff_t i, const char *scope)
+{
+    int sc = rules_scope(c, i);
+    switch (scope[0]) {
+    case 'd': /* device */
+        return (sc & SC_DEVICE) != 0;
+    case 'h': /* host: outside device bodies */
+        return (sc & SC_DEVICE) == 0;
+    case 'p': /* pp: in a directive */
+        return (c->t[i].flags & TF_PP) != 0;
+    case 'c': /* code: outside directives */
+        return (c->t[i].flags & TF_PP) == 0;
+    default:
+        return 1;
+    }
+}
+
+static const char *subst(rctx *c, const char *msg, hp_str name)
+{
+    const char *at = strstr(msg, "{}");
+    if (!at)
+        return msg;
+    return rules_fmt(c, "%.*s%.*s%s", (int)(at - msg), msg, (int)name.len, name.s, at + 2);
+}
+
+static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, hp_str name)
+{
+    const char *const *r = rule_names_rows[row];
+    if (c->scope && (c->scope[i] & SC_GUARDED))
+        return;
+    if (!scope_ok(c, i, r[N_SCOPE]))
+        return;
+    unsigned flags = strcmp(r[N_MODE], "once") == 0 ? RF_ONCE : 0;
+    hp_severity sev = strcmp(r[N_SEV], "") == 0 ? HP_SEV_NONE : sev_of(r[N_SEV]);
+    const char *fix = r[N_FIX][0] ? r[N_FIX] : NULL;
+    rules_report_at(c, r[N_RULE], off, n, sev, flags, subst(c, r[N_MSG], name), fix);
+}
+
+static int ident_match(const rctx *c, const char *match, ptrdiff_t i)
+{
+    switch (match[0]) {
+    case 'i': /* ident: not a member */
+        return !rules_member(c, i);
+    case 'c': /* call */
+        return !rules_member(c, i) && rules_call(c, i) >= 0;
+    case 'n': /* ns: X:: */
+        return !rules_member(c, i) && rules_punct(c, rules_next(c, i), P_SCOPE);
+    case 'm': /* member: .X or ->X */
+        return rules_member(c, i);
+    default:
+        return 0;
+    }
+}
+
+static int is_word_char(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_';
+}
+
+/* cudnn matches cudnnCreate and cudnn_frontend, not cudnnish; CUDNN_ matches CUDNN_STATUS_X. */
+static int prefix_boundary(const char *prefix, hp_str s, ptrdiff_t pl)
+{
+    char next = s.s[pl];
+    return prefix[pl - 1] == '_' || (next >= 'A' && next <= 'Z') || next == '_' ||
+           (next >= '0' && next <= '9');
+}
+
+static void names_scan(rctx *c)
+{
+    const names_index *ix = c->cfg->names;
+    if (!ix)
+        return;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, i);
+            uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+            int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
+            unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
+            for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
+                 j = (j + 1) & (ix->cap - 1)) {
+                int row = ix->slot[j] - 1;
+                const char *const *r = rule_names_rows[row];
+                if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
+                    ident_match(c, r[N_MATCH], i))
+                    name_hit(c, row, i, k->off, k->len, s);
+            }
+            for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+                 p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
+                const char *const *r = rule_names_rows[ix->prefix[p]];
+                ptrdiff_t pl = ix->len[ix->prefix[p]];
+                if (s.len > pl && s.s[0] == r[N_NAME][0] &&
+                    memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
+                    !rules_member(c, i))
+                    name_hit(c, ix->prefix[p], i, k->off, k->len, s);
+            }
+        } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
+                   k->len >= 2 && ix->ninclude) {
+            ptrdiff_t h = rules_prev(c, rules_prev(c, i));
+            if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
+                continue;
+            hp_str path = str_make(c->src + k->off + 1, k->len - 2);
+            for (int p = 0; p < ix->ninclude; p++) {
+                const char *const *r = rule_names_rows[ix->include[p]];
+                hp_str want = str_cstr(r[N_NAME]);
+                int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
+                                                                  : str_eq(path, want);
+                if (hit)
+                    name_hit(c, ix->include[p], i, k->off, k->len, path);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ suppressions */
+
+typedef struct ignore {
+    int from, to;  /* lines */
+    hp_str ids;    /* the list after "hipport-ignore" */
+} ignore;
+
+static int ignore_covers(hp_str ids, const char *rule)
+{
+    size_t rl = strlen(rule);
+    ptrdiff_t i = 0;
+    while (i < ids.len) {
+        while (i < ids.len && (ids.s[i] == ' ' || ids.s[i] == '\t' || ids.s[i] == ',' ||
+                               ids.s[i] == ':'))
+            i++;
+        ptrdiff_t j = i;
+        while (j < ids.len && (is_word_char(ids.s[j]) || ids.s[j] == '-' || ids.s[j] == '*'))
+            j++;
+        if (j == i)
+            break;
+        hp_str w = str_make(ids.s + i, j - i);
+        if (str_eqc(w, "all") || str_eqc(w, "*") || str_eqc(w, rule))
+            return 1;
+        /* a family prefix: letters only, the rule's letters exactly */
+        size_t letters = 0;
+        while (letters < rl && !(rule[letters] >= '0' && rule[letters] <= '9'))
+            letters++;
+        if ((size_t)w.len == letters && memcmp(w.s, rule, letters) == 0)
+            return 1;
+        i = j;
+    }
+    return 0;
+}
+
+/* Does only blank space follow offset off up to the end of its line? */
+static int line_ends_after(const rctx *c, ptrdiff_t off)
+{
+    for (; off < c->len && c->src[off] != '\n'; off++)
+        if (c->src[off] != ' ' && c->src[off] != '\t' && c->src[off] != '\r')
+            return 0;
+    return 1;
+}
+
+static void apply_ignores(rctx *c, int *suppressed)
+{
+    static const char key[] = "hipport-ignore";
+    ignore *ig = NULL;
+    int n = 0, cap = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind != TK_COMMENT || k->len < (int32_t)sizeof key - 1)
+            continue;
+        hp_str body = rules_text(c, i);
+        ptrdiff_t at = str_find(body, S(key));
+        if (at < 0)
+            continue;
+        hp_str ids = str_cut(body, at + (ptrdiff_t)sizeof key - 1, body.len);
+        /* the list ends at the end of the line or of the comment */
+        ptrdiff_t e = 0;
+        while (e < ids.len && ids.s[e] != '\n' && ids.s[e] != '\r' &&
+               !(ids.s[e] == '*' && e + 1 < ids.len && ids.s[e + 1] == '/'))
+            e++;
+        ids.len = e;
+        if (n == cap) {
+            int ncap = cap ? cap * 2 : 8;
+            ig = arena_grow(c->a, ig, (ptrdiff_t)cap * (ptrdiff_t)sizeof *ig,
+                            (ptrdiff_t)ncap * (ptrdiff_t)sizeof *ig, _Alignof(ignore));
+            cap = ncap;
+        }
+        int l0, c0, l1, c1;
+        diag_linecol(&c->d, k->off, &l0, &c0);
+        diag_linecol(&c->d, k->off + k->len - 1 < k->off ? k->off : k->off + k->len - 1, &l1,
+                     &c1);
+        ig[n].from = l0;
+        /* a comment alone on its line also covers the next line */
+        int alone = (k->flags & TF_BOL) && line_ends_after(c, k->off + k->len);
+        ig[n].to = alone ? l1 + 1 : l1;
+        ig[n].ids = ids;
+        n++;
+    }
+    if (!n)
+        return;
+    int w = 0;
+    for (int f = 0; f < c->d.n; f++) {
+        hp_finding *fd = &c->d.v[f];
+        int drop = 0;
+        for (int j = 0; j < n && !drop; j++)
+            if (fd->line >= ig[j].from && fd->line <= ig[j].to &&
+                ignore_covers(ig[j].ids, fd->rule))
+                drop = 1;
+        if (drop)
+            (*suppressed)++;
+        else
+            c->d.v[w++] = *fd;
+    }
+    c->d.n = w;
+}
+
+/* ------------------------------------------------------------------ the driver */
+
+typedef struct lang_def {
+    unsigned bit;
+    const char *name;
+    int (*claims)(const char *path, const hp_run_opts *r);
+    void (*lex)(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+    void (*prepare)(rctx *c);
+} lang_def;
+
+static const lang_def langs[] = {
+#define RULES_LANG(bit, name, claims, lexfn, prepare) {bit, name, claims, lexfn, prepare},
+#define RULES_FAMILY(name, langs)
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+};
+
+typedef struct family_def {
+    const char *name;
+    unsigned langs;
+    void (*run)(rctx *c);
+} family_def;
+
+static const family_def families[] = {
+#define RULES_LANG(bit, name, claims, lexfn, prepare)
+#define RULES_FAMILY(name, langs) {#name, langs, rules_##name##_run},
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+};
+
+static const lang_def *lang_for(const char *path, const hp_run_opts *r)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        if (langs[i].claims(path, r))
+            return &langs[i];
+    return NULL;
+}
+
+unsigned rules_lang_of(const char *path, const hp_run_opts *r)
+{
+    const lang_def *l = lang_for(path, r);
+    return l ? l->bit : 0;
+}
+
+int hp_check_wants(const char *name, const hp_run_opts *r)
+{
+    return lang_for(name, r) != NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && memcmp(s + n - m, suffix, m) == 0;
+}
+
+static const lang_def *lang_by_bit(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        if (langs[i].bit == bit)
+            return &langs[i];
+    return NULL;
+}
+
+HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                              const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    const lang_def *l = lang ? lang_by_bit(lang) : lang_for(path, NULL);
+    if (!l)
+        return;
+    rctx *c = NEW(a, rctx, 1);
+    c->a = a;
+    c->cfg = cfg;
+    c->path = path;
+    c->src = src;
+    c->len = len;
+    c->lang = l->bit;
+    c->cuda_file = ends_with(path, ".cu") || ends_with(path, ".cuh") || ends_with(path, ".hip");
+    diag_init(&c->d, a, path, src, len);
+    lex_out lx;
+    l->lex(a, src, len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
+    for (ptrdiff_t i = 0; i < c->nt && !c->hip_source && !cfg->assume_cuda; i++)
+        if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&
+            memcmp(c->src + c->t[i].off + 1, "hip/", 4) == 0)
+            c->hip_source = 1;
+    if (l->prepare)
+        l->prepare(c);
+    for (size_t f = 0; f < sizeof families / sizeof *families; f++)
+        if (families[f].langs & l->bit)
+            families[f].run(c);
+    names_scan(c);
+    int suppressed = 0;
+    if (c->d.n)
+        apply_ignores(c, &suppressed);
+    diag_sort(&c->d);
+    out->findings = c->d.v;
+    out->nfindings = c->d.n;
+    out->suppressed = suppressed;
+    out->language = l->name;
+}
+
+hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                      const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (len > ((ptrdiff_t)1 << 31) - 2)
+        return HP_ETOOBIG;
+    jmp_buf jb;
+    jmp_buf *saved = a->oom;
+    a->oom = &jb;
+    if (setjmp(jb)) {
+        a->oom = saved;
+        memset(out, 0, sizeof *out);
+        return HP_ENOMEM;
+    }
+    check(a, cfg, path ? path : "<input>", lang, src ? src : "", len, out);
+    a->oom = saved;
+    return HP_OK;
+}
+
+hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
+                          const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!ctx || !out || len < 0 || (!src && len))
+        return HP_EUSAGE;
+    rules_cfg cfg;
+    hp_status s = rules_cfg_build(&ctx->a, o, &cfg, NULL, 0);
+    if (s != HP_OK)
+        return s;
+    return rules_check(&ctx->a, &cfg, path, 0, src, len, out);
+}

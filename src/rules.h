@@ -1,0 +1,344 @@
+/* rules.h: the check engine. A file is lexed by its language, given context (scopes, macros,
+ * declarations), and handed to every rule family registered for that language; families report
+ * findings through rules_report(), which applies severities, targets and suppressions.
+ *
+ * Plugging in
+ * -----------
+ * A new rule family (C++ or any language):
+ *   1. add its rules to data/tables/rules.tsv (id, family, severity, wave64, languages, title,
+ *      fix) and a page docs/rules/ID.md per rule;
+ *   2. write src/rules_<family>.c with `void rules_<family>_run(rctx *c)` that walks c->t and
+ *      calls rules_report() (or list plain names in data/tables/rule_names.tsv: no code);
+ *   3. add one line RULES_FAMILY(<family>, RL_xxx) to src/rules_list.h.
+ * A new language (Python tokens, build files):
+ *   1. write a lexer that fills a lex_out with `tok` records (TK_IDENT, TK_NUMBER, TK_STRING,
+ *      TK_COMMENT, TK_PUNCT with sub = the character or a P_* code; TF_BOL/TF_NEWLINE flags);
+ *      comments must be TK_COMMENT tokens so that `# hipport-ignore: ID` works unchanged;
+ *   2. add an RL_* bit below and one line RULES_LANG(...) to src/rules_list.h naming the
+ *      language, its file-name test, its lexer and an optional prepare function (the C++ one
+ *      builds scopes and macros; others may leave c->scope zeroed);
+ *   3. families for it use the same rctx helpers (rules_next, rules_args, rules_report, ...);
+ *      the C++-only helpers (scopes, declarations, macros) say so.
+ * Tree walks take every file some language claims (hp_check_wants), so nothing else changes.
+ * A rule reports only in the languages its rules.tsv row names (rules_report drops the rest),
+ * so rule_names.tsv rows and shared helpers need no language test of their own. Findings get
+ * severities, --target downgrades, --enable/--disable and hipport-ignore comments (any
+ * TK_COMMENT containing "hipport-ignore: ID[,ID]") from the engine, not from families. */
+#ifndef HP_RULES_H
+#define HP_RULES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "hipport.h"
+#include "lex.h"
+
+/* Languages (bits, so that a rule or a name row can apply to several). */
+enum rules_lang {
+    RL_CPP = 1,    /* CUDA, HIP, C and C++ sources and headers */
+    RL_PYTHON = 2, /* Python: Triton kernels, PyTorch host code */
+    RL_BUILD = 4   /* CMake, Makefiles, shell, Dockerfiles */
+};
+
+/* Per-token scope bits (C++; zero elsewhere). */
+enum rules_scope {
+    SC_DEVICE = 1,  /* inside a __global__ or __device__ body (or a device lambda) */
+    SC_KERNEL = 2,  /* inside a __global__ body */
+    SC_HOST = 4,    /* inside a function body that is host-only */
+    SC_GUARDED = 8, /* inside an #if group that tests a HIP/ROCm/AMD macro: code already
+                       written per platform, which rules about NVIDIA assumptions leave alone */
+    SC_HOSTDEV = 16 /* the device function is also __host__ */
+};
+
+/* What the options resolve to: targets, enabled rules. Built once per run, read-only after. */
+typedef struct rules_cfg {
+    uint8_t *enabled;     /* per rule index: 1 on */
+    uint8_t *langs;       /* per rule index: the RL_* bits of its languages column */
+    int nrules;
+    int wave64;           /* some target runs 64-lane wavefronts (gfx9) */
+    int wave32;           /* some target runs 32-lane wavefronts (gfx10+) */
+    int lds_limit;        /* the smallest LDS per workgroup among the targets, bytes */
+    int no_image;         /* some target has no image instructions (gfx90a, gfx94x, gfx950) */
+    int fp8_fnuz;         /* some target has FNUZ fp8 only (gfx940-942) */
+    int fp8_none;         /* some target has no fp8 at all (before gfx940) */
+    int hip_version;      /* the HIP the code builds with (major*100+minor); 0: not known */
+    int assume_cuda;      /* every file is a CUDA source that hipport translate will process
+                             (translate --annotate), even one that looks like HIP already */
+    void *names;          /* the index of data/tables/rule_names.tsv (rules.c) */
+    const char *targets;  /* the target list itself, comma-separated (families that need
+                             more than the flags above parse it) */
+} rules_cfg;
+
+/* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
+hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char *why,
+                          ptrdiff_t whylen);
+
+/* A function body (C++). */
+typedef struct rules_fn {
+    int32_t hdr;        /* first token of its header */
+    int32_t name;       /* the function's name token, or -1 (lambda) */
+    int32_t open;       /* its '{' */
+    int32_t close;      /* its '}' (or the last token) */
+    uint8_t device;     /* __device__ or __global__ */
+    uint8_t kernel;     /* __global__ */
+    uint8_t crosslane;  /* calls a shuffle, vote, match or reduce builtin */
+} rules_fn;
+
+/* One object-like or function-like #define. */
+typedef struct rules_macro {
+    hp_str name;
+    int32_t first, last;   /* body tokens (first > last when empty) */
+    int32_t tok;           /* the name in the #define */
+    int32_t ndefs;         /* how many #define lines name it (values may differ) */
+    uint8_t funclike;
+    uint8_t guarded;       /* defined under a HIP/AMD test */
+} rules_macro;
+
+/* The per-file context every family receives. */
+typedef struct rctx {
+    arena *a;
+    const rules_cfg *cfg;
+    const char *path;
+    const char *src;
+    ptrdiff_t len;
+    unsigned lang;        /* RL_* */
+    int cuda_file;        /* .cu, .cuh or .hip */
+    int hip_source;       /* already HIP (.hip, or includes a hip/ header): translate will not
+                             run over it, so what translate fixes still counts here */
+    tok *t;               /* tokens; t[nt] is TK_EOF */
+    ptrdiff_t nt;
+    uint8_t *scope;       /* per token: SC_* bits (C++) */
+    int32_t *fn;          /* per token: index into fns of the outermost function, or -1 */
+    rules_fn *fns;
+    int nfns;
+    rules_macro *macros;  /* open addressing, capmacros slots (C++) */
+    int capmacros;
+    diag_list d;
+    void *lang_data;      /* what the language's prepare function built (Python: its index) */
+    /* engine state */
+    struct rules_once *once;
+    int nonce, caponce;
+} rctx;
+
+/* ---- token helpers (every language) */
+static inline hp_str rules_text(const rctx *c, ptrdiff_t i)
+{
+    hp_str r = {"", 0};
+    if (i >= 0 && i < c->nt) {
+        r.s = c->src + c->t[i].off;
+        r.len = c->t[i].len;
+    }
+    return r;
+}
+/* Does token i's text equal text[0..n)? */
+static inline int rules_is_n(const rctx *c, ptrdiff_t i, const char *text, size_t n)
+{
+    return i >= 0 && i < c->nt && c->t[i].len == (int32_t)n &&
+           memcmp(c->src + c->t[i].off, text, n) == 0;
+}
+/* Token text equals (inline, so that the length of a literal is folded). */
+static inline int rules_is(const rctx *c, ptrdiff_t i, const char *text)
+{
+    return rules_is_n(c, i, text, strlen(text));
+}
+static inline int rules_punct(const rctx *c, ptrdiff_t i, unsigned code)
+{
+    return i >= 0 && i < c->nt && c->t[i].kind == TK_PUNCT && c->t[i].sub == code;
+}
+static inline int rules_ident(const rctx *c, ptrdiff_t i)
+{
+    return i >= 0 && i < c->nt && c->t[i].kind == TK_IDENT;
+}
+/* Next/previous significant token (no comments; outside a directive, directives are
+ * skipped; inside one, the walk stays in it). nt / -1 at the ends. */
+static inline ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
+    for (i++; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return c->nt;
+}
+
+static inline ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP);
+    for (i--; i >= 0; i--) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_COMMENT)
+            continue;
+        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
+            return -1;
+        if (!in_pp && (k->flags & TF_PP))
+            continue;
+        return i;
+    }
+    return -1;
+}
+
+/* The matching bracket of ( [ {, or -1. */
+ptrdiff_t rules_match(const rctx *c, ptrdiff_t open);
+/* Is the identifier at i a call: followed by '(' (optionally after <...> template args)?
+ * Returns the '(' or -1. */
+ptrdiff_t rules_call(const rctx *c, ptrdiff_t i);
+/* Is the identifier at i a member (after . -> .* ->*) or qualified by a namespace/class
+ * other than the global one (after X::)? */
+int rules_member(const rctx *c, ptrdiff_t i);
+int rules_qualified(const rctx *c, ptrdiff_t i);
+
+/* The opening bracket matching the ) ] or } at close, or -1. */
+ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close);
+/* The operands of the binary operator at op: the postfix expression before it (first token
+ * returned) and the unary/postfix expression after it (last token returned); -1 if none. */
+ptrdiff_t rules_operand_left(const rctx *c, ptrdiff_t op);
+ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op);
+/* Call arguments split at depth-0 commas (template arguments kept together). */
+#define RULES_MAXARGS 16
+typedef struct rargs {
+    ptrdiff_t first[RULES_MAXARGS];
+    ptrdiff_t last[RULES_MAXARGS]; /* last significant token; < first when empty */
+    int n;
+    ptrdiff_t open, close;
+} rargs;
+/* Splits the arguments of the call whose '(' is open. 0 if unbalanced. */
+int rules_args(const rctx *c, ptrdiff_t open, rargs *out);
+/* The '>' closing a template argument list opened at '<' i, or -1 (heuristic: no ; { } && ||
+ * at depth 0 before it). */
+ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit);
+/* Does any identifier among tokens [first, last] satisfy pred? */
+int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
+                    int (*pred)(hp_str ident));
+/* Is s one of list[0..n)? Lists are written with RULES_S("name") so lengths are known. */
+#define RULES_S(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+int rules_in(hp_str s, const hp_str *list, int n);
+#define RULES_IN(s, list) rules_in((s), (list), (int)(sizeof(list) / sizeof *(list)))
+/* Case-insensitive: does the identifier contain the word (ASCII)? */
+int rules_name_has(hp_str ident, const char *word);
+
+/* ---- C++ context */
+static inline int rules_scope(const rctx *c, ptrdiff_t i)
+{
+    return c->scope && i >= 0 && i < c->nt ? c->scope[i] : 0;
+}
+static inline const rules_fn *rules_fn_of(const rctx *c, ptrdiff_t i)
+{
+    return c->fn && i >= 0 && i < c->nt && c->fn[i] >= 0 ? &c->fns[c->fn[i]] : NULL;
+}
+/* The object-like macro named s, or NULL (also NULL when it has several definitions, whose
+ * values may differ per platform). */
+const rules_macro *rules_macro_get(const rctx *c, hp_str s);
+/* Any macro (function-like included) named s, or NULL. */
+const rules_macro *rules_macro_any(const rctx *c, hp_str s);
+/* Does the identifier name a HIP, ROCm or AMD target macro (__HIP_PLATFORM_AMD__, USE_ROCM,
+ * __gfx942__, __GFX9__, HIP_VERSION_MAJOR...)? */
+int rules_is_amd_macro(hp_str s);
+/* The '#' token of the directive containing token i, or -1. */
+ptrdiff_t rules_directive(const rctx *c, ptrdiff_t i);
+/* Does the directive at '#' h test a HIP/AMD macro? */
+int rules_directive_amd(const rctx *c, ptrdiff_t h);
+
+/* Types as the rules need them. */
+typedef enum rules_type {
+    RT_UNKNOWN = 0,
+    RT_INT32,  /* int, unsigned, uint32_t and narrower integers */
+    RT_INT64,  /* long, long long, size_t, uint64_t, ... (LP64) */
+    RT_FLOAT,
+    RT_DOUBLE,
+    RT_HALF,   /* __half, half, at::Half */
+    RT_HALF2,
+    RT_BF16,   /* __nv_bfloat16, __hip_bfloat16, at::BFloat16 */
+    RT_BF162,
+    RT_BOOL,
+    RT_AUTO
+} rules_type;
+
+typedef struct rules_decl {
+    int found;
+    ptrdiff_t name;           /* the declared name */
+    ptrdiff_t type_first;     /* first token of the type words */
+    rules_type type;
+    int ptr;                  /* pointer levels (arrays count as one) */
+    int is_array;
+    int is_const;
+    ptrdiff_t init_first;     /* initializer tokens after '=', or -1 */
+    ptrdiff_t init_last;
+} rules_decl;
+
+/* Classifies type words in tokens [first, last]; *ptr gets the '*' count. */
+rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr);
+/* The nearest declaration before token i of the identifier at i (same function, its
+ * parameters, or the file before it). */
+int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out);
+/* Is the identifier at j itself the name of a declaration (int x = ..., T *p, f(int x))? */
+int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out);
+/* The type of an expression [first, last]: &x, x, x + n, p[i], (T *)e, casts, a few calls. */
+rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr);
+
+/* Constant evaluation of [first, last] (literals, object-like macros, sizeof of basic types,
+ * casts, + - * / % << >> & | ^ ~ ! and parentheses). Returns 1 and sets *v (and *bits: 32 or
+ * 64, the width of the expression's type) when constant. */
+int rules_eval(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *bits);
+/* Bytes of the type named by [first, last] (basic and vector types; pointers are 8), or 0. */
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last);
+/* Parses an integer literal token (suffixes u, l, ll, z; binary, octal, hex, quotes). */
+int rules_int_literal(hp_str s, unsigned long long *v, int *bits);
+
+/* ---- reporting */
+enum rules_report_flag {
+    RF_WAVE64 = 1,   /* this finding only bites on wave64: note when no wave64 target */
+    RF_NOWAVE = 2,   /* not wave-dependent, even if the rule's default is */
+    RF_ONCE = 4      /* once per file for this rule and message */
+};
+/* Index of a rule id in the table, or -1. */
+int rules_find(const char *id);
+/* Is the rule enabled for this run? */
+int rules_on(const rctx *c, const char *id);
+/* Reports a finding at token i. sev 0 takes the rule's default; the wave64 rule (or flag)
+ * lowers it to a note when no target runs wave64. msg and fix must live as long as the file's
+ * results (static strings or c->a). fix NULL takes the rule's fix. */
+void rules_report(rctx *c, const char *id, ptrdiff_t i, hp_severity sev, unsigned flags,
+                  const char *msg, const char *fix);
+/* The same at a byte range (offset, length). */
+void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
+                     unsigned flags, const char *msg, const char *fix);
+/* arena_printf into the file's arena. */
+const char *rules_fmt(rctx *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ---- the engine */
+/* Checks one buffer: findings (sorted, suppressions applied) go to *out. lang is an RL_* bit,
+ * or 0 to go by the path (a path no language claims then gives no findings). */
+hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                      const char *src, ptrdiff_t len, hp_check_result *out);
+/* The language that claims a path (RL_*), or 0. */
+unsigned rules_lang_of(const char *path, const hp_run_opts *r);
+
+/* Families and languages (declared from rules_list.h). */
+#define RULES_FAMILY(name, langs) void rules_##name##_run(rctx *c);
+#define RULES_LANG(bit, name, claims, lexfn, prepare)
+#include "rules_list.h"
+#undef RULES_FAMILY
+#undef RULES_LANG
+
+/* The C++ language hooks (rules.c). */
+int rules_cpp_claims(const char *path, const hp_run_opts *r);
+void rules_cpp_prepare(rctx *c);
+/* The Python and build-file language hooks (rules_py.c). */
+int rules_python_claims(const char *path, const hp_run_opts *r);
+void rules_python_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+void rules_python_prepare(rctx *c);
+int rules_build_claims(const char *path, const hp_run_opts *r);
+void rules_build_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+
+#endif

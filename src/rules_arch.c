@@ -1,0 +1,307 @@
+/* rules_arch.c: the ARCH rules: __CUDA_ARCH__ tests (ARCH001), compute-capability checks on
+ * the host (ARCH002), device properties whose AMD values differ widely (ARCH003), and CUDA
+ * compiler or version tests (ARCH004). */
+#include <string.h>
+
+#include "rules.h"
+#include "str.h"
+
+#include "banned.h"
+
+static int is_cuda_arch(hp_str s)
+{
+    return str_eqc(s, "__CUDA_ARCH__") || str_eqc(s, "__CUDA_ARCH_LIST__") ||
+           str_eqc(s, "__CUDA_ARCH_SPECIFIC__") || str_eqc(s, "__CUDA_ARCH_FAMILY_SPECIFIC__") ||
+           str_starts(s, S("__CUDA_ARCH_FEAT_"));
+}
+
+static int is_cuda_version(hp_str s)
+{
+    return str_eqc(s, "CUDA_VERSION") || str_eqc(s, "CUDART_VERSION") ||
+           str_starts(s, S("__CUDACC_VER_")) || str_eqc(s, "__NVCC__") ||
+           str_eqc(s, "__CUDACC__") || str_eqc(s, "__CUDACC_RDC__") ||
+           str_eqc(s, "__CUDACC_EWP__") || str_eqc(s, "__CUDA_API_VERSION");
+}
+
+/* Is the macro name at i only tested for being defined? */
+static int defined_test(const rctx *c, ptrdiff_t i, ptrdiff_t h)
+{
+    ptrdiff_t p = rules_prev(c, i);
+    if (rules_is(c, p, "defined"))
+        return 1;
+    if (rules_punct(c, p, '(') && rules_is(c, rules_prev(c, p), "defined"))
+        return 1;
+    return h >= 0 && (c->t[h].sub == PP_IFDEF || c->t[h].sub == PP_IFNDEF ||
+                      c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_DEFINE);
+}
+
+static int is_compare(const rctx *c, ptrdiff_t i)
+{
+    if (i < 0 || i >= c->nt || c->t[i].kind != TK_PUNCT)
+        return 0;
+    unsigned s = c->t[i].sub;
+    return s == '<' || s == '>' || s == P_LE || s == P_GE || s == P_EQ || s == P_NE;
+}
+
+/* ------------------------------------------------------------------ ARCH001, ARCH004 */
+
+static void directive(rctx *c, ptrdiff_t h)
+{
+    if (c->t[h].sub == PP_DEFINE || c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_INCLUDE ||
+        c->t[h].sub == PP_PRAGMA || c->t[h].sub == PP_ERROR || c->t[h].sub == PP_LINE)
+        return;
+    if ((rules_scope(c, h) & SC_GUARDED) || rules_directive_amd(c, h))
+        return;
+    ptrdiff_t arch_def = -1, arch_val = -1, ver_def = -1, ver_val = -1;
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j)) {
+        if (c->t[j].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, j);
+        if (is_cuda_arch(s)) {
+            if (defined_test(c, j, h) && str_eqc(s, "__CUDA_ARCH__")) {
+                if (arch_def < 0)
+                    arch_def = j;
+            } else if (arch_val < 0) {
+                arch_val = j;
+            }
+        } else if (is_cuda_version(s)) {
+            if (defined_test(c, j, h) &&
+                (str_eqc(s, "__CUDACC__") || str_eqc(s, "__NVCC__") ||
+                 str_eqc(s, "CUDA_VERSION"))) {
+                if (ver_def < 0)
+                    ver_def = j;
+            } else if (ver_val < 0) {
+                ver_val = j;
+            }
+        }
+    }
+    if (arch_val >= 0) {
+        hp_str s = rules_text(c, arch_val);
+        rules_report(c, "ARCH001", arch_val, 0, 0,
+                     str_eqc(s, "__CUDA_ARCH__")
+                         ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
+                           "define: the condition silently takes the other branch"
+                         : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: the test silently "
+                                        "takes the other branch",
+                                     (int)s.len, s.s),
+                     NULL);
+    } else if (arch_def >= 0) {
+        rules_report(c, "ARCH001", arch_def, HP_SEV_NOTE, 0,
+                     "__CUDA_ARCH__ is not defined by HIP-Clang; as a device-pass test it "
+                     "becomes __HIP_DEVICE_COMPILE__ (hipport translate rewrites it)",
+                     "test __HIP_DEVICE_COMPILE__ for the device pass");
+    }
+    if (ver_val >= 0) {
+        hp_str s = rules_text(c, ver_val);
+        rules_report(c, "ARCH004", ver_val, 0, 0,
+                     rules_fmt(c, "'%.*s' is not defined by HIP-Clang, and HIP's version "
+                                  "numbers do not follow CUDA's: the test takes the other "
+                                  "branch",
+                               (int)s.len, s.s),
+                     NULL);
+    } else if (ver_def >= 0) {
+        hp_str s = rules_text(c, ver_def);
+        rules_report(c, "ARCH004", ver_def, HP_SEV_NOTE, 0,
+                     rules_fmt(c, "'%.*s' is not defined by HIP-Clang: code under this test "
+                                  "disappears unless HIP gets its own branch",
+                               (int)s.len, s.s),
+                     NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ ARCH002 */
+
+static int prop_object(const rctx *c, ptrdiff_t obj)
+{
+    if (rules_punct(c, obj, ']')) {
+        ptrdiff_t m = rules_match_back(c, obj);
+        obj = m >= 0 ? rules_prev(c, m) : -1;
+    }
+    if (!rules_ident(c, obj))
+        return 0;
+    hp_str s = rules_text(c, obj);
+    if (rules_name_has(s, "prop"))
+        return 1;
+    rules_decl d;
+    if (!rules_decl_find(c, obj, &d) || d.type_first < 0)
+        return 0;
+    for (ptrdiff_t k = d.type_first; k < d.name; k = rules_next(c, k))
+        if (rules_is(c, k, "cudaDeviceProp") || rules_is(c, k, "hipDeviceProp_t"))
+            return 1;
+    return 0;
+}
+
+static void arch002_member(rctx *c, ptrdiff_t i)
+{
+    if (rules_scope(c, i) & (SC_GUARDED | SC_DEVICE))
+        return;
+    if (!prop_object(c, rules_prev(c, rules_prev(c, i))))
+        return;
+    ptrdiff_t n = rules_next(c, i), p = rules_prev(c, rules_prev(c, rules_prev(c, i)));
+    int hit = 0;
+    if ((is_compare(c, n) || rules_punct(c, n, '*')) &&
+        rules_next(c, n) < c->nt && c->t[rules_next(c, n)].kind == TK_NUMBER)
+        hit = 1;
+    if (is_compare(c, p) && rules_prev(c, p) >= 0 && c->t[rules_prev(c, p)].kind == TK_NUMBER)
+        hit = 1;
+    if (!hit)
+        return;
+    rules_report(c, "ARCH002", i, 0, 0,
+                 "compares the compute capability with a number; on AMD major.minor is the "
+                 "gfx version (gfx90a: 9.0, gfx942: 9.4, gfx1100: 11.0), so NVIDIA feature "
+                 "thresholds pick the wrong path",
+                 NULL);
+}
+
+static int sm_string(hp_str lit)
+{
+    /* "sm_80", "sm_90a", "compute_80", or an option ending in one: "-arch=sm_80" */
+    if (lit.len < 7 || lit.s[0] != '"')
+        return 0;
+    hp_str body = str_cut(lit, 1, lit.len - 1);
+    ptrdiff_t eq = str_chr(body, '=');
+    if (eq >= 0)
+        body = str_cut(body, eq + 1, body.len);
+    hp_str digits;
+    if (str_starts(body, S("sm_")))
+        digits = str_cut(body, 3, body.len);
+    else if (str_starts(body, S("compute_")))
+        digits = str_cut(body, 8, body.len);
+    else
+        return 0;
+    ptrdiff_t d = 0;
+    while (d < digits.len && digits.s[d] >= '0' && digits.s[d] <= '9')
+        d++;
+    if (d < 2 || d > 3)
+        return 0;
+    return d == digits.len || (d + 1 == digits.len && digits.s[d] >= 'a' && digits.s[d] <= 'z');
+}
+
+/* ------------------------------------------------------------------ ARCH003 */
+
+static const hp_str props[] = {
+    RULES_S("multiProcessorCount"), RULES_S("maxThreadsPerMultiProcessor"),
+    RULES_S("maxBlocksPerMultiProcessor"), RULES_S("sharedMemPerBlockOptin"),
+    RULES_S("sharedMemPerMultiprocessor"), RULES_S("regsPerBlock"),
+    RULES_S("regsPerMultiprocessor"), RULES_S("l2CacheSize"), RULES_S("totalConstMem"),
+    RULES_S("clockRate"), RULES_S("memoryClockRate"), RULES_S("persistingL2CacheMaxSize"),
+    RULES_S("accessPolicyMaxWindowSize"), RULES_S("reservedSharedMemPerBlock")};
+
+static const char *prop_why(hp_str s)
+{
+    if (str_eqc(s, "multiProcessorCount"))
+        return "AMD GPUs have many more CUs (MI300X: 304, MI250X: 2 x 110) than SM-tuned "
+               "heuristics expect";
+    if (str_starts(s, S("maxThreads")) || str_eqc(s, "maxBlocksPerMultiProcessor"))
+        return "a CU holds 2048 threads in 32 wavefronts of 64 on CDNA; occupancy math for "
+               "32-thread warps does not carry over";
+    if (str_starts(s, S("sharedMem")) || str_starts(s, S("reservedShared")))
+        return "LDS is 64 KiB per workgroup (160 KiB on gfx950) and has no opt-in carveout";
+    if (str_starts(s, S("regs")))
+        return "register files are per SIMD and counted per wavefront of 64 lanes";
+    if (str_eqc(s, "l2CacheSize") || str_starts(s, S("persisting")) ||
+        str_starts(s, S("accessPolicy")))
+        return "the L2 is split per XCD on MI300 (4 MiB each) and HIP reports one aggregate";
+    if (str_eqc(s, "totalConstMem"))
+        return "HIP can report very large values; do not size buffers from it";
+    return "clock rates on AMD change at run time and differ in meaning";
+}
+
+/* Is token i an argument of printf/fprintf/std::cout << (a value only shown)? */
+static int only_printed(const rctx *c, ptrdiff_t i)
+{
+    int depth = 0;
+    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 128;
+         j = rules_prev(c, j), steps++) {
+        const tok *k = &c->t[j];
+        if (k->kind == TK_PUNCT) {
+            if (k->sub == ')')
+                depth++;
+            else if (k->sub == '(') {
+                if (depth > 0) {
+                    depth--;
+                    continue;
+                }
+                hp_str f = rules_text(c, rules_prev(c, j));
+                if (rules_name_has(f, "printf") || rules_name_has(f, "print") ||
+                    rules_name_has(f, "log") || rules_name_has(f, "format"))
+                    return 1;
+            } else if (k->sub == ';' || k->sub == '{' || k->sub == '}') {
+                return 0;
+            } else if (k->sub == P_SHL && depth == 0) {
+                return 1; /* a stream insertion */
+            }
+        }
+    }
+    return 0;
+}
+
+static void arch003(rctx *c, ptrdiff_t i, hp_str s)
+{
+    if (rules_scope(c, i) & SC_GUARDED)
+        return;
+    if (!RULES_IN(s, props) || only_printed(c, i))
+        return;
+    rules_report(c, "ARCH003", i, 0, RF_ONCE,
+                 rules_fmt(c, "'%.*s' feeds a heuristic: %s", (int)s.len, s.s, prop_why(s)),
+                 NULL);
+}
+
+/* ------------------------------------------------------------------ the family */
+
+void rules_arch_run(rctx *c)
+{
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_PP_HASH) {
+            directive(c, i);
+            continue;
+        }
+        if (k->kind == TK_STRING && !(k->flags & TF_PP)) {
+            if (!(rules_scope(c, i) & SC_GUARDED) && sm_string(rules_text(c, i))) {
+                hp_str s = rules_text(c, i);
+                rules_report(c, "ARCH002", i, 0, 0,
+                             rules_fmt(c, "%.*s names an NVIDIA architecture; AMD targets are "
+                                          "gfx names (gfx90a, gfx942, gfx1100)",
+                                       (int)s.len, s.s),
+                             NULL);
+            }
+            continue;
+        }
+        if (k->kind != TK_IDENT || (k->flags & TF_PP))
+            continue;
+        hp_str s = rules_text(c, i);
+        if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED)) {
+            rules_report(c, "ARCH001", i, 0, 0,
+                         rules_fmt(c, "'%.*s' is not defined by HIP-Clang", (int)s.len, s.s),
+                         NULL);
+            continue;
+        }
+        if (rules_member(c, i)) {
+            if (str_eqc(s, "major"))
+                arch002_member(c, i);
+            else
+                arch003(c, i, s);
+            continue;
+        }
+        if ((str_eqc(s, "cudaDevAttrComputeCapabilityMajor") ||
+             str_eqc(s, "cudaDevAttrComputeCapabilityMinor")) &&
+            !(rules_scope(c, i) & SC_GUARDED)) {
+            rules_report(c, "ARCH002", i, 0, 0,
+                         rules_fmt(c, "'%.*s': on AMD the compute capability is the gfx "
+                                      "version (gfx942: 9.4), not a feature level",
+                                   (int)s.len, s.s),
+                         NULL);
+            continue;
+        }
+        if ((str_eqc(s, "cudaRuntimeGetVersion") || str_eqc(s, "cudaDriverGetVersion")) &&
+            rules_call(c, i) >= 0 && !(rules_scope(c, i) & SC_GUARDED)) {
+            rules_report(c, "ARCH004", i, HP_SEV_NOTE, 0,
+                         rules_fmt(c, "'%.*s' returns HIP's version numbers under HIP, which "
+                                      "do not compare with CUDA's (11000, 12000)",
+                                   (int)s.len, s.s),
+                         NULL);
+        }
+    }
+}

@@ -1,0 +1,888 @@
+/* rules_build.c: rules BLD001-BLD003 (and TRI011's environment variables) over CMake files,
+ * Makefiles, shell scripts, Dockerfiles, pyproject.toml and the strings of setup.py. Each file
+ * becomes statements of words; the checks run on words. */
+#include <string.h>
+
+#include "cmake_cuda_tab.h"
+#include "nvcc_flags_tab.h"
+#include "offload_archs_tab.h"
+#include "pyrules.h"
+#include "rules_py.h"
+#include "str.h"
+
+#include "banned.h"
+
+typedef struct bword {
+    int32_t off, len;
+} bword;
+
+/* One statement: a CMake command, a logical line of a Makefile, script or Dockerfile, or the
+ * strings of one Python logical line. */
+typedef struct bstmt {
+    bword *w;
+    int n, cap;
+    int cmd;      /* CMake: the command name is word 0 */
+    int nvcc;     /* mentions nvcc or CUDA, so ambiguous nvcc flags count */
+    int guard;    /* inside a branch that picks the GPU vendor */
+    int python;   /* words come from Python strings (no assignments) */
+} bstmt;
+
+typedef struct bctx {
+    pyrules *r;
+    arena *a;
+    const char *src;
+    ptrdiff_t len;
+    pyfile_kind kind;
+    int hip_file;        /* the file already builds for HIP somewhere */
+    int has_list;        /* an AMD target list is set */
+    ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
+    int hip_use_len;
+} bctx;
+
+static hp_str wtext(const bctx *c, bword w)
+{
+    hp_str s = {c->src + w.off, w.len};
+    return s;
+}
+
+static void push_word(bctx *c, bstmt *st, ptrdiff_t off, ptrdiff_t len)
+{
+    if (len <= 0)
+        return;
+    if (st->n == st->cap) {
+        int ncap = st->cap ? st->cap * 2 : 32;
+        st->w = arena_grow(c->a, st->w, (ptrdiff_t)st->cap * (ptrdiff_t)sizeof(bword),
+                           (ptrdiff_t)ncap * (ptrdiff_t)sizeof(bword), _Alignof(bword));
+        if (!st->w) {
+            st->n = st->cap = 0;
+            return;
+        }
+        st->cap = ncap;
+    }
+    st->w[st->n].off = (int32_t)off;
+    st->w[st->n].len = (int32_t)len;
+    st->n++;
+}
+
+static int is_sep(const bctx *c, ptrdiff_t i, ptrdiff_t e, const char *seps)
+{
+    char ch = c->src[i];
+    if (str_is_space(ch) || ch == '"' || ch == '\'' || ch == '`' || (ch && strchr(seps, ch)))
+        return 1;
+    /* CMake generator expressions: $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo> */
+    return c->kind == PYK_CMAKE && ch == ':' && i + 1 < e && c->src[i + 1] == '-';
+}
+
+/* Splits src[b, e) into words at whitespace, quotes and the separators in seps. */
+static void split_words(bctx *c, bstmt *st, ptrdiff_t b, ptrdiff_t e, const char *seps)
+{
+    ptrdiff_t i = b;
+    while (i < e) {
+        while (i < e && is_sep(c, i, e, seps))
+            i++;
+        ptrdiff_t j = i;
+        while (j < e && !is_sep(c, j, e, seps))
+            j++;
+        /* a generator expression's closing '>' is not part of the flag */
+        ptrdiff_t k = j;
+        while (c->kind == PYK_CMAKE && k > i && c->src[k - 1] == '>')
+            k--;
+        push_word(c, st, i, k - i);
+        i = j;
+    }
+}
+
+static int mentions_nocase(hp_str s, const char *needle)
+{
+    ptrdiff_t nl = (ptrdiff_t)strlen(needle);
+    for (ptrdiff_t i = 0; i + nl <= s.len; i++)
+        if (str_eq_nocase(str_make(s.s + i, nl), str_make(needle, nl)))
+            return 1;
+    return 0;
+}
+
+static int vendor_words(hp_str s)
+{
+    return mentions_nocase(s, "cuda") || mentions_nocase(s, "nvcc") ||
+           mentions_nocase(s, "nvidia") || mentions_nocase(s, "hip") ||
+           mentions_nocase(s, "rocm") || mentions_nocase(s, "amd");
+}
+
+static int hip_words(hp_str s)
+{
+    return mentions_nocase(s, "hip") || mentions_nocase(s, "rocm") ||
+           mentions_nocase(s, "amdgpu") || mentions_nocase(s, "offload-arch");
+}
+
+/* ------------------------------------------------------------------ checks on words */
+
+static int is_target_var(hp_str s)
+{
+    static const char *const vars[] = {"AMDGPU_TARGETS", "GPU_TARGETS", "CMAKE_HIP_ARCHITECTURES",
+                                       "HIP_ARCHITECTURES", "PYTORCH_ROCM_ARCH",
+                                       "HCC_AMDGPU_TARGET", "GPU_ARCHS", "AMDGPU_ARCH"};
+    for (size_t k = 0; k < sizeof vars / sizeof *vars; k++)
+        if (str_eqc(s, vars[k]))
+            return 1;
+    return 0;
+}
+
+static int known_gfx(hp_str s)
+{
+    for (int k = 0; k < offload_archs_rows_COUNT; k++)
+        if (str_eqc(s, offload_archs_rows[k][0]))
+            return 1;
+    return 0;
+}
+
+/* Checks one AMD target name at src[off, off+len). */
+static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
+{
+    hp_str s = {c->src + off, len};
+    if (len <= 0)
+        return;
+    c->has_list = 1; /* a list taken from a variable counts as a list */
+    if (str_chr(s, '$') >= 0 || str_chr(s, '{') >= 0 || str_chr(s, '<') >= 0 ||
+        str_chr(s, '@') >= 0)
+        return;
+    hp_str base = s;
+    ptrdiff_t colon = str_chr(s, ':');
+    if (colon >= 0)
+        base.len = colon;
+    arena *a = c->a;
+    if (str_eqc(base, "native")) {
+        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING,
+                    "target 'native' builds only for the GPU of the build machine; the binary "
+                    "fails elsewhere with hipErrorNoBinaryForGpu",
+                    "list every GPU the binary must run on, e.g. gfx90a;gfx942;gfx950");
+    } else if (str_eqc(base, "gfx940") || str_eqc(base, "gfx941")) {
+        const char *m = arena_printf(a, "target '%.*s' is an early MI300 stepping: production "
+                                        "MI300A/MI300X/MI325X report gfx942 and will not load it",
+                                     (int)base.len, base.s);
+        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m, "use gfx942");
+    } else if (str_starts(base, S("sm_")) || str_starts(base, S("compute_")) ||
+               str_starts(base, S("sm")) ) {
+        const char *m = arena_printf(a, "'%.*s' is an NVIDIA architecture in an AMD target list",
+                                     (int)base.len, base.s);
+        pyrules_add(c->r, off, len, "BLD003", HP_SEV_ERROR, m,
+                    "name AMD targets: gfx90a (MI200), gfx942 (MI300), gfx950 (MI350), gfx1100 "
+                    "(RX 7900)");
+    } else if (!known_gfx(base) && !str_eqc(base, "all") && !str_eqc(base, "default")) {
+        const char *m = arena_printf(a, "'%.*s' is not an AMD GPU target", (int)base.len,
+                                     base.s);
+        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m,
+                    "use LLVM AMDGPU names such as gfx90a, gfx942, gfx950, gfx1100, gfx1201");
+    } else if (colon >= 0) {
+        /* target-ID features: xnack+/- and sramecc+/- only */
+        hp_str rest = {s.s + colon + 1, s.len - colon - 1};
+        while (rest.len > 0) {
+            ptrdiff_t k = str_chr(rest, ':');
+            hp_str f = {rest.s, k >= 0 ? k : rest.len};
+            if (!str_eqc(f, "xnack+") && !str_eqc(f, "xnack-") && !str_eqc(f, "sramecc+") &&
+                !str_eqc(f, "sramecc-")) {
+                const char *m = arena_printf(a, "'%.*s' is not a target feature (xnack+, "
+                                                "xnack-, sramecc+ or sramecc-)",
+                                             (int)f.len, f.s);
+                pyrules_add(c->r, f.s - c->src, f.len, "BLD003", HP_SEV_WARNING, m,
+                            "write the target as gfx90a, gfx90a:xnack+ or gfx90a:xnack-");
+            }
+            if (k < 0)
+                break;
+            rest.s += k + 1;
+            rest.len -= k + 1;
+        }
+    }
+}
+
+/* A list of targets at src[off, off+len) separated by ';', ',' or spaces. */
+static void check_target_list(bctx *c, ptrdiff_t off, ptrdiff_t len)
+{
+    ptrdiff_t i = off, e = off + len;
+    while (i < e) {
+        while (i < e && (c->src[i] == ';' || c->src[i] == ',' || str_is_space(c->src[i]) ||
+                         c->src[i] == '"' || c->src[i] == '\''))
+            i++;
+        ptrdiff_t j = i;
+        while (j < e && c->src[j] != ';' && c->src[j] != ',' && !str_is_space(c->src[j]) &&
+               c->src[j] != '"' && c->src[j] != '\'')
+            j++;
+        if (j > i)
+            check_target(c, i, j - i);
+        i = j;
+    }
+}
+
+static int is_assign_op(hp_str s)
+{
+    return str_eqc(s, "=") || str_eqc(s, ":=") || str_eqc(s, "?=") || str_eqc(s, "+=") ||
+           str_eqc(s, "::=");
+}
+
+/* BLD003: target lists in the statement. */
+static void bld003(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        hp_str s = wtext(c, st->w[i]);
+        hp_str arg;
+        if (str_starts(s, S("--offload-arch=")) || str_starts(s, S("-offload-arch="))) {
+            ptrdiff_t eq = str_chr(s, '=');
+            check_target_list(c, s.s - c->src + eq + 1, s.len - eq - 1);
+            continue;
+        }
+        if (str_starts(s, S("--amdgpu-target=")) || str_starts(s, S("-amdgpu-target="))) {
+            c->has_list = 1;
+            pyrules_add(c->r, s.s - c->src, str_chr(s, '=') + 1, "BLD003", HP_SEV_WARNING,
+                        "--amdgpu-target is deprecated and newer compilers reject it",
+                        "use --offload-arch=gfx942 (one per target)");
+            ptrdiff_t eq = str_chr(s, '=');
+            check_target_list(c, s.s - c->src + eq + 1, s.len - eq - 1);
+            continue;
+        }
+        /* NAME=value, -DNAME=value, -DNAME:STRING=value */
+        hp_str name = s;
+        if (str_starts(name, S("-D"))) {
+            name.s += 2;
+            name.len -= 2;
+        }
+        ptrdiff_t eq = str_chr(name, '=');
+        if (eq > 0) {
+            hp_str n = {name.s, eq};
+            ptrdiff_t colon = str_chr(n, ':');
+            if (colon > 0)
+                n.len = colon;
+            if (is_target_var(n)) {
+                arg.s = name.s + eq + 1;
+                arg.len = name.len - eq - 1;
+                if (arg.len == 0) {
+                    /* NAME="a;b": the value comes as the following words */
+                    while (i + 1 < st->n && str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
+                        check_target_list(c, st->w[i + 1].off, st->w[i + 1].len);
+                        i++;
+                    }
+                } else {
+                    check_target_list(c, arg.s - c->src, arg.len);
+                }
+                continue;
+            }
+        }
+        if (!is_target_var(s) || st->python)
+            continue;
+        c->has_list = 1;
+        /* set(NAME a b ...), list(APPEND NAME a ...), set_target_properties(t PROPERTIES
+         * NAME "a;b"), NAME := a b, ENV NAME a */
+        int j = i + 1;
+        hp_str cmd = st->cmd ? wtext(c, st->w[0]) : S("");
+        int one = 0;
+        if (j < st->n && is_assign_op(wtext(c, st->w[j]))) {
+            j++;
+        } else if (st->cmd && str_eq_nocase(cmd, S("set")) && i == 1) {
+        } else if (st->cmd && str_eq_nocase(cmd, S("list")) && i == 2) {
+        } else if (st->cmd && (str_eq_nocase(cmd, S("set_target_properties")) ||
+                               str_eq_nocase(cmd, S("set_property")) ||
+                               str_eq_nocase(cmd, S("set_source_files_properties")))) {
+            one = 1;
+        } else if (!(c->kind == PYK_DOCKER && i == 1)) {
+            continue;
+        }
+        if (one) {
+            if (j < st->n)
+                check_target_list(c, st->w[j].off, st->w[j].len);
+            continue;
+        }
+        for (; j < st->n; j++) {
+            hp_str v = wtext(c, st->w[j]);
+            if (str_eqc(v, "CACHE") || str_eqc(v, "PARENT_SCOPE") || str_eqc(v, "FORCE"))
+                break;
+            check_target_list(c, st->w[j].off, st->w[j].len);
+        }
+        break;
+    }
+}
+
+/* Is the value of an -arch style flag an NVIDIA architecture? */
+static int nv_arch(hp_str v)
+{
+    return str_starts(v, S("sm_")) || str_starts(v, S("compute_")) || str_starts(v, S("lto_")) ||
+           str_eqc(v, "native") || str_eqc(v, "all") || str_eqc(v, "all-major");
+}
+
+/* The nvcc_flags row that word i starts, or -1 (sets *span: bytes to underline). */
+static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
+{
+    hp_str s = wtext(c, st->w[i]);
+    if (s.len < 2 && !str_eqc(s, "nvcc"))
+        return -1;
+    hp_str base = s;
+    ptrdiff_t slash = -1;
+    for (ptrdiff_t k = 0; k < s.len; k++)
+        if (s.s[k] == '/')
+            slash = k;
+    if (slash >= 0 && s.s[0] != '-') {
+        base.s += slash + 1;
+        base.len -= slash + 1;
+    }
+    for (int r = 0; r < nvcc_flags_rows_COUNT; r++) {
+        const char *const *row = nvcc_flags_rows[r];
+        hp_str f = str_cstr(row[0]);
+        if (strcmp(row[2], "nvcc") == 0 && !st->nvcc)
+            continue;
+        const char *form = row[1];
+        if (strcmp(form, "exact") == 0) {
+            if (str_eq(strcmp(row[0], "nvcc") == 0 ? base : s, f)) {
+                *span = s.len;
+                return r;
+            }
+            continue;
+        }
+        if (!str_starts(s, f))
+            continue;
+        hp_str val = {0, 0};
+        if (s.len == f.len) {
+            if (i + 1 < st->n)
+                val = wtext(c, st->w[i + 1]);
+        } else if (s.s[f.len] == '=') {
+            val.s = s.s + f.len + 1;
+            val.len = s.len - f.len - 1;
+        } else {
+            continue;
+        }
+        if (strcmp(form, "arch") == 0 && !nv_arch(val))
+            continue;
+        *span = s.len == f.len ? f.len : s.len;
+        return r;
+    }
+    return -1;
+}
+
+static void bld001(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        ptrdiff_t span = 0;
+        int r = flag_row(c, st, i, &span);
+        if (r < 0)
+            continue;
+        const char *const *row = nvcc_flags_rows[r];
+        const char *m;
+        if (strcmp(row[0], "nvcc") == 0)
+            m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";
+        else
+            m = arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
+                                   "amdclang++) do not take it; instead: %s",
+                             (int)span, c->src + st->w[i].off, row[3]);
+        const char *fix = arena_printf(c->a, "%s", row[3]);
+        pyrules_add(c->r, st->w[i].off, span, "BLD001", HP_SEV_ERROR, m, fix);
+    }
+}
+
+/* The cmake_cuda row for a word, or -1. */
+static int cmake_row(hp_str s)
+{
+    for (int r = 0; r < cmake_cuda_rows_COUNT; r++) {
+        hp_str k = str_cstr(cmake_cuda_rows[r][0]);
+        if (k.len && k.s[k.len - 1] == '*') {
+            k.len--;
+            if (str_starts(s, k) && s.len > k.len)
+                return r;
+        } else if (str_eq(s, k)) {
+            return r;
+        }
+    }
+    return -1;
+}
+
+static void bld002(bctx *c, const bstmt *st)
+{
+    if (!st->cmd || st->n == 0)
+        return;
+    hp_str cmd = wtext(c, st->w[0]);
+    for (int i = 0; i < st->n; i++) {
+        hp_str s = wtext(c, st->w[i]);
+        int r = -1;
+        const char *m = NULL;
+        if (i == 0) {
+            if (str_eq_nocase(s, S("enable_language")) && st->n > 1 &&
+                str_eqc(wtext(c, st->w[1]), "CUDA")) {
+                r = cmake_row(S("enable_language"));
+                m = "enable_language(CUDA) builds the sources with nvcc only";
+                i = 1;
+            } else {
+                char low[40];
+                if (s.len < (ptrdiff_t)sizeof low) {
+                    for (ptrdiff_t k = 0; k < s.len; k++)
+                        low[k] = (char)(s.s[k] >= 'A' && s.s[k] <= 'Z' ? s.s[k] + 32 : s.s[k]);
+                    r = cmake_row(str_make(low, s.len));
+                }
+            }
+        } else if (str_eqc(s, "CUDA")) {
+            /* project(... CUDA), LANGUAGE CUDA, find_package(CUDA) */
+            hp_str prev = wtext(c, st->w[i - 1]);
+            if (str_eq_nocase(cmd, S("project")) || str_eqc(prev, "LANGUAGE") ||
+                str_eq_nocase(cmd, S("find_package")) || str_eqc(prev, "LANGUAGES")) {
+                r = cmake_row(str_eq_nocase(cmd, S("find_package")) ? S("CUDAToolkit") : S("CUDA"));
+                if (str_eq_nocase(cmd, S("find_package")))
+                    m = "find_package(CUDA) is the deprecated FindCUDA module and finds nvcc only";
+                else if (str_eqc(prev, "LANGUAGE"))
+                    m = "sources marked LANGUAGE CUDA are compiled by nvcc only";
+                else
+                    m = "project() enables the CUDA language only";
+            }
+        } else {
+            r = cmake_row(s);
+            if (r >= 0 && str_eqc(s, "CUDA"))
+                r = -1;
+        }
+        if (r < 0)
+            continue;
+        if (!m)
+            m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
+        const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
+        pyrules_add(c->r, st->w[i].off, st->w[i].len, "BLD002", HP_SEV_WARNING, m, fix);
+    }
+}
+
+static void tri011(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        int row = rules_triton_env_row(wtext(c, st->w[i]));
+        if (row < 0)
+            continue;
+        hp_str s = wtext(c, st->w[i]);
+        ptrdiff_t eq = str_chr(s, '=');
+        pyrules_add(c->r, st->w[i].off, eq >= 0 ? eq : s.len, "TRI011", HP_SEV_NOTE,
+                    rules_triton_env_message(c->a, row), rules_triton_env_fix(row));
+    }
+}
+
+/* Notes HIP use, for the missing-target-list check. */
+static void note_hip_use(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n && c->hip_use < 0; i++) {
+        hp_str s = wtext(c, st->w[i]);
+        hp_str base = s;
+        for (ptrdiff_t k = 0; k < s.len; k++)
+            if (s.s[k] == '/') {
+                base.s = s.s + k + 1;
+                base.len = s.len - k - 1;
+            }
+        int use = 0;
+        if (st->cmd) {
+            hp_str cmd = wtext(c, st->w[0]);
+            use = i > 0 && str_eqc(s, "HIP") &&
+                  (str_eq_nocase(cmd, S("project")) || str_eq_nocase(cmd, S("enable_language")));
+        } else if (!st->python) {
+            use = str_eqc(base, "hipcc") || str_eqc(base, "amdclang++");
+        }
+        if (use) {
+            c->hip_use = st->w[i].off;
+            c->hip_use_len = st->w[i].len;
+        }
+    }
+}
+
+static void run_stmt(bctx *c, bstmt *st)
+{
+    pyrules *r = c->r;
+    if (st->n == 0)
+        return;
+    for (int i = 0; i < st->n && !st->nvcc; i++) {
+        hp_str s = wtext(c, st->w[i]);
+        if (s.len && s.s[0] != '-' && (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda")))
+            st->nvcc = 1;
+    }
+    int vendor_branch = st->guard && c->hip_file;
+    if (pyrules_on(r, "BLD001") && !vendor_branch)
+        bld001(c, st);
+    if (pyrules_on(r, "BLD002") && !c->hip_file && c->kind == PYK_CMAKE)
+        bld002(c, st);
+    if (pyrules_on(r, "BLD003"))
+        bld003(c, st);
+    else
+        for (int i = 0; i < st->n; i++)
+            if (is_target_var(wtext(c, st->w[i])))
+                c->has_list = 1;
+    if (pyrules_on(r, "TRI011") && !st->python)
+        tri011(c, st);
+    note_hip_use(c, st);
+    st->n = 0;
+    st->nvcc = 0;
+}
+
+/* ------------------------------------------------------------------ CMake */
+
+/* A bracket "[=*[" at i: returns the number of '=' and sets *open_len, or -1. */
+static int bracket_open(const bctx *c, ptrdiff_t i, ptrdiff_t *open_len)
+{
+    if (i >= c->len || c->src[i] != '[')
+        return -1;
+    ptrdiff_t j = i + 1;
+    while (j < c->len && c->src[j] == '=')
+        j++;
+    if (j >= c->len || c->src[j] != '[')
+        return -1;
+    *open_len = j + 1 - i;
+    return (int)(j - i - 1);
+}
+
+/* End of a bracket argument or comment body starting at i with eqs '='. */
+static ptrdiff_t bracket_end(const bctx *c, ptrdiff_t i, int eqs, ptrdiff_t *body_end)
+{
+    for (ptrdiff_t j = i; j < c->len; j++) {
+        if (c->src[j] != ']')
+            continue;
+        ptrdiff_t k = j + 1;
+        int n = 0;
+        while (k < c->len && c->src[k] == '=' && n < eqs) {
+            k++;
+            n++;
+        }
+        if (n == eqs && k < c->len && c->src[k] == ']') {
+            *body_end = j;
+            return k + 1;
+        }
+    }
+    *body_end = c->len;
+    return c->len;
+}
+
+/* Skips a '#' comment at i (line or bracket); returns the index after it. */
+static ptrdiff_t cmake_comment(const bctx *c, ptrdiff_t i)
+{
+    ptrdiff_t ol, be;
+    int eqs = bracket_open(c, i + 1, &ol);
+    if (eqs >= 0)
+        return bracket_end(c, i + 1 + ol, eqs, &be);
+    const char *nl = memchr(c->src + i, '\n', (size_t)(c->len - i));
+    return nl ? nl - c->src : c->len;
+}
+
+static int ident_ch(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_';
+}
+
+static void scan_cmake(bctx *c)
+{
+    bstmt st;
+    memset(&st, 0, sizeof st);
+    st.cmd = 1;
+    unsigned char vstack[64]; /* if() nesting: does the branch test the vendor? */
+    int vsp = 0;
+    ptrdiff_t i = 0;
+    const char *s = c->src;
+    while (i < c->len) {
+        char ch = s[i];
+        if (ch == '#') {
+            i = cmake_comment(c, i);
+            continue;
+        }
+        if (!ident_ch(ch) || (ch >= '0' && ch <= '9')) {
+            i++;
+            continue;
+        }
+        ptrdiff_t nb = i;
+        while (i < c->len && ident_ch(s[i]))
+            i++;
+        ptrdiff_t ne = i;
+        while (i < c->len && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= c->len || s[i] != '(')
+            continue;
+        st.n = 0;
+        push_word(c, &st, nb, ne - nb);
+        /* arguments up to the matching ')' */
+        int depth = 1;
+        i++;
+        while (i < c->len && depth > 0) {
+            ch = s[i];
+            if (ch == '#') {
+                i = cmake_comment(c, i);
+            } else if (ch == '(') {
+                depth++;
+                i++;
+            } else if (ch == ')') {
+                depth--;
+                i++;
+            } else if (ch == '"') {
+                ptrdiff_t j = i + 1;
+                while (j < c->len && s[j] != '"')
+                    j += s[j] == '\\' ? 2 : 1;
+                if (j > c->len)
+                    j = c->len;
+                split_words(c, &st, i + 1, j, ";");
+                i = j + 1;
+            } else if (ch == '[') {
+                ptrdiff_t ol, be;
+                int eqs = bracket_open(c, i, &ol);
+                if (eqs < 0) {
+                    i++;
+                    continue;
+                }
+                ptrdiff_t end = bracket_end(c, i + ol, eqs, &be);
+                split_words(c, &st, i + ol, be, ";");
+                i = end;
+            } else if (str_is_space(ch)) {
+                i++;
+            } else {
+                ptrdiff_t j = i;
+                while (j < c->len && !str_is_space(s[j]) && s[j] != '(' && s[j] != ')' &&
+                       s[j] != '"' && s[j] != '#') {
+                    if (s[j] == '\\' && j + 1 < c->len)
+                        j++;
+                    j++;
+                }
+                if (j > c->len)
+                    j = c->len;
+                split_words(c, &st, i, j, ";");
+                i = j;
+            }
+        }
+        hp_str name = {s + nb, ne - nb};
+        int vendor = 0;
+        for (int k = 1; k < st.n; k++)
+            if (vendor_words(wtext(c, st.w[k])))
+                vendor = 1;
+        if (str_eq_nocase(name, S("if"))) {
+            if (vsp < (int)sizeof vstack)
+                vstack[vsp] = (unsigned char)vendor;
+            vsp++;
+        } else if (str_eq_nocase(name, S("elseif"))) {
+            if (vsp > 0 && vsp <= (int)sizeof vstack)
+                vstack[vsp - 1] = (unsigned char)(vstack[vsp - 1] | vendor);
+        } else if (str_eq_nocase(name, S("endif"))) {
+            if (vsp > 0)
+                vsp--;
+        }
+        st.guard = 0;
+        for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
+            st.guard |= vstack[k];
+        run_stmt(c, &st);
+    }
+}
+
+/* ------------------------------------------------------------------ line-based files */
+
+/* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
+ * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
+static void scan_lines(bctx *c)
+{
+    bstmt st;
+    memset(&st, 0, sizeof st);
+    unsigned char vstack[64];
+    int vsp = 0;
+    const char *s = c->src;
+    ptrdiff_t i = 0;
+    while (i < c->len) {
+        /* one logical line [b, e) with comments cut out word by word */
+        ptrdiff_t b = i;
+        st.n = 0;
+        int quote = 0;
+        ptrdiff_t seg = i;
+        while (i < c->len) {
+            char ch = s[i];
+            if (ch == '\\' && i + 1 < c->len && (s[i + 1] == '\n' ||
+                                                 (s[i + 1] == '\r' && i + 2 < c->len &&
+                                                  s[i + 2] == '\n'))) {
+                split_words(c, &st, seg, i, ";|&()<>");
+                i += s[i + 1] == '\r' ? 3 : 2;
+                seg = i;
+                continue;
+            }
+            if (ch == '\n')
+                break;
+            if (!quote && (ch == '"' || ch == '\'') && c->kind != PYK_MAKE)
+                quote = ch;
+            else if (quote && ch == quote)
+                quote = 0;
+            else if (!quote && ch == '#' && (i == b || str_is_space(s[i - 1]))) {
+                split_words(c, &st, seg, i, ";|&()<>");
+                while (i < c->len && s[i] != '\n') {
+                    /* a comment ends at the newline even after a backslash in a Makefile */
+                    i++;
+                }
+                seg = i;
+                break;
+            }
+            i++;
+        }
+        split_words(c, &st, seg, i, ";|&()<>");
+        if (i < c->len)
+            i++;
+        if (st.n == 0)
+            continue;
+        hp_str first = wtext(c, st.w[0]);
+        int vendor = 0;
+        for (int k = 0; k < st.n; k++)
+            if (vendor_words(wtext(c, st.w[k])))
+                vendor = 1;
+        int opens = 0, closes = 0, middle = 0;
+        if (c->kind == PYK_MAKE) {
+            opens = str_eqc(first, "ifeq") || str_eqc(first, "ifneq") ||
+                    str_eqc(first, "ifdef") || str_eqc(first, "ifndef");
+            closes = str_eqc(first, "endif");
+            middle = str_eqc(first, "else");
+        } else if (c->kind == PYK_SHELL || c->kind == PYK_DOCKER) {
+            for (int k = 0; k < st.n; k++) {
+                hp_str w = wtext(c, st.w[k]);
+                opens += str_eqc(w, "if");
+                closes += str_eqc(w, "fi");
+                middle += str_eqc(w, "elif");
+            }
+            if (opens && closes) /* a one-line if ... fi */
+                opens = closes = 0;
+        }
+        if (opens) {
+            if (vsp < (int)sizeof vstack)
+                vstack[vsp] = (unsigned char)vendor;
+            vsp++;
+        } else if (middle && vsp > 0 && vsp <= (int)sizeof vstack) {
+            vstack[vsp - 1] = (unsigned char)(vstack[vsp - 1] | vendor);
+        }
+        st.guard = vendor && (opens || middle);
+        for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
+            st.guard |= vstack[k];
+        if (closes && vsp > 0)
+            vsp--;
+        run_stmt(c, &st);
+    }
+}
+
+static int file_has_hip(const bctx *c)
+{
+    hp_str all = {c->src, c->len};
+    if (c->kind == PYK_CMAKE)
+        return mentions_nocase(all, "enable_language(hip") ||
+               mentions_nocase(all, "language hip") || mentions_nocase(all, "languages hip") ||
+               mentions_nocase(all, "find_package(hip") || mentions_nocase(all, "cmake_hip_") ||
+               mentions_nocase(all, "hip::") || mentions_nocase(all, "use_rocm") ||
+               mentions_nocase(all, "hip_platform") || mentions_nocase(all, " hip)") ||
+               mentions_nocase(all, "cxx hip");
+    return hip_words(all);
+}
+
+void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
+{
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.a = r->a;
+    c.src = src;
+    c.len = len;
+    c.kind = kind;
+    c.hip_use = -1;
+    c.hip_file = file_has_hip(&c);
+    if (kind == PYK_CMAKE)
+        scan_cmake(&c);
+    else
+        scan_lines(&c);
+    if (c.hip_use >= 0 && !c.has_list && pyrules_on(r, "BLD003"))
+        pyrules_add(r, c.hip_use, c.hip_use_len, "BLD003", HP_SEV_WARNING,
+                    "HIP is built here without an AMD target list: the compiler then targets "
+                    "only the GPU found on the build machine (or a default), and the binary "
+                    "fails elsewhere with hipErrorNoBinaryForGpu",
+                    kind == PYK_CMAKE ? "set CMAKE_HIP_ARCHITECTURES (e.g. gfx90a;gfx942;gfx950)"
+                                      : "pass --offload-arch=gfx942 once per target GPU");
+}
+
+/* ------------------------------------------------------------------ Python build scripts */
+
+/* Is token i inside the arguments of a call to an extension builder, or on a line that names
+ * nvcc flags? */
+static int py_flag_context(const pysrc *p, ptrdiff_t i)
+{
+    char q[160];
+    ptrdiff_t ls = p->lstart[i];
+    for (ptrdiff_t k = ls; k < i; k++) {
+        if (p->t[k].kind == PY_NAME) {
+            hp_str s = pysrc_text(p, k);
+            if (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda_cflags") ||
+                mentions_nocase(s, "cuda_flags"))
+                return 1;
+        }
+        if (p->t[k].kind == PY_STRING &&
+            mentions_nocase(pylex_string_body(p->src, &p->t[k]), "nvcc"))
+            return 1;
+        if (p->t[k].kind == PY_OP && p->t[k].sub == '(' && p->match[k] > i && k > 0 &&
+            p->t[k - 1].kind == PY_NAME) {
+            ptrdiff_t h = k - 1;
+            while (h >= 2 && pysrc_op(p, h - 1, '.') && p->t[h - 2].kind == PY_NAME)
+                h -= 2;
+            pysrc_qualname(p, h, q, sizeof q);
+            size_t ql = strlen(q);
+            if (ql >= 9 && strcmp(q + ql - 9, "Extension") == 0)
+                return 1;
+            if (strcmp(q, "torch.utils.cpp_extension.load") == 0 ||
+                strcmp(q, "torch.utils.cpp_extension.load_inline") == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+void rules_build_py(pyrules *r, const pysrc *p, int setup)
+{
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.a = r->a;
+    c.src = p->src;
+    c.len = p->len;
+    c.kind = setup ? PYK_SETUP : PYK_PYTHON;
+    c.hip_use = -1;
+    c.hip_file = 1;
+    bstmt st;
+    memset(&st, 0, sizeof st);
+    st.python = 1;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_STRING)
+            continue;
+        if (!setup && !py_flag_context(p, i))
+            continue;
+        hp_str body = pylex_string_body(p->src, &p->t[i]);
+        st.n = 0;
+        split_words(&c, &st, body.s - p->src, body.s - p->src + body.len, "");
+        int n = st.n;
+        /* the value of a flag may be the next string of the list: ["-arch", "sm_80"] */
+        if (n > 0 && i + 2 < p->n && pysrc_op(p, i + 1, ',') && p->t[i + 2].kind == PY_STRING) {
+            hp_str nb = pylex_string_body(p->src, &p->t[i + 2]);
+            split_words(&c, &st, nb.s - p->src, nb.s - p->src + nb.len, "");
+            if (st.n > n)
+                st.n = n + 1;
+        }
+        st.nvcc = setup || py_flag_context(p, i);
+        st.guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
+        if (pyrules_on(r, "BLD001") && !st.guard) {
+            for (int k = 0; k < n; k++) {
+                ptrdiff_t span = 0;
+                int row = flag_row(&c, &st, k, &span);
+                if (row < 0)
+                    continue;
+                const char *const *rw = nvcc_flags_rows[row];
+                /* "nvcc" as a dict key of extra_compile_args is not a compiler call */
+                if (strcmp(rw[0], "nvcc") == 0 &&
+                    str_chr(wtext(&c, st.w[k]), '/') < 0)
+                    continue;
+                const char *m =
+                    strcmp(rw[0], "nvcc") == 0
+                        ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
+                        : arena_printf(c.a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
+                                            "amdclang++) do not take it; instead: %s",
+                                       (int)span, c.src + st.w[k].off, rw[3]);
+                pyrules_add(r, st.w[k].off, span, "BLD001", HP_SEV_ERROR, m, rw[3]);
+            }
+        }
+        st.n = n;
+        if (pyrules_on(r, "BLD003")) {
+            for (int k = 0; k < st.n; k++) {
+                hp_str w = wtext(&c, st.w[k]);
+                if (str_starts(w, S("--offload-arch=")) || str_starts(w, S("--amdgpu-target=")))
+                    bld003(&c, &st);
+            }
+            /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
+            if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
+                p->t[i - 3].kind == PY_STRING &&
+                is_target_var(pylex_string_body(p->src, &p->t[i - 3])))
+                check_target_list(&c, body.s - p->src, body.len);
+        }
+    }
+}

@@ -1,0 +1,1298 @@
+/* rules_cpp.c: the C++ context of check: which files are C++, object-like macros, #if groups
+ * that test HIP/AMD macros, device/kernel/host scopes of function bodies, the declarations
+ * and types of names near a use, and constant evaluation of small expressions. */
+#include <string.h>
+
+#include "rules.h"
+#include "run.h"
+#include "str.h"
+
+#include "banned.h"
+
+int rules_cpp_claims(const char *path, const hp_run_opts *r)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    return run_is_c_family(base, r);
+}
+
+/* ------------------------------------------------------------------ macros */
+
+int rules_is_amd_macro(hp_str s)
+{
+    if (str_starts(s, S("__gfx")) || str_starts(s, S("__GFX")))
+        return 1;
+    if (str_find(s, S("AMDGCN")) >= 0 || str_find(s, S("AMDGPU")) >= 0)
+        return 1;
+    static const char *const words[] = {"HIP", "ROCM", "ROCm"};
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        hp_str word = str_cstr(words[w]);
+        for (ptrdiff_t at = 0; at + word.len <= s.len; at++) {
+            if (memcmp(s.s + at, word.s, (size_t)word.len) != 0)
+                continue;
+            char before = at ? s.s[at - 1] : '_';
+            if (before == '_')
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static unsigned macro_slot(const rctx *c, hp_str s)
+{
+    return str_hash(s.s, s.len, 7) & (unsigned)(c->capmacros - 1);
+}
+
+const rules_macro *rules_macro_any(const rctx *c, hp_str s)
+{
+    if (!c->capmacros)
+        return NULL;
+    for (unsigned j = macro_slot(c, s); c->macros[j].name.s;
+         j = (j + 1) & (unsigned)(c->capmacros - 1))
+        if (str_eq(c->macros[j].name, s))
+            return &c->macros[j];
+    return NULL;
+}
+
+const rules_macro *rules_macro_get(const rctx *c, hp_str s)
+{
+    const rules_macro *m = rules_macro_any(c, s);
+    return m && !m->funclike && m->ndefs == 1 ? m : NULL;
+}
+
+ptrdiff_t rules_directive(const rctx *c, ptrdiff_t i)
+{
+    if (i < 0 || i >= c->nt || !(c->t[i].flags & TF_PP))
+        return -1;
+    for (; i >= 0; i--) {
+        if (c->t[i].kind == TK_PP_HASH)
+            return i;
+        if (c->t[i].kind == TK_PP_END || !(c->t[i].flags & TF_PP))
+            return -1;
+    }
+    return -1;
+}
+
+int rules_directive_amd(const rctx *c, ptrdiff_t h)
+{
+    for (ptrdiff_t i = h + 1; i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
+         i++)
+        if (c->t[i].kind == TK_IDENT && rules_is_amd_macro(rules_text(c, i)))
+            return 1;
+    return 0;
+}
+
+static void collect_macros(rctx *c)
+{
+    int n = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++)
+        if (c->t[i].kind == TK_PP_HASH && c->t[i].sub == PP_DEFINE)
+            n++;
+    if (!n)
+        return;
+    int cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    c->capmacros = cap;
+    c->macros = NEW(c->a, rules_macro, cap);
+    for (ptrdiff_t h = 0; h < c->nt; h++) {
+        if (c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t name = rules_next(c, rules_next(c, h));
+        if (name >= c->nt || c->t[name].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, name);
+        ptrdiff_t after = name + 1;
+        int funclike = after < c->nt && c->t[after].kind == TK_PUNCT && c->t[after].sub == '(' &&
+                       c->t[after].off == c->t[name].off + c->t[name].len;
+        ptrdiff_t first = rules_next(c, name), last = first - 1;
+        for (ptrdiff_t j = first; j < c->nt && c->t[j].kind != TK_PP_END; j = rules_next(c, j))
+            last = j;
+        if (first >= c->nt || c->t[first].kind == TK_PP_END)
+            last = first - 1;
+        unsigned j = macro_slot(c, s);
+        while (c->macros[j].name.s && !str_eq(c->macros[j].name, s))
+            j = (j + 1) & (unsigned)(cap - 1);
+        rules_macro *m = &c->macros[j];
+        if (m->name.s) {
+            /* a second definition: the same body counts once */
+            int same = !funclike && !m->funclike && last - first == m->last - m->first;
+            for (ptrdiff_t k = 0; same && k <= last - first; k++)
+                same = str_eq(rules_text(c, first + k), rules_text(c, m->first + k));
+            if (!same)
+                m->ndefs++;
+            m->funclike |= (uint8_t)funclike;
+            continue;
+        }
+        m->name = s;
+        m->first = (int32_t)first;
+        m->last = (int32_t)last;
+        m->tok = (int32_t)name;
+        m->ndefs = 1;
+        m->funclike = (uint8_t)funclike;
+        m->guarded = (uint8_t)((c->scope[h] & SC_GUARDED) != 0);
+    }
+}
+
+/* ------------------------------------------------------------------ scopes */
+
+/* Does the identifier (or the object-like macro it names) say __global__/__device__/__host__? */
+static unsigned exec_word(const rctx *c, hp_str s, int depth)
+{
+    if (str_eqc(s, "__global__"))
+        return 1;
+    if (str_eqc(s, "__device__"))
+        return 2;
+    if (str_eqc(s, "__host__"))
+        return 4;
+    if (depth > 2 || s.len < 2)
+        return 0;
+    const rules_macro *m = rules_macro_any(c, s);
+    if (!m || m->funclike)
+        return 0;
+    unsigned w = 0;
+    for (ptrdiff_t k = m->first; k <= m->last && k < c->nt; k++)
+        if (c->t[k].kind == TK_IDENT)
+            w |= exec_word(c, rules_text(c, k), depth + 1);
+    return w;
+}
+
+static int is_control(hp_str s)
+{
+    return str_eqc(s, "if") || str_eqc(s, "for") || str_eqc(s, "while") ||
+           str_eqc(s, "switch") || str_eqc(s, "catch") || str_eqc(s, "do") ||
+           str_eqc(s, "else") || str_eqc(s, "try");
+}
+
+static int is_aggregate(hp_str s)
+{
+    return str_eqc(s, "struct") || str_eqc(s, "class") || str_eqc(s, "union") ||
+           str_eqc(s, "namespace") || str_eqc(s, "enum");
+}
+
+static int not_a_name(hp_str s)
+{
+    return str_eqc(s, "__launch_bounds__") || str_eqc(s, "__attribute__") ||
+           str_eqc(s, "alignas") || str_eqc(s, "decltype") || str_eqc(s, "noexcept") ||
+           str_eqc(s, "throw") || str_eqc(s, "__declspec") || str_eqc(s, "requires") ||
+           str_eqc(s, "__cluster_dims__");
+}
+
+typedef struct hdrinfo {
+    unsigned words;   /* exec_word bits */
+    int paren;        /* a '(' in the header */
+    int bracket;      /* a ']' (lambda introducer) */
+    int aggregate;    /* struct, class, namespace ... before any '(' */
+    int init;         /* '=' at depth 0: an initializer */
+    int control;      /* starts with if/for/while/... */
+    ptrdiff_t name;   /* the function's name */
+} hdrinfo;
+
+static void analyse_header(const rctx *c, ptrdiff_t from, ptrdiff_t to, hdrinfo *h)
+{
+    memset(h, 0, sizeof *h);
+    h->name = -1;
+    int depth = 0, first = 1;
+    for (ptrdiff_t i = from; i < to; i = rules_next(c, i)) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, i);
+            if (first && is_control(s))
+                h->control = 1;
+            if (!h->paren && is_aggregate(s))
+                h->aggregate = 1;
+            if (s.s[0] == '_' || (s.len >= 2 && s.s[0] >= 'A' && s.s[0] <= 'Z'))
+                h->words |= exec_word(c, s, 0);
+        } else if (k->kind == TK_PUNCT) {
+            if (k->sub == '(') {
+                if (depth == 0) {
+                    ptrdiff_t p = rules_prev(c, i);
+                    if (p >= from && c->t[p].kind == TK_IDENT && !not_a_name(rules_text(c, p)))
+                        h->name = p;
+                }
+                h->paren = 1;
+                depth++;
+            } else if (k->sub == ')') {
+                depth--;
+            } else if (k->sub == ']') {
+                h->bracket = 1;
+            } else if (k->sub == '=' && depth == 0) {
+                h->init = 1;
+            }
+        }
+        first = 0;
+    }
+}
+
+typedef struct frame {
+    uint8_t flags;   /* SC_* of the body, without SC_GUARDED */
+    int32_t fn;      /* function index for the body */
+    int fnstart;     /* this brace opened a function */
+    int pdepth;      /* paren depth of the enclosing level */
+} frame;
+
+enum { MAXFRAMES = 512, MAXCOND = 64 };
+
+typedef struct cond {
+    int depth_at_if;   /* brace depth at #if */
+    int depth_first;   /* brace depth at the end of the first branch, -1 until #else */
+    int amd;           /* the chain tests a HIP/AMD macro */
+} cond;
+
+/* Pass 1: which #if chains test HIP/AMD macros (an #elif that does marks its whole chain). */
+static uint8_t *chain_flags(rctx *c, int *nchains)
+{
+    int n = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++)
+        if (c->t[i].kind == TK_PP_HASH &&
+            (c->t[i].sub == PP_IF || c->t[i].sub == PP_IFDEF || c->t[i].sub == PP_IFNDEF))
+            n++;
+    uint8_t *flags = NEW(c->a, uint8_t, n + 1);
+    int stack[MAXCOND], depth = 0, next = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_PP_HASH)
+            continue;
+        switch (c->t[i].sub) {
+        case PP_IF:
+        case PP_IFDEF:
+        case PP_IFNDEF:
+            if (depth < MAXCOND)
+                stack[depth] = next;
+            depth++;
+            flags[next++] = (uint8_t)rules_directive_amd(c, i);
+            break;
+        case PP_ELIF:
+            if (depth > 0 && depth <= MAXCOND && rules_directive_amd(c, i))
+                flags[stack[depth - 1]] = 1;
+            break;
+        case PP_ENDIF:
+            if (depth > 0)
+                depth--;
+            break;
+        default:
+            break;
+        }
+    }
+    *nchains = n;
+    return flags;
+}
+
+static void build_scopes(rctx *c)
+{
+    int nchains;
+    uint8_t *chains = chain_flags(c, &nchains);
+    frame *fr = NEW(c->a, frame, MAXFRAMES);
+    cond cs[MAXCOND];
+    int depth = 0, cdepth = 0, chain = 0, guarded = 0, pdepth = 0;
+    int capfns = 16;
+    c->fns = NEW(c->a, rules_fn, capfns);
+    ptrdiff_t stmt = -1; /* first token of the current statement or header */
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        tok *k = &c->t[i];
+        uint8_t flags = depth ? fr[depth - 1].flags : 0;
+        int32_t fn = depth ? fr[depth - 1].fn : -1;
+        if (k->kind == TK_PP_HASH) {
+            switch (k->sub) {
+            case PP_IF:
+            case PP_IFDEF:
+            case PP_IFNDEF: {
+                int amd = chain < nchains ? chains[chain] : 0;
+                chain++;
+                if (cdepth < MAXCOND) {
+                    cs[cdepth].depth_at_if = depth;
+                    cs[cdepth].depth_first = -1;
+                    cs[cdepth].amd = amd;
+                }
+                cdepth++;
+                if (amd)
+                    guarded++;
+                break;
+            }
+            case PP_ELIF:
+            case PP_ELSE:
+                if (cdepth > 0 && cdepth <= MAXCOND) {
+                    cond *cd = &cs[cdepth - 1];
+                    if (cd->depth_first < 0)
+                        cd->depth_first = depth;
+                    if (depth > cd->depth_at_if)
+                        depth = cd->depth_at_if; /* each branch starts where #if did */
+                }
+                break;
+            case PP_ENDIF:
+                if (cdepth > 0) {
+                    cdepth--;
+                    if (cdepth < MAXCOND) {
+                        cond *cd = &cs[cdepth];
+                        if (cd->depth_first >= 0 && cd->depth_first <= MAXFRAMES &&
+                            depth != cd->depth_first && cd->depth_first <= depth)
+                            depth = cd->depth_first;
+                        if (cd->amd && guarded > 0)
+                            guarded--;
+                    }
+                }
+                break;
+            default:
+                break;
+            }
+        }
+        uint8_t g = guarded ? SC_GUARDED : 0;
+        if ((k->flags & TF_PP) || k->kind == TK_COMMENT || k->kind == TK_PP_HASH) {
+            c->scope[i] = (uint8_t)(flags | g);
+            c->fn[i] = fn;
+            continue;
+        }
+        if (stmt < 0)
+            stmt = i;
+        if (k->kind == TK_PUNCT) {
+            switch (k->sub) {
+            case '(':
+                pdepth++;
+                break;
+            case ')':
+                if (pdepth > 0)
+                    pdepth--;
+                break;
+            case ';':
+                if (pdepth == 0) {
+                    c->scope[i] = (uint8_t)(flags | g);
+                    c->fn[i] = fn;
+                    stmt = -1;
+                    continue;
+                }
+                break;
+            case '{': {
+                uint8_t inner = flags;
+                int32_t ifn = fn;
+                int start = 0;
+                hdrinfo h;
+                if (!(flags & (SC_DEVICE | SC_HOST))) {
+                    analyse_header(c, stmt, i, &h);
+                    if (h.paren && !h.aggregate && !h.init && !h.control) {
+                        start = 1;
+                        if (h.words & 3) {
+                            inner = SC_DEVICE;
+                            if (h.words & 1)
+                                inner |= SC_KERNEL;
+                            if (h.words & 4)
+                                inner |= SC_HOSTDEV;
+                        } else {
+                            inner = SC_HOST;
+                        }
+                    }
+                } else if (!(flags & SC_DEVICE)) {
+                    analyse_header(c, stmt, i, &h);
+                    if ((h.words & 3) && h.bracket && h.paren)
+                        inner = (uint8_t)(SC_DEVICE | (flags & ~SC_HOST));
+                }
+                if (start) {
+                    if (c->nfns == capfns) {
+                        int ncap = capfns * 2;
+                        c->fns = arena_grow(c->a, c->fns,
+                                            (ptrdiff_t)capfns * (ptrdiff_t)sizeof *c->fns,
+                                            (ptrdiff_t)ncap * (ptrdiff_t)sizeof *c->fns,
+                                            _Alignof(rules_fn));
+                        capfns = ncap;
+                    }
+                    rules_fn *f = &c->fns[c->nfns];
+                    memset(f, 0, sizeof *f);
+                    f->hdr = (int32_t)stmt;
+                    f->name = (int32_t)h.name;
+                    f->open = (int32_t)i;
+                    f->close = (int32_t)(c->nt - 1);
+                    f->device = (uint8_t)((inner & SC_DEVICE) != 0);
+                    f->kernel = (uint8_t)((inner & SC_KERNEL) != 0);
+                    ifn = c->nfns++;
+                    /* the header's tokens belong to the function too (parameters) */
+                    for (ptrdiff_t j = stmt; j < i; j++)
+                        if (c->fn[j] < 0)
+                            c->fn[j] = ifn;
+                }
+                if (depth < MAXFRAMES) {
+                    fr[depth].flags = inner;
+                    fr[depth].fn = ifn;
+                    fr[depth].fnstart = start;
+                    fr[depth].pdepth = pdepth;
+                }
+                depth++;
+                pdepth = 0;
+                c->scope[i] = (uint8_t)(inner | g);
+                c->fn[i] = ifn;
+                stmt = -1;
+                continue;
+            }
+            case '}':
+                c->scope[i] = (uint8_t)(flags | g);
+                c->fn[i] = fn;
+                if (depth > 0) {
+                    depth--;
+                    if (depth < MAXFRAMES) {
+                        if (fr[depth].fnstart && fr[depth].fn >= 0)
+                            c->fns[fr[depth].fn].close = (int32_t)i;
+                        pdepth = fr[depth].pdepth;
+                    }
+                }
+                stmt = -1;
+                continue;
+            default:
+                break;
+            }
+        }
+        c->scope[i] = (uint8_t)(flags | g);
+        c->fn[i] = fn;
+    }
+}
+
+/* Marks functions that use cross-lane operations (shuffles, votes, matches, reductions). */
+static void mark_crosslane(rctx *c)
+{
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_IDENT || c->fn[i] < 0 || c->t[i].len < 4)
+            continue;
+        hp_str s = rules_text(c, i);
+        int hit = 0;
+        if (s.s[0] == '_' && s.s[1] == '_')
+            hit = str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
+                  str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
+                  str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
+                  str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
+        else if (rules_member(c, i))
+            hit = str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
+                  str_eqc(s, "all") || str_starts(s, S("match_"));
+        if (hit)
+            c->fns[c->fn[i]].crosslane = 1;
+    }
+}
+
+void rules_cpp_prepare(rctx *c)
+{
+    c->scope = NEW(c->a, uint8_t, c->nt + 1);
+    c->fn = arena_alloc_nozero(c->a, sizeof(int32_t), _Alignof(int32_t), c->nt + 1);
+    for (ptrdiff_t i = 0; i <= c->nt; i++)
+        c->fn[i] = -1;
+    /* macros first (function headers may use them), then scopes; the macro "guarded" bit
+     * needs the scopes, so it is filled in afterwards */
+    c->scope[c->nt] = 0;
+    collect_macros(c);
+    build_scopes(c);
+    for (int j = 0; j < c->capmacros; j++)
+        if (c->macros[j].name.s && c->macros[j].tok >= 0)
+            c->macros[j].guarded = (uint8_t)((c->scope[c->macros[j].tok] & SC_GUARDED) != 0);
+    mark_crosslane(c);
+}
+
+/* ------------------------------------------------------------------ types and declarations */
+
+static int is_keyword_not_type(hp_str s)
+{
+    static const char *const kw[] = {"return", "case", "goto", "sizeof", "typeid", "new",
+                                     "delete", "throw", "else", "do", "co_return", "co_yield",
+                                     "co_await", "operator", "using", "typedef", "if", "while",
+                                     "for", "switch", "alignof", "decltype", "defined",
+                                     "template", "typename", "public", "private", "protected",
+                                     "default", "break", "continue", "not", "and", "or"};
+    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
+        if (str_eqc(s, kw[k]))
+            return 1;
+    return 0;
+}
+
+rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr)
+{
+    int longs = 0, unsig = 0, ints = 0, is_char = 0, is_short = 0, stars = 0;
+    rules_type t = RT_UNKNOWN;
+    for (ptrdiff_t i = first; i <= last && i < c->nt; i = rules_next(c, i)) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_PUNCT) {
+            if (k->sub == '*')
+                stars++;
+            continue;
+        }
+        if (k->kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (str_eqc(s, "long"))
+            longs++;
+        else if (str_eqc(s, "unsigned"))
+            unsig = 1;
+        else if (str_eqc(s, "int") || str_eqc(s, "signed"))
+            ints = 1;
+        else if (str_eqc(s, "char"))
+            is_char = 1;
+        else if (str_eqc(s, "short"))
+            is_short = 1;
+        else if (str_eqc(s, "float"))
+            t = RT_FLOAT;
+        else if (str_eqc(s, "double"))
+            t = longs ? RT_DOUBLE : RT_DOUBLE;
+        else if (str_eqc(s, "bool"))
+            t = RT_BOOL;
+        else if (str_eqc(s, "auto"))
+            t = RT_AUTO;
+        else if (str_eqc(s, "uint32_t") || str_eqc(s, "int32_t") || str_eqc(s, "uint") ||
+                 str_eqc(s, "uint16_t") || str_eqc(s, "int16_t") || str_eqc(s, "uint8_t") ||
+                 str_eqc(s, "int8_t") || str_eqc(s, "u32") || str_eqc(s, "uint32"))
+            t = RT_INT32;
+        else if (str_eqc(s, "uint64_t") || str_eqc(s, "int64_t") || str_eqc(s, "size_t") ||
+                 str_eqc(s, "ssize_t") || str_eqc(s, "ptrdiff_t") || str_eqc(s, "intptr_t") ||
+                 str_eqc(s, "uintptr_t") || str_eqc(s, "ulong") || str_eqc(s, "u64") ||
+                 str_eqc(s, "uint64") || str_eqc(s, "index_t"))
+            t = RT_INT64;
+        else if (str_eqc(s, "__half") || str_eqc(s, "half") || str_eqc(s, "Half") ||
+                 str_eqc(s, "_Float16") || str_eqc(s, "__fp16"))
+            t = RT_HALF;
+        else if (str_eqc(s, "__half2") || str_eqc(s, "half2"))
+            t = RT_HALF2;
+        else if (str_eqc(s, "__nv_bfloat16") || str_eqc(s, "nv_bfloat16") ||
+                 str_eqc(s, "__hip_bfloat16") || str_eqc(s, "hip_bfloat16") ||
+                 str_eqc(s, "BFloat16") || str_eqc(s, "__bf16"))
+            t = RT_BF16;
+        else if (str_eqc(s, "__nv_bfloat162") || str_eqc(s, "nv_bfloat162") ||
+                 str_eqc(s, "__hip_bfloat162"))
+            t = RT_BF162;
+    }
+    if (t == RT_UNKNOWN) {
+        if (longs)
+            t = RT_INT64;
+        else if (unsig || ints || is_char || is_short)
+            t = RT_INT32;
+    }
+    if (ptr)
+        *ptr = stars;
+    return t;
+}
+
+/* From the token before a declared name, walks back over the type words; returns the first
+ * of them (or -1 if the words cannot be a declaration's type). */
+static ptrdiff_t type_run_start(const rctx *c, ptrdiff_t p, ptrdiff_t floor)
+{
+    ptrdiff_t start = -1;
+    int words = 0;
+    while (p >= floor && p >= 0) {
+        const tok *k = &c->t[p];
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, p);
+            if (is_keyword_not_type(s))
+                return -1;
+            words++;
+            start = p;
+        } else if (k->kind == TK_PUNCT &&
+                   (k->sub == '*' || k->sub == '&' || k->sub == P_ANDAND || k->sub == P_SCOPE)) {
+            start = p;
+        } else if (k->kind == TK_PUNCT && k->sub == '>') {
+            /* template arguments: identifiers, numbers, ::, commas, * & and nested <> */
+            int depth = 0;
+            ptrdiff_t q = p;
+            for (; q >= floor && q >= 0; q = rules_prev(c, q)) {
+                const tok *t = &c->t[q];
+                if (t->kind == TK_PUNCT) {
+                    if (t->sub == '>')
+                        depth++;
+                    else if (t->sub == P_SHR)
+                        depth += 2;
+                    else if (t->sub == '<') {
+                        if (--depth == 0)
+                            break;
+                    } else if (!(t->sub == ',' || t->sub == P_SCOPE || t->sub == '*' ||
+                                 t->sub == '&' || t->sub == '(' || t->sub == ')'))
+                        return -1;
+                } else if (t->kind != TK_IDENT && t->kind != TK_NUMBER) {
+                    return -1;
+                }
+            }
+            if (q < floor || q < 0 || !rules_ident(c, rules_prev(c, q)))
+                return -1;
+            start = q;
+            p = q;
+        } else {
+            break;
+        }
+        p = rules_prev(c, p);
+    }
+    if (!words || start < 0)
+        return -1;
+    /* what precedes the type must end a statement or open a list */
+    if (p >= 0 && p >= floor) {
+        const tok *k = &c->t[p];
+        int ok = k->kind == TK_PP_END ||
+                 (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
+                                          k->sub == '(' || k->sub == ',' || k->sub == ':' ||
+                                          k->sub == ')'));
+        if (!ok)
+            return -1;
+    }
+    return start;
+}
+
+static int decl_follower(const rctx *c, ptrdiff_t n)
+{
+    if (n >= c->nt || c->t[n].kind != TK_PUNCT)
+        return 0;
+    unsigned s = c->t[n].sub;
+    return s == '=' || s == ';' || s == ',' || s == ')' || s == '[' || s == '{' || s == '(' ||
+           s == ':';
+}
+
+static void decl_fill(const rctx *c, ptrdiff_t j, ptrdiff_t start, ptrdiff_t end_type,
+                      rules_decl *out)
+{
+    memset(out, 0, sizeof *out);
+    out->found = 1;
+    out->name = j;
+    out->type_first = start;
+    out->type = rules_type_of(c, start, end_type, &out->ptr);
+    for (ptrdiff_t q = start; q <= end_type; q = rules_next(c, q))
+        if (rules_is(c, q, "const") || rules_is(c, q, "constexpr"))
+            out->is_const = 1;
+    ptrdiff_t n = rules_next(c, j);
+    if (rules_punct(c, n, '[')) {
+        out->is_array = 1;
+        out->ptr++;
+        while (rules_punct(c, n, '[')) {
+            ptrdiff_t m = rules_match(c, n);
+            if (m < 0)
+                break;
+            n = rules_next(c, m);
+        }
+    }
+    out->init_first = out->init_last = -1;
+    if (rules_punct(c, n, '=')) {
+        ptrdiff_t f = rules_next(c, n), last = -1;
+        for (ptrdiff_t q = f; q < c->nt; q = rules_next(c, q)) {
+            const tok *k = &c->t[q];
+            if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == ',' || k->sub == ')' ||
+                                        k->sub == '}'))
+                break;
+            if (k->kind == TK_PUNCT && (k->sub == '(' || k->sub == '[' || k->sub == '{')) {
+                ptrdiff_t m = rules_match(c, q);
+                if (m < 0)
+                    break;
+                q = m;
+            }
+            last = q;
+        }
+        if (last >= f) {
+            out->init_first = f;
+            out->init_last = last;
+        }
+    }
+}
+
+/* Searches [floor, from) backwards; file_only keeps to tokens outside function bodies. */
+static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+                       int file_only, rules_decl *out);
+
+int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
+{
+    memset(out, 0, sizeof *out);
+    out->init_first = out->init_last = -1;
+    if (!rules_ident(c, i))
+        return 0;
+    hp_str name = rules_text(c, i);
+    const rules_fn *f = rules_fn_of(c, i);
+    if (f) {
+        /* the function's body and parameters, then the file before it */
+        if (decl_search(c, name, i, f->hdr, 0, out))
+            return 1;
+        ptrdiff_t floor = f->hdr - 20000 > 0 ? f->hdr - 20000 : 0;
+        return decl_search(c, name, f->hdr, floor, 1, out);
+    }
+    ptrdiff_t floor = i - 20000 > 0 ? i - 20000 : 0;
+    return decl_search(c, name, i, floor, 0, out);
+}
+
+static int decl_search(const rctx *c, hp_str name, ptrdiff_t from, ptrdiff_t floor,
+                       int file_only, rules_decl *out)
+{
+    for (ptrdiff_t j = rules_prev(c, from); j >= floor; j = rules_prev(c, j)) {
+        if (file_only && c->fn[j] >= 0)
+            continue;
+        if (c->t[j].kind != TK_IDENT || c->t[j].len != name.len ||
+            memcmp(c->src + c->t[j].off, name.s, (size_t)name.len) != 0)
+            continue;
+        if (!decl_follower(c, rules_next(c, j)))
+            continue;
+        ptrdiff_t p = rules_prev(c, j);
+        if (p < 0)
+            continue;
+        ptrdiff_t start = type_run_start(c, p, floor);
+        if (start >= 0) {
+            decl_fill(c, j, start, p, out);
+            return 1;
+        }
+        if (rules_punct(c, p, ',')) {
+            /* int a = 0, b: the statement's leading type, when it starts a statement */
+            ptrdiff_t q = p;
+            int steps = 0;
+            while (q > floor && steps++ < 512) {
+                q = rules_prev(c, q);
+                if (q < 0)
+                    break;
+                const tok *k = &c->t[q];
+                if (k->kind == TK_PUNCT && (k->sub == ')' || k->sub == ']' || k->sub == '}')) {
+                    /* skip a balanced group backwards */
+                    int depth = 0;
+                    for (; q >= floor; q = rules_prev(c, q)) {
+                        const tok *t = &c->t[q];
+                        if (t->kind != TK_PUNCT)
+                            continue;
+                        if (t->sub == ')' || t->sub == ']' || t->sub == '}')
+                            depth++;
+                        else if (t->sub == '(' || t->sub == '[' || t->sub == '{')
+                            if (--depth == 0)
+                                break;
+                    }
+                    if (q < floor)
+                        break;
+                    ptrdiff_t pq = rules_prev(c, q);
+                    if (c->t[q].sub == '{' && !rules_punct(c, pq, '='))
+                        break; /* a block, not an initializer */
+                    continue;
+                }
+                if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
+                                            k->sub == '('))
+                    break;
+            }
+            if (q >= floor && q >= 0 && c->t[q].kind == TK_PUNCT &&
+                (c->t[q].sub == ';' || c->t[q].sub == '{' || c->t[q].sub == '}')) {
+                ptrdiff_t s0 = rules_next(c, q), e = s0;
+                /* the type words run up to the first declared name */
+                ptrdiff_t lastword = -1;
+                for (e = s0; e < j; e = rules_next(c, e)) {
+                    if (decl_follower(c, rules_next(c, e)) && rules_ident(c, e))
+                        break;
+                    lastword = e;
+                }
+                if (lastword >= s0 && type_run_start(c, lastword, floor) == s0) {
+                    decl_fill(c, j, s0, lastword, out);
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out)
+{
+    memset(out, 0, sizeof *out);
+    out->init_first = out->init_last = -1;
+    if (!rules_ident(c, j) || !decl_follower(c, rules_next(c, j)))
+        return 0;
+    const rules_fn *f = rules_fn_of(c, j);
+    ptrdiff_t floor = f ? f->hdr : j - 64;
+    if (floor < 0)
+        floor = 0;
+    ptrdiff_t p = rules_prev(c, j);
+    if (p < 0)
+        return 0;
+    ptrdiff_t start = type_run_start(c, p, floor);
+    if (start < 0)
+        return 0;
+    decl_fill(c, j, start, p, out);
+    return 1;
+}
+
+static rules_type call_type(hp_str s, int *ptr)
+{
+    *ptr = 0;
+    if (str_starts(s, S("__floats2half2")) || str_starts(s, S("__float2half2")) ||
+        str_eqc(s, "make_half2") || str_eqc(s, "__halves2half2") || str_eqc(s, "__half2half2"))
+        return RT_HALF2;
+    if (str_starts(s, S("__float2half")) || str_starts(s, S("__int2half")) ||
+        str_starts(s, S("__double2half")) || str_starts(s, S("__ushort_as_half")) ||
+        str_starts(s, S("__short_as_half")) || str_eqc(s, "__low2half") ||
+        str_eqc(s, "__high2half"))
+        return RT_HALF;
+    if (str_starts(s, S("__float2bfloat16")) || str_starts(s, S("__ushort_as_bfloat16")))
+        return RT_BF16;
+    if (str_starts(s, S("__half2float")) || str_starts(s, S("__bfloat162float")))
+        return RT_FLOAT;
+    if (str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
+        str_starts(s, S("__lanemask")))
+        return RT_INT64;
+    return RT_UNKNOWN;
+}
+
+rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr)
+{
+    *ptr = 0;
+    for (int guard = 0; guard < 16 && first <= last; guard++) {
+        /* (expr) around the whole range */
+        if (rules_punct(c, first, '(') && rules_match(c, first) == last) {
+            first = rules_next(c, first);
+            last = rules_prev(c, last);
+            continue;
+        }
+        break;
+    }
+    if (first > last || first >= c->nt)
+        return RT_UNKNOWN;
+    if (rules_punct(c, first, '&')) {
+        rules_type t = rules_expr_type(c, rules_next(c, first), last, ptr);
+        if (t != RT_UNKNOWN)
+            (*ptr)++;
+        return t;
+    }
+    if (rules_punct(c, first, '(')) {
+        ptrdiff_t m = rules_match(c, first);
+        if (m > first && m < last) {
+            int p;
+            rules_type t = rules_type_of(c, rules_next(c, first), rules_prev(c, m), &p);
+            if (t != RT_UNKNOWN) {
+                *ptr = p;
+                return t;
+            }
+        }
+        return RT_UNKNOWN;
+    }
+    if (!rules_ident(c, first))
+        return RT_UNKNOWN;
+    hp_str s = rules_text(c, first);
+    if (str_eqc(s, "reinterpret_cast") || str_eqc(s, "static_cast") ||
+        str_eqc(s, "const_cast") || str_eqc(s, "bit_cast")) {
+        ptrdiff_t lt = rules_next(c, first);
+        ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, -1) : -1;
+        if (gt < 0)
+            return RT_UNKNOWN;
+        return rules_type_of(c, rules_next(c, lt), rules_prev(c, gt), ptr);
+    }
+    ptrdiff_t n = rules_next(c, first);
+    if (rules_punct(c, n, '(')) {
+        int p;
+        rules_type t = call_type(s, &p);
+        *ptr = p;
+        return t;
+    }
+    rules_decl d;
+    if (!rules_decl_find(c, first, &d))
+        return RT_UNKNOWN;
+    int p = d.ptr;
+    /* postfix: [i] lowers the pointer level, . and -> leave what we know */
+    while (n <= last && rules_punct(c, n, '[')) {
+        ptrdiff_t m = rules_match(c, n);
+        if (m < 0)
+            return RT_UNKNOWN;
+        p--;
+        n = rules_next(c, m);
+    }
+    if (n <= last && n < c->nt) {
+        if (rules_punct(c, n, '.') || rules_punct(c, n, P_ARROW) || rules_punct(c, n, '('))
+            return RT_UNKNOWN;
+        if (!(rules_punct(c, n, '+') || rules_punct(c, n, '-')) || p <= 0)
+            return RT_UNKNOWN;
+    }
+    if (p < 0)
+        return RT_UNKNOWN;
+    *ptr = p;
+    return d.type;
+}
+
+/* ------------------------------------------------------------------ constant evaluation */
+
+int rules_int_literal(hp_str s, unsigned long long *v, int *bits)
+{
+    ptrdiff_t i = 0;
+    int base = 10;
+    if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    } else if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
+        base = 2;
+        i = 2;
+    } else if (s.len >= 2 && s.s[0] == '0') {
+        base = 8;
+        i = 1;
+    }
+    unsigned long long x = 0;
+    int digits = 0, overflow = 0;
+    for (; i < s.len; i++) {
+        char ch = s.s[i];
+        int d;
+        if (ch == '\'')
+            continue;
+        if (ch >= '0' && ch <= '9')
+            d = ch - '0';
+        else if (base == 16 && ch >= 'a' && ch <= 'f')
+            d = ch - 'a' + 10;
+        else if (base == 16 && ch >= 'A' && ch <= 'F')
+            d = ch - 'A' + 10;
+        else
+            break;
+        if (d >= base)
+            return 0;
+        if (x > (~0ull - (unsigned)d) / (unsigned)base)
+            overflow = 1;
+        x = x * (unsigned)base + (unsigned)d;
+        digits++;
+    }
+    if ((!digits && base != 8) || overflow)
+        return 0;
+    int u = 0, l = 0;
+    for (; i < s.len; i++) {
+        char ch = s.s[i];
+        if (ch == 'u' || ch == 'U')
+            u = 1;
+        else if (ch == 'l' || ch == 'L' || ch == 'z' || ch == 'Z')
+            l++;
+        else
+            return 0; /* a float, or a user-defined suffix */
+    }
+    int b = 32;
+    if (l)
+        b = 64;
+    else if (base == 10 && !u)
+        b = x <= 0x7fffffffull ? 32 : 64;
+    else
+        b = x <= 0xffffffffull ? 32 : 64;
+    *v = x;
+    *bits = b;
+    return 1;
+}
+
+typedef struct ev {
+    const rctx *c;
+    ptrdiff_t i, end; /* current token, one past the last */
+    int depth;        /* macro nesting */
+    int ok;
+    int bits;
+} ev;
+
+static ptrdiff_t ev_peek(ev *e)
+{
+    return e->i < e->end ? e->i : -1;
+}
+
+static void ev_advance(ev *e)
+{
+    e->i = rules_next(e->c, e->i);
+    if (e->i > e->end)
+        e->i = e->end;
+}
+
+static unsigned long long ev_fit(unsigned long long v, int bits)
+{
+    return bits == 32 ? v & 0xffffffffull : v;
+}
+
+static unsigned long long ev_expr(ev *e, int prec);
+
+static int builtin_size(hp_str s, int *bits, int *size)
+{
+    static const struct {
+        const char *name;
+        int size;
+    } sizes[] = {{"char", 1}, {"short", 2}, {"int", 4}, {"unsigned", 4}, {"float", 4},
+                 {"double", 8}, {"long", 8}, {"size_t", 8}, {"int8_t", 1}, {"uint8_t", 1},
+                 {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
+                 {"int64_t", 8}, {"uint64_t", 8}, {"half", 2}, {"__half", 2}, {"__half2", 4},
+                 {"half2", 4}, {"__nv_bfloat16", 2}, {"__hip_bfloat16", 2}, {"float2", 8},
+                 {"float4", 16}, {"double2", 16}, {"int2", 8}, {"int4", 16}, {"uint", 4},
+                 {"bool", 1}, {"char2", 2}, {"char4", 4}, {"uchar4", 4}, {"short2", 4}};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        if (str_eqc(s, sizes[k].name)) {
+            *size = sizes[k].size;
+            *bits = sizes[k].size == 8 ? 64 : 32;
+            return 1;
+        }
+    return 0;
+}
+
+int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    int size = 0, longs = 0, bits;
+    for (ptrdiff_t i = first; i <= last && i < c->nt; i = rules_next(c, i)) {
+        if (rules_punct(c, i, '*'))
+            return 8;
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        int sz;
+        if (str_eqc(s, "long"))
+            longs++;
+        else if (builtin_size(s, &bits, &sz))
+            size = sz;
+    }
+    if (longs && (size == 0 || size == 4))
+        return 8;
+    if (longs && size == 8)
+        return 16; /* long double */
+    return size;
+}
+
+/* (type) or type words in [from, to]: width and whether they name a type at all. */
+static int type_bits(const rctx *c, ptrdiff_t from, ptrdiff_t to, int *bits)
+{
+    int ptr;
+    rules_type t = rules_type_of(c, from, to, &ptr);
+    if (ptr)
+        return 0;
+    if (t == RT_INT32) {
+        *bits = 32;
+        return 1;
+    }
+    if (t == RT_INT64) {
+        *bits = 64;
+        return 1;
+    }
+    return 0;
+}
+
+static unsigned long long ev_macro(ev *e, const rules_macro *m)
+{
+    if (e->depth >= 6 || m->first > m->last) {
+        e->ok = 0;
+        return 0;
+    }
+    ev sub = {e->c, m->first, rules_next(e->c, m->last), e->depth + 1, 1, 32};
+    unsigned long long v = ev_expr(&sub, 0);
+    if (!sub.ok || sub.i < sub.end) {
+        e->ok = 0;
+        return 0;
+    }
+    if (sub.bits > e->bits)
+        e->bits = sub.bits;
+    return v;
+}
+
+static unsigned long long ev_unary(ev *e)
+{
+    ptrdiff_t i = ev_peek(e);
+    if (i < 0) {
+        e->ok = 0;
+        return 0;
+    }
+    const rctx *c = e->c;
+    const tok *k = &c->t[i];
+    if (k->kind == TK_NUMBER) {
+        unsigned long long v;
+        int b;
+        if (!rules_int_literal(rules_text(c, i), &v, &b)) {
+            e->ok = 0;
+            return 0;
+        }
+        ev_advance(e);
+        if (b > e->bits)
+            e->bits = b;
+        return v;
+    }
+    if (k->kind == TK_PUNCT) {
+        unsigned s = k->sub;
+        if (s == '-' || s == '~' || s == '!' || s == '+') {
+            ev_advance(e);
+            unsigned long long v = ev_unary(e);
+            if (s == '-')
+                return ev_fit(0 - v, e->bits);
+            if (s == '~')
+                return ev_fit(~v, e->bits);
+            if (s == '!')
+                return (unsigned long long)!v;
+            return v;
+        }
+        if (s == '(') {
+            ptrdiff_t m = rules_match(c, i);
+            if (m < 0 || m >= e->end) {
+                e->ok = 0;
+                return 0;
+            }
+            int b;
+            if (type_bits(c, rules_next(c, i), rules_prev(c, m), &b)) {
+                /* a cast: the operand takes the type's width */
+                e->i = rules_next(c, m);
+                ev inner = *e;
+                inner.bits = 32;
+                unsigned long long v = ev_unary(&inner);
+                e->i = inner.i;
+                e->ok = inner.ok;
+                e->bits = b;
+                return ev_fit(v, b);
+            }
+            ev inner = {c, rules_next(c, i), m, e->depth, 1, 32};
+            unsigned long long v = ev_expr(&inner, 0);
+            if (!inner.ok || inner.i < inner.end) {
+                e->ok = 0;
+                return 0;
+            }
+            if (inner.bits > e->bits)
+                e->bits = inner.bits;
+            e->i = rules_next(c, m);
+            if (e->i > e->end)
+                e->i = e->end;
+            return v;
+        }
+    }
+    if (k->kind == TK_IDENT) {
+        hp_str s = rules_text(c, i);
+        if (str_eqc(s, "true") || str_eqc(s, "false")) {
+            ev_advance(e);
+            return (unsigned long long)str_eqc(s, "true");
+        }
+        if (str_eqc(s, "sizeof")) {
+            ptrdiff_t o = rules_next(c, i);
+            ptrdiff_t m = rules_punct(c, o, '(') ? rules_match(c, o) : -1;
+            ptrdiff_t w = rules_next(c, o);
+            int b, size = 0;
+            if (m < 0 || rules_next(c, w) != m || !builtin_size(rules_text(c, w), &b, &size)) {
+                e->ok = 0;
+                return 0;
+            }
+            e->i = rules_next(c, m);
+            if (e->i > e->end)
+                e->i = e->end;
+            if (e->bits < 64)
+                e->bits = 64;
+            return (unsigned long long)size;
+        }
+        if (str_eqc(s, "static_cast") || str_eqc(s, "reinterpret_cast")) {
+            ptrdiff_t lt = rules_next(c, i);
+            ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, e->end) : -1;
+            ptrdiff_t o = rules_next(c, gt);
+            int b;
+            if (gt < 0 || !rules_punct(c, o, '(') ||
+                !type_bits(c, rules_next(c, lt), rules_prev(c, gt), &b)) {
+                e->ok = 0;
+                return 0;
+            }
+            e->i = o;
+            ev inner = *e;
+            unsigned long long v = ev_unary(&inner);
+            e->i = inner.i;
+            e->ok = inner.ok;
+            e->bits = b;
+            return ev_fit(v, b);
+        }
+        ptrdiff_t o = rules_next(c, i);
+        int b;
+        if (rules_punct(c, o, '(') && o < e->end && type_bits(c, i, i, &b)) {
+            /* a functional cast: uint32_t(x) */
+            e->i = o;
+            ev inner = *e;
+            unsigned long long v = ev_unary(&inner);
+            e->i = inner.i;
+            e->ok = inner.ok;
+            e->bits = b;
+            return ev_fit(v, b);
+        }
+        const rules_macro *m = rules_macro_get(c, s);
+        if (m) {
+            ev_advance(e);
+            return ev_macro(e, m);
+        }
+        static const struct {
+            const char *name;
+            unsigned long long v;
+            int bits;
+        } limits[] = {{"UINT_MAX", 0xffffffffull, 32}, {"UINT32_MAX", 0xffffffffull, 32},
+                      {"INT_MAX", 0x7fffffffull, 32},  {"ULLONG_MAX", ~0ull, 64},
+                      {"UINT64_MAX", ~0ull, 64},       {"ULONG_MAX", ~0ull, 64}};
+        for (size_t l = 0; l < sizeof limits / sizeof *limits; l++)
+            if (str_eqc(s, limits[l].name)) {
+                ev_advance(e);
+                if (limits[l].bits > e->bits)
+                    e->bits = limits[l].bits;
+                return limits[l].v;
+            }
+    }
+    e->ok = 0;
+    return 0;
+}
+
+static int binop(const tok *k, int *prec)
+{
+    if (k->kind != TK_PUNCT)
+        return 0;
+    switch (k->sub) {
+    case '*':
+    case '/':
+    case '%':
+        *prec = 10;
+        return 1;
+    case '+':
+    case '-':
+        *prec = 9;
+        return 1;
+    case P_SHL:
+    case P_SHR:
+        *prec = 8;
+        return 1;
+    case '&':
+        *prec = 5;
+        return 1;
+    case '^':
+        *prec = 4;
+        return 1;
+    case '|':
+        *prec = 3;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static unsigned long long ev_expr(ev *e, int minprec)
+{
+    unsigned long long a = ev_unary(e);
+    while (e->ok) {
+        ptrdiff_t i = ev_peek(e);
+        int prec;
+        if (i < 0 || !binop(&e->c->t[i], &prec) || prec < minprec)
+            break;
+        unsigned op = e->c->t[i].sub;
+        ev_advance(e);
+        unsigned long long b = ev_expr(e, prec + 1);
+        if (!e->ok)
+            break;
+        switch (op) {
+        case '*': a = a * b; break;
+        case '/':
+            if (!b) {
+                e->ok = 0;
+                return 0;
+            }
+            a = a / b;
+            break;
+        case '%':
+            if (!b) {
+                e->ok = 0;
+                return 0;
+            }
+            a = a % b;
+            break;
+        case '+': a = a + b; break;
+        case '-': a = a - b; break;
+        case P_SHL:
+            if (b >= 64) {
+                e->ok = 0;
+                return 0;
+            }
+            a = a << b;
+            break;
+        case P_SHR:
+            if (b >= 64) {
+                e->ok = 0;
+                return 0;
+            }
+            a = a >> b;
+            break;
+        case '&': a = a & b; break;
+        case '^': a = a ^ b; break;
+        case '|': a = a | b; break;
+        default: break;
+        }
+        a = ev_fit(a, e->bits);
+    }
+    return a;
+}
+
+int rules_eval(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *bits)
+{
+    if (first < 0 || last < first || last >= c->nt)
+        return 0;
+    ev e = {c, first, rules_next(c, last), 0, 1, 32};
+    unsigned long long r = ev_expr(&e, 0);
+    if (!e.ok || e.i < e.end)
+        return 0;
+    *v = (long long)r;
+    if (bits)
+        *bits = e.bits;
+    return 1;
+}

@@ -1,0 +1,43 @@
+/* rules_rt.c: RT003, exact runtime error codes whose HIP values or occasions changed in ROCm
+ * 7.0. RT001 and RT002 are plain names (data/tables/rule_names.tsv). */
+#include <string.h>
+
+#include "rules.h"
+#include "str.h"
+
+#include "banned.h"
+
+static int changed_code(hp_str s)
+{
+    static const hp_str codes[] = {
+        RULES_S("cudaErrorInvalidValue"), RULES_S("cudaErrorInvalidConfiguration"),
+        RULES_S("cudaErrorInvalidResourceHandle"), RULES_S("cudaErrorInvalidDevicePointer"),
+        RULES_S("cudaErrorLaunchOutOfResources"), RULES_S("cudaErrorInvalidDeviceFunction"),
+        RULES_S("cudaErrorNoKernelImageForDevice"), RULES_S("cudaErrorIllegalAddress"),
+        RULES_S("cudaErrorLaunchFailure"), RULES_S("cudaErrorInvalidPitchValue"),
+        RULES_S("cudaErrorInvalidSymbol"), RULES_S("cudaErrorContextIsDestroyed")};
+    return RULES_IN(s, codes);
+}
+
+void rules_rt_run(rctx *c)
+{
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_IDENT || c->t[i].len < 12 || c->src[c->t[i].off] != 'c')
+            continue;
+        hp_str s = rules_text(c, i);
+        if (!changed_code(s) || (rules_scope(c, i) & SC_GUARDED))
+            continue;
+        ptrdiff_t p = rules_prev(c, i), n = rules_next(c, i);
+        int compared = rules_punct(c, p, P_EQ) || rules_punct(c, p, P_NE) ||
+                       rules_punct(c, n, P_EQ) || rules_punct(c, n, P_NE) ||
+                       (rules_is(c, p, "case") && rules_punct(c, n, ':'));
+        if (!compared)
+            continue;
+        rules_report(c, "RT003", i, 0, 0,
+                     rules_fmt(c, "the code depends on '%.*s' exactly: HIP returned other codes "
+                                  "for several errors before ROCm 7.0 and aligned them with "
+                                  "CUDA's then",
+                               (int)s.len, s.s),
+                     NULL);
+    }
+}

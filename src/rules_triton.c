@@ -1,0 +1,975 @@
+/* rules_triton.c: rules TRI001-TRI012 over the Triton kernels, autotune configs and launch
+ * sites of a Python file. */
+#include <string.h>
+
+#include "pyrules.h"
+#include "pysrc.h"
+#include "rules_py.h"
+#include "str.h"
+#include "triton.h"
+#include "triton_env_tab.h"
+
+#include "banned.h"
+
+#define QN 160
+
+static ptrdiff_t tok_end(const pysrc *p, ptrdiff_t i)
+{
+    return p->t[i].off + p->t[i].len;
+}
+
+/* A finding on tokens [b, e) (clipped to b's line by the reporter). */
+static void add_span(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *rule,
+                     hp_severity sev, const char *msg, const char *fix)
+{
+    if (e <= b)
+        e = b + 1;
+    pyrules_add(r, p->t[b].off, tok_end(p, e - 1) - p->t[b].off, rule, sev, msg, fix);
+}
+
+/* Source text of tokens [b, e), at most max bytes (for messages). */
+static hp_str span_text(const pysrc *p, ptrdiff_t b, ptrdiff_t e, ptrdiff_t max)
+{
+    hp_str s = {p->src + p->t[b].off, e > b ? tok_end(p, e - 1) - p->t[b].off : 0};
+    ptrdiff_t nl = str_chr(s, '\n');
+    if (nl >= 0)
+        s.len = nl;
+    if (s.len > max)
+        s.len = max;
+    return s;
+}
+
+static int guarded(const pysrc *p, ptrdiff_t i)
+{
+    return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
+}
+
+static int q_is(const char *q, const char *name)
+{
+    return strcmp(q, name) == 0;
+}
+
+/* ------------------------------------------------------------------ TRI001-TRI003, TRI008 */
+
+static int site_value(const pysrc *p, const tri_site *s, int id, pysrc_ints *v)
+{
+    if (s->opt[id].key < 0)
+        return 0;
+    return pysrc_int_values(p, s->opt[id].vb, s->opt[id].ve, v);
+}
+
+/* Where to point at a value: the literal when it is in the site's statement (a comprehension
+ * over a list of values counts), else the keyword. */
+static ptrdiff_t value_tok(const pysrc *p, const tri_site *s, int id, int32_t lit)
+{
+    if (lit >= 0 && lit < p->n && p->lstart[lit] == p->lstart[s->opt[id].key])
+        return lit;
+    return s->opt[id].key;
+}
+
+static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
+{
+    arena *a = r->a;
+    unsigned tg = pyrules_targets(r);
+    pysrc_ints v;
+    if (guarded(p, s->tok))
+        return;
+    if (pyrules_on(r, "TRI001") && site_value(p, s, TO_NUM_WARPS, &v)) {
+        int wave = (tg & TGT_WAVE64) ? 64 : 32;
+        if (v.max * wave > 1024) {
+            const char *m = arena_printf(
+                a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
+                   "GPUs allow at most 1024 threads per workgroup",
+                v.max, v.max * wave, wave);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_WARPS, v.max_tok);
+            add_span(r, p, at, at + 1, "TRI001", HP_SEV_ERROR, m,
+                     "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
+                     "(MI200, MI300) and <= 32 on RDNA");
+        }
+    }
+    if (pyrules_on(r, "TRI003") && site_value(p, s, TO_NUM_STAGES, &v)) {
+        if (v.max >= 3) {
+            const char *m = arena_printf(
+                a, "num_stages=%lld: AMD's stream pipeliner keeps a copy of each operand tile "
+                   "in LDS per stage (64 KiB on MI300); 3 or more stages often run out of it",
+                v.max);
+            ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
+            add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING, m,
+                     "use num_stages=2 for single-GEMM kernels and 1 for fused attention or "
+                     "GEMM-free kernels on AMD; retune the block sizes");
+        }
+        if (v.min == 0) {
+            ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.min_tok);
+            add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING,
+                     "num_stages=0 was ROCm Triton's old switch for pipelining; current AMD "
+                     "backends reject it on GPUs with matrix cores",
+                     "use num_stages=2 for the old pipelined behaviour");
+        }
+    }
+    if (pyrules_on(r, "TRI002")) {
+        if (site_value(p, s, TO_NONKDIM, &v) &&
+            !((v.min == 0 || v.min == 4 || v.min == 16 || v.min == 32) &&
+              (v.max == 0 || v.max == 4 || v.max == 16 || v.max == 32))) {
+            long long bad = (v.max == 0 || v.max == 4 || v.max == 16 || v.max == 32) ? v.min
+                                                                                    : v.max;
+            const char *m = arena_printf(
+                a, "matrix_instr_nonkdim=%lld: AMD matrix instructions are 16x16 or 32x32 (4 "
+                   "for small dots; 0 lets the compiler choose)",
+                bad);
+            add_span(r, p, s->opt[TO_NONKDIM].key, s->opt[TO_NONKDIM].ve, "TRI002",
+                     HP_SEV_WARNING, m,
+                     "use matrix_instr_nonkdim=16 (usually best on MI300) or 32");
+        }
+        if (site_value(p, s, TO_KPACK, &v)) {
+            if (v.min < 1 || v.max > 2)
+                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, "TRI002",
+                         HP_SEV_WARNING, "kpack takes 1 or 2", "use kpack=1 or kpack=2");
+            else if (v.max == 2 && (tg & TGT_GFX950))
+                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, "TRI002",
+                         HP_SEV_WARNING,
+                         "kpack=2 is not accepted on gfx950 (MI350): older Triton asserts, "
+                         "newer overrides it to 1",
+                         "use kpack=1 for gfx950 configs");
+        }
+        if (site_value(p, s, TO_WAVES_PER_EU, &v) && (v.min < 0 || v.max > 8))
+            add_span(r, p, s->opt[TO_WAVES_PER_EU].key, s->opt[TO_WAVES_PER_EU].ve, "TRI002",
+                     HP_SEV_WARNING,
+                     "waves_per_eu asks for an occupancy the hardware cannot give (0 to 8 "
+                     "waves per SIMD)",
+                     "use waves_per_eu in 0..4 (0 leaves it to the compiler)");
+    }
+    if (pyrules_on(r, "TRI008")) {
+        if (site_value(p, s, TO_NUM_CTAS, &v) && v.max > 1) {
+            ptrdiff_t at = value_tok(p, s, TO_NUM_CTAS, v.max_tok);
+            add_span(r, p, at, at + 1, "TRI008", HP_SEV_ERROR,
+                     "num_ctas > 1 (thread-block clusters) is NVIDIA-only: Triton's AMD backend "
+                     "raises ValueError",
+                     "drop num_ctas on AMD (keep it in an NVIDIA-only config set)");
+        }
+        if (s->opt[TO_MAXNREG].key >= 0)
+            add_span(r, p, s->opt[TO_MAXNREG].key, s->opt[TO_MAXNREG].ve, "TRI008",
+                     HP_SEV_WARNING,
+                     "maxnreg is an NVIDIA register cap; AMD's backend has no such option",
+                     "on AMD, steer register use with waves_per_eu instead");
+    }
+}
+
+/* Host code that counts 32 threads per warp: 32 * num_warps, WARP_SIZE = 32. */
+static void tri001_host(pyrules *r, const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_NUMBER || !str_eqc(pysrc_text(p, i), "32"))
+            continue;
+        ptrdiff_t name = -1;
+        if (pysrc_op(p, i + 1, '*') && i + 2 < p->n && p->t[i + 2].kind == PY_NAME)
+            name = i + 2;
+        else if (i >= 2 && pysrc_op(p, i - 1, '*') && p->t[i - 2].kind == PY_NAME)
+            name = i - 2;
+        int assign = 0;
+        if (name < 0 && i >= 2 && pysrc_op(p, i - 1, '=') && p->t[i - 2].kind == PY_NAME &&
+            p->lstart[i - 2] == i - 2 && (i + 1 >= p->n || p->t[i + 1].kind == PY_NEWLINE)) {
+            name = i - 2;
+            assign = 1;
+        }
+        if (name < 0 || !pysrc_contains_nocase(pysrc_text(p, name), "warp") || guarded(p, i))
+            continue;
+        const char *m = assign ? "a warp of 32 threads is hard-coded; AMD GPUs of the gfx9 "
+                                 "family (MI200, MI300) run 64-wide wavefronts"
+                               : "threads computed as 32 per warp; a Triton warp on gfx9 "
+                                 "(MI200, MI300) is a 64-thread wavefront";
+        ptrdiff_t b = name < i ? name : i, e = name < i ? i + 1 : name + 1;
+        add_span(r, p, b, e, "TRI001", HP_SEV_WARNING, m,
+                 "take the width from triton.runtime.driver.active.get_current_target()"
+                 ".warp_size or torch.cuda.get_device_properties(d).warp_size");
+    }
+}
+
+/* Autotune config lists with no AMD variant. */
+static void tri002_autotune(pyrules *r, const pysrc *p, const tri_file *tf)
+{
+    if (pysrc_mentions_amd(p))
+        return;
+    for (int k = 0; k < tf->nk; k++) {
+        const tri_kernel *kn = &tf->k[k];
+        if (kn->autotune < 0)
+            continue;
+        int n = 0;
+        long long w = 0, st = 0;
+        for (int j = 0; j < tf->ns; j++) {
+            const tri_site *s = &tf->s[j];
+            if (s->kind != TS_CONFIG || s->kernel != k)
+                continue;
+            if (s->opt[TO_WAVES_PER_EU].key >= 0 || s->opt[TO_NONKDIM].key >= 0 ||
+                s->opt[TO_KPACK].key >= 0)
+                return;
+            n++;
+            pysrc_ints v;
+            if (site_value(p, s, TO_NUM_WARPS, &v) && v.max > w)
+                w = v.max;
+            if (site_value(p, s, TO_NUM_STAGES, &v) && v.max > st)
+                st = v.max;
+        }
+        if (n == 0)
+            continue;
+        const char *m = arena_printf(
+            r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d config%s, "
+                     "num_warps up to %lld, num_stages up to %lld)",
+            (int)kn->name.len, kn->name.s, n, n == 1 ? "" : "s", w, st);
+        ptrdiff_t at = kn->autotune - 1;
+        while (at > 0 && p->t[at - 1].kind != PY_DECORATOR && at > kn->first_deco)
+            at--;
+        add_span(r, p, at, kn->autotune, "TRI002", HP_SEV_NOTE, m,
+                 "add an AMD config set under torch.version.hip: num_stages 1-2, num_warps "
+                 "4-8, and the AMD knobs waves_per_eu and matrix_instr_nonkdim=16");
+    }
+}
+
+/* ------------------------------------------------------------------ data flow in kernels */
+
+enum {
+    B_ARANGE = 1, /* built from tl.arange */
+    B_PID = 2,    /* built from tl.program_id */
+    B_LOAD = 4,   /* a value loaded from memory */
+    B_F32 = 8,    /* converted to or created as fp32/fp64 */
+    B_LOW = 16,   /* converted to or created as fp16/bf16 */
+    B_LOWACC = 32 /* an fp16/bf16 accumulator from tl.zeros/tl.full */
+};
+
+typedef struct kvar {
+    hp_str name;
+    unsigned bits;
+    int32_t origin; /* token of the tl.zeros call for B_LOWACC */
+    int reported;
+} kvar;
+
+typedef struct kflow {
+    kvar v[512];
+    int n;
+} kflow;
+
+static kvar *var_find(kflow *f, hp_str name)
+{
+    for (int k = f->n - 1; k >= 0; k--)
+        if (str_eq(f->v[k].name, name))
+            return &f->v[k];
+    return NULL;
+}
+
+static kvar *var_set(kflow *f, hp_str name)
+{
+    kvar *v = var_find(f, name);
+    if (v)
+        return v;
+    if (f->n == (int)(sizeof f->v / sizeof *f->v))
+        return NULL;
+    v = &f->v[f->n++];
+    memset(v, 0, sizeof *v);
+    v->name = name;
+    v->origin = -1;
+    return v;
+}
+
+static unsigned dtype_bits(const char *q)
+{
+    if (q_is(q, "triton.language.float32") || q_is(q, "triton.language.float64"))
+        return B_F32;
+    if (q_is(q, "triton.language.float16") || q_is(q, "triton.language.bfloat16"))
+        return B_LOW;
+    return 0;
+}
+
+/* Bits of the expression [b, e). Loads contribute B_LOAD, not their pointer's bits. */
+static unsigned expr_bits(const pysrc *p, kflow *f, ptrdiff_t b, ptrdiff_t e)
+{
+    unsigned bits = 0;
+    char q[QN];
+    for (ptrdiff_t i = b; i < e; i++) {
+        if (p->t[i].kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
+            continue;
+        kvar *v = var_find(f, pysrc_text(p, i));
+        if (v)
+            bits |= v->bits;
+        ptrdiff_t j = pysrc_qualname(p, i, q, sizeof q);
+        if (q_is(q, "triton.language.arange"))
+            bits |= B_ARANGE;
+        else if (q_is(q, "triton.language.program_id"))
+            bits |= B_PID;
+        else if (q_is(q, "triton.language.load") && pysrc_op(p, j, '(') && p->match[j] > j) {
+            bits |= B_LOAD;
+            j = p->match[j] + 1;
+        } else {
+            bits |= dtype_bits(q);
+        }
+        i = j - 1;
+    }
+    return bits;
+}
+
+/* The '=' or augmented assignment at depth 0 of the logical line [k, le), or -1. */
+static ptrdiff_t assign_op(const pysrc *p, ptrdiff_t k, ptrdiff_t le)
+{
+    for (ptrdiff_t j = k; j < le; j++) {
+        const pytok *t = &p->t[j];
+        if (t->kind == PY_OP && (t->sub == '(' || t->sub == '[' || t->sub == '{') &&
+            p->match[j] > j) {
+            j = p->match[j];
+            continue;
+        }
+        if (pysrc_op(p, j, '=') || pysrc_op(p, j, PO_AUGASSIGN))
+            return j;
+        if (pysrc_op(p, j, ':') || t->kind == PY_STRING)
+            return -1;
+    }
+    return -1;
+}
+
+typedef struct kctx {
+    pyrules *r;
+    const pysrc *p;
+    const tri_kernel *k;
+    kflow f;
+    int low;        /* the kernel names fp16/bf16 */
+    int even;       /* evidence that sizes divide evenly */
+    hp_str block;   /* the block-size name of the first tl.arange */
+} kctx;
+
+static int line_has_mod_zero(const pysrc *p, ptrdiff_t k, ptrdiff_t le)
+{
+    int mod = 0;
+    for (ptrdiff_t j = k; j < le; j++) {
+        if (pysrc_op(p, j, '%'))
+            mod = 1;
+        if (mod && (pysrc_op(p, j, PO_EQ) || pysrc_op(p, j, PO_NE)) && j + 1 < le &&
+            str_eqc(pysrc_text(p, j + 1), "0"))
+            return 1;
+    }
+    return 0;
+}
+
+/* Host code (outside kernels) that tests divisibility: assert n % BLOCK == 0, or
+ * if n % BLOCK != 0: raise. Kernels come in source order. */
+static int host_even(const pysrc *p, const tri_file *tf)
+{
+    int k = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        while (k < tf->nk && i >= tf->k[k].body_e)
+            k++;
+        if (k < tf->nk && i >= tf->k[k].body_b) {
+            i = tf->k[k].body_e - 1;
+            continue;
+        }
+        if (p->lstart[i] == i && line_has_mod_zero(p, i, pysrc_line_end(p, i)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Sizes shown to divide evenly: tl.multiple_of, tl.assume, asserts, x % B == 0 tests, and
+ * heuristics built from such tests. */
+static int kernel_even(const pysrc *p, const tri_kernel *k)
+{
+    char q[QN];
+    for (ptrdiff_t i = k->body_b; i < k->body_e; i++) {
+        if (p->t[i].kind != PY_NAME)
+            continue;
+        if (pysrc_is(p, i, "assert") && p->lstart[i] == i)
+            return 1;
+        ptrdiff_t j = pysrc_qualname(p, i, q, sizeof q);
+        if (q_is(q, "triton.language.multiple_of") || q_is(q, "triton.language.assume") ||
+            q_is(q, "triton.language.static_assert") || q_is(q, "triton.language.device_assert"))
+            return 1;
+        i = j > i ? j - 1 : i;
+    }
+    for (ptrdiff_t i = k->body_b; i < k->body_e; i++)
+        if (p->lstart[i] == i && line_has_mod_zero(p, i, pysrc_line_end(p, i)))
+            return 1;
+    if (k->heuristics >= 0) {
+        for (ptrdiff_t i = k->heuristics; i < p->match[k->heuristics]; i++)
+            if (pysrc_op(p, i, '%'))
+                return 1;
+    }
+    return 0;
+}
+
+static void tri012_access(kctx *c, ptrdiff_t name, ptrdiff_t open, int store)
+{
+    const pysrc *p = c->p;
+    pysrc_arg args[16];
+    int n = pysrc_args(p, open, args, 16);
+    if (n > 16)
+        n = 16;
+    int ptr = -1;
+    for (int k = 0; k < n; k++)
+        if (args[k].kw < 0 && !args[k].star) {
+            ptr = k;
+            break;
+        }
+    int kp = pysrc_kwarg(p, args, n, "pointer");
+    if (kp >= 0)
+        ptr = kp;
+    if (ptr < 0)
+        return;
+    int km = pysrc_kwarg(p, args, n, "mask");
+    if (km >= 0 && !pysrc_const(p, args[km].vb, args[km].e, "None"))
+        return;
+    if (km < 0 && pysrc_npositional(args, n) >= (store ? 3 : 2))
+        return;
+    if (pysrc_kwarg(p, args, n, "boundary_check") >= 0 || pysrc_kwarg(p, args, n, "other") >= 0)
+        return;
+    for (int k = 0; k < n; k++)
+        if (args[k].star)
+            return; /* **kwargs may carry the mask */
+    unsigned bits = expr_bits(p, &c->f, args[ptr].vb, args[ptr].e);
+    if ((bits & (B_ARANGE | B_PID)) != (B_ARANGE | B_PID))
+        return;
+    hp_str ptext = span_text(p, args[ptr].vb, args[ptr].e, 48);
+    hp_str blk = c->block.len ? c->block : S("the block size");
+    const char *m = arena_printf(
+        c->r->a,
+        "%s of '%.*s' without a mask: offsets from tl.program_id and tl.arange %s past the end "
+        "of the tensor when its size is not a multiple of %.*s",
+        store ? "tl.store" : "tl.load", (int)ptext.len, ptext.s, store ? "write" : "read",
+        (int)blk.len, blk.s);
+    add_span(c->r, p, name, open, "TRI012", store ? HP_SEV_ERROR : HP_SEV_WARNING, m,
+             store ? "pass mask=offsets < n_elements, or show that the size divides evenly "
+                     "(tl.multiple_of, an assert n % BLOCK == 0)"
+                   : "pass mask=offsets < n_elements (and other= for the masked lanes), or "
+                     "show that the size divides evenly (tl.multiple_of, an assert)");
+}
+
+static void tri010_reduce(kctx *c, ptrdiff_t name, ptrdiff_t open, const char *fn)
+{
+    const pysrc *p = c->p;
+    if (!c->low)
+        return;
+    pysrc_arg args[8];
+    int n = pysrc_args(p, open, args, 8);
+    if (n > 8)
+        n = 8;
+    if (n == 0 || args[0].kw >= 0 || pysrc_kwarg(p, args, n, "dtype") >= 0)
+        return;
+    unsigned bits = expr_bits(p, &c->f, args[0].vb, args[0].e);
+    if (!(bits & (B_LOAD | B_LOW)) || (bits & B_F32))
+        return;
+    const char *m = arena_printf(
+        c->r->a, "%s over fp16/bf16 values without an fp32 upcast: Triton keeps the "
+                    "reduction in the input type, and AMD's packed fp16 math may round "
+                    "differently from an NVIDIA run",
+        fn);
+    add_span(c->r, p, name, open, "TRI010", HP_SEV_NOTE, m,
+             "upcast first (x.to(tl.float32)) or pass dtype=tl.float32");
+}
+
+static void kernel_statements(kctx *c)
+{
+    const pysrc *p = c->p;
+    const tri_kernel *k = c->k;
+    char q[QN];
+    for (ptrdiff_t i = k->body_b; i < k->body_e; i++) {
+        if (p->lstart[i] != i || p->t[i].kind == PY_NEWLINE)
+            continue;
+        ptrdiff_t le = pysrc_line_end(p, i);
+        if (le > k->body_e)
+            le = k->body_e;
+        if (pysrc_is(p, i, "for")) {
+            ptrdiff_t in = i + 1;
+            while (in < le && !pysrc_is(p, in, "in"))
+                in++;
+            unsigned bits = expr_bits(p, &c->f, in + 1, le);
+            for (ptrdiff_t j = i + 1; j < in; j++)
+                if (p->t[j].kind == PY_NAME) {
+                    kvar *v = var_set(&c->f, pysrc_text(p, j));
+                    if (v)
+                        v->bits = bits & (B_ARANGE | B_PID);
+                }
+            continue;
+        }
+        ptrdiff_t eq = assign_op(p, i, le);
+        if (eq < 0)
+            continue;
+        unsigned bits = expr_bits(p, &c->f, eq + 1, le);
+        /* offsets wrapped into range: offs = (pid * B + tl.arange(0, B)) % n */
+        for (ptrdiff_t j = eq + 1; j < le; j++) {
+            if (pysrc_op(p, j, '(') || pysrc_op(p, j, '[') || pysrc_op(p, j, '{')) {
+                if (p->match[j] > j)
+                    j = p->match[j];
+                continue;
+            }
+            if (pysrc_op(p, j, '%'))
+                bits &= ~(unsigned)(B_ARANGE | B_PID);
+        }
+        int aug = pysrc_op(p, eq, PO_AUGASSIGN);
+        /* an fp16/bf16 accumulator: acc = tl.zeros(..., dtype=tl.float16) */
+        int32_t zeros = -1;
+        for (ptrdiff_t j = eq + 1; j < le; j++) {
+            if (p->t[j].kind != PY_NAME || pysrc_op(p, j - 1, '.'))
+                continue;
+            ptrdiff_t e = pysrc_qualname(p, j, q, sizeof q);
+            if ((q_is(q, "triton.language.zeros") || q_is(q, "triton.language.full")) &&
+                (bits & B_LOW))
+                zeros = (int32_t)j;
+            j = e > j ? e - 1 : j;
+        }
+        for (ptrdiff_t j = i; j < eq; j++) {
+            if (p->t[j].kind != PY_NAME || (j > i && pysrc_op(p, j - 1, '.')) ||
+                pysrc_op(p, j + 1, '.') || pysrc_op(p, j + 1, '['))
+                continue;
+            kvar *v = var_find(&c->f, pysrc_text(p, j));
+            /* accumulating into a low-precision accumulator */
+            int self = 0;
+            for (ptrdiff_t m = eq + 1; v && m < le; m++)
+                if (p->t[m].kind == PY_NAME && str_eq(pysrc_text(p, m), v->name))
+                    self = 1;
+            if (v && (v->bits & B_LOWACC) && (aug || self) && !v->reported && c->low &&
+                pyrules_on(c->r, "TRI010")) {
+                v->reported = 1;
+                const char *m = arena_printf(
+                    c->r->a, "'%.*s' accumulates in fp16/bf16: Triton does not widen "
+                                "accumulators, and rounding then differs between vendors",
+                    (int)v->name.len, v->name.s);
+                add_span(c->r, p, v->origin, v->origin + 1, "TRI010", HP_SEV_NOTE, m,
+                         "create the accumulator with dtype=tl.float32 and convert once at "
+                         "the end");
+            }
+            if (!v)
+                v = var_set(&c->f, pysrc_text(p, j));
+            if (!v)
+                continue;
+            if (aug || self) {
+                v->bits |= bits & ~(unsigned)B_LOWACC;
+            } else {
+                v->bits = bits;
+                v->origin = zeros;
+                if (zeros >= 0)
+                    v->bits |= B_LOWACC;
+            }
+        }
+    }
+}
+
+static void kernel_calls(kctx *c)
+{
+    const pysrc *p = c->p;
+    const tri_kernel *k = c->k;
+    char q[QN];
+    for (ptrdiff_t i = k->body_b; i < k->body_e; i++) {
+        if (p->t[i].kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
+            continue;
+        ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
+        if (pysrc_op(p, e, '(') && p->match[e] > e) {
+            if (q_is(q, "triton.language.load") && pyrules_on(c->r, "TRI012") && !c->even)
+                tri012_access(c, i, e, 0);
+            else if (q_is(q, "triton.language.store") && pyrules_on(c->r, "TRI012") && !c->even)
+                tri012_access(c, i, e, 1);
+            else if (pyrules_on(c->r, "TRI010") &&
+                     (q_is(q, "triton.language.sum") || q_is(q, "triton.language.cumsum") ||
+                      q_is(q, "triton.language.reduce") || q_is(q, "triton.language.cumprod") ||
+                      q_is(q, "triton.language.associative_scan")))
+                tri010_reduce(c, i, e, q + strlen("triton.language."));
+        }
+        i = e > i ? e - 1 : i;
+    }
+}
+
+/* Learns the kernel's variables from its assignments, then checks its calls against that
+ * picture (kernels are short, and offsets are rarely reassigned with another meaning). */
+static void kernel_flow(kctx *c, pyrules *r, const pysrc *p, int host, const tri_kernel *k)
+{
+    c->f.n = 0;
+    c->low = 0;
+    c->block.s = NULL;
+    c->block.len = 0;
+    c->r = r;
+    c->p = p;
+    c->k = k;
+    char q[QN];
+    for (ptrdiff_t i = k->body_b; i < k->body_e; i++) {
+        if (p->t[i].kind != PY_NAME || pysrc_op(p, i - 1, '.'))
+            continue;
+        ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
+        if (dtype_bits(q) == B_LOW)
+            c->low = 1;
+        if (!c->block.len && q_is(q, "triton.language.arange") && pysrc_op(p, e, '(')) {
+            pysrc_arg a[4];
+            int n = pysrc_args(p, e, a, 4);
+            if (n >= 2 && a[1].e - a[1].vb == 1 && p->t[a[1].vb].kind == PY_NAME)
+                c->block = pysrc_text(p, a[1].vb);
+        }
+        i = e > i ? e - 1 : i;
+    }
+    /* parameters annotated with fp16 pointer types count as low precision */
+    for (ptrdiff_t i = k->params; i < p->match[k->params] && !c->low; i++)
+        if (p->t[i].kind == PY_NAME && (pysrc_contains_nocase(pysrc_text(p, i), "float16") ||
+                                        pysrc_contains_nocase(pysrc_text(p, i), "fp16")))
+            c->low = 1;
+    c->even = host || kernel_even(p, k);
+    kernel_statements(c);
+    kernel_calls(c);
+}
+
+/* ------------------------------------------------------------------ calls anywhere */
+
+static int has_any(hp_str s, const char *const *needles, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (str_find(s, str_cstr(needles[k])) >= 0)
+            return 1;
+    return 0;
+}
+
+static int ptx_asm(hp_str s)
+{
+    static const char *const ptx[] = {
+        ".reg",  ".b16",   ".b32",   ".b64",     ".u16",        ".u32",        ".u64",
+        ".s32",  ".f16x2", ".f32",   ".bf16",    ".pred",       "cvt.",        "mov.",
+        "prmt.", "lop3.",  "shf.",   "ld.global", "st.global",  "ex2.approx",  "rcp.approx",
+        "setp.", "selp.",  "fma.rn", "mul.lo",   "mad.lo",      "cvt.rn",      "{ .reg"};
+    return has_any(s, ptx, sizeof ptx / sizeof *ptx);
+}
+
+static int ptx_constraints(hp_str s)
+{
+    ptrdiff_t i = 0;
+    while (i < s.len) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != ',')
+            j++;
+        ptrdiff_t b = i;
+        while (b < j && (s.s[b] == '=' || s.s[b] == '+' || s.s[b] == '&' || s.s[b] == ' '))
+            b++;
+        if (j - b == 1 && strchr("rhlfd", s.s[b]))
+            return 1;
+        i = j + 1;
+    }
+    return 0;
+}
+
+static void tri006(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
+{
+    pysrc_arg a[16];
+    int n = pysrc_args(p, open, a, 16);
+    if (n > 16)
+        n = 16;
+    int ka = pysrc_kwarg(p, a, n, "asm"), kc = pysrc_kwarg(p, a, n, "constraints");
+    if (ka < 0 && n >= 1 && a[0].kw < 0)
+        ka = 0;
+    if (kc < 0 && n >= 2 && a[1].kw < 0)
+        kc = 1;
+    hp_str asm_s = {0, 0}, con = {0, 0};
+    int have_asm = ka >= 0 && pysrc_str(p, a[ka].vb, a[ka].e, &asm_s);
+    int have_con = kc >= 0 && pysrc_str(p, a[kc].vb, a[kc].e, &con);
+    int ptx = (have_asm && ptx_asm(asm_s)) || (have_con && ptx_constraints(con));
+    if (ptx) {
+        add_span(r, p, name, open, "TRI006", HP_SEV_ERROR,
+                 "tl.inline_asm_elementwise with PTX: the AMD backend hands the string to the "
+                 "AMDGPU assembler, which rejects PTX (and its 'r'/'h'/'l' constraints)",
+                 "use tl.math or libdevice functions, or add an AMDGCN variant ('v' "
+                 "constraints) chosen by torch.version.hip");
+    } else if (!have_asm) {
+        add_span(r, p, name, open, "TRI006", HP_SEV_WARNING,
+                 "tl.inline_asm_elementwise: the assembly must be AMDGCN on AMD GPUs, and "
+                 "this string cannot be checked here",
+                 "make sure an AMDGCN variant is used on ROCm (guard on torch.version.hip)");
+    }
+}
+
+static void tri005(pyrules *r, const pysrc *p, ptrdiff_t open)
+{
+    unsigned tg = pyrules_targets(r);
+    pysrc_arg a[16];
+    int n = pysrc_args(p, open, a, 16);
+    if (n > 16)
+        n = 16;
+    int ki = pysrc_kwarg(p, a, n, "input_precision");
+    if (ki < 0 && n >= 4 && a[3].kw < 0)
+        ki = 3; /* dot(input, other, acc, input_precision, ...) */
+    hp_str v;
+    if (ki >= 0 && pysrc_str(p, a[ki].vb, a[ki].e, &v)) {
+        if (str_eqc(v, "tf32") && (tg & ~(unsigned)TGT_GFX942)) {
+            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_ERROR,
+                     "input_precision=\"tf32\": Triton's AMD backend accepts only \"ieee\" "
+                     "(\"tf32\" runs as XF32 on gfx942 alone) and asserts otherwise",
+                     "leave input_precision unset, or choose it per target");
+        } else if (str_eqc(v, "tf32")) {
+            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_NOTE,
+                     "input_precision=\"tf32\" runs as XF32 on gfx942, whose rounding differs "
+                     "from NVIDIA TF32",
+                     "compare against an fp32 reference with a TF32-sized tolerance");
+        } else if (str_eqc(v, "tf32x3") || str_eqc(v, "bf16x3") || str_eqc(v, "bf16x6")) {
+            const char *m = arena_printf(r->a,
+                                         "input_precision=\"%.*s\" is NVIDIA-only: Triton's "
+                                         "AMD backend asserts on it",
+                                         (int)v.len, v.s);
+            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_ERROR, m,
+                     "use \"ieee\" on AMD (exact fp32) or leave it unset");
+        }
+        return;
+    }
+    int kt = pysrc_kwarg(p, a, n, "allow_tf32");
+    if (kt >= 0 && pysrc_const(p, a[kt].vb, a[kt].e, "True"))
+        add_span(r, p, a[kt].b, a[kt].e, "TRI005", HP_SEV_NOTE,
+                 "allow_tf32=True has no TF32 to use on AMD except gfx942 (XF32): elsewhere "
+                 "the dot runs in full fp32, slower than and not bit-equal to an NVIDIA TF32 run",
+                 "compare results with tolerances; use fp16/bf16 inputs for speed on AMD");
+}
+
+static void tri009(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
+{
+    pysrc_arg a[16];
+    int n = pysrc_args(p, open, a, 16);
+    if (n > 16)
+        n = 16;
+    int ks = pysrc_kwarg(p, a, n, "scope");
+    hp_str v;
+    if (ks >= 0 && pysrc_str(p, a[ks].vb, a[ks].e, &v) && str_eqc(v, "sys"))
+        add_span(r, p, a[ks].b, a[ks].e, "TRI009", HP_SEV_WARNING,
+                 "scope=\"sys\" atomics need coherent (fine-grained) memory on AMD; on "
+                 "ordinary device memory other agents may not see them",
+                 "allocate the target with fine-grained or host-coherent memory, or use "
+                 "scope \"gpu\"");
+    int kv = pysrc_kwarg(p, a, n, "val");
+    if (kv < 0 && n >= 2 && a[1].kw < 0)
+        kv = 1;
+    if (kv < 0)
+        return;
+    hp_str t = span_text(p, a[kv].vb, a[kv].e, 4096);
+    if (pysrc_contains_nocase(t, "float16") || pysrc_contains_nocase(t, "bfloat16") ||
+        pysrc_contains_nocase(t, "fp16") || pysrc_contains_nocase(t, "bf16"))
+        add_span(r, p, name, open, "TRI009", HP_SEV_WARNING,
+                 "16-bit floating-point atomic: bf16 atomic_add reached Triton's AMD backend "
+                 "only in 2025, and fp16 atomics fall back to compare-and-swap loops where "
+                 "packed atomics are missing",
+                 "accumulate into an fp32 buffer and convert afterwards");
+}
+
+static const char *const tma_names[] = {
+    "triton.language.make_tensor_descriptor",
+    "triton.language._experimental_make_tensor_descriptor",
+    "triton.language._experimental_descriptor_load",
+    "triton.language._experimental_descriptor_store",
+    "triton.tools.tensor_descriptor.TensorDescriptor",
+    "triton.tools.experimental_descriptor.create_1d_tma_descriptor",
+    "triton.tools.experimental_descriptor.create_2d_tma_descriptor",
+};
+
+static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *q)
+{
+    unsigned tg = pyrules_targets(r);
+    const char *t = q + strlen("triton.language.");
+    if (strcmp(t, "float8e4b15") == 0 || strcmp(t, "float8e4b15x4") == 0) {
+        add_span(r, p, b, e, "TRI004", HP_SEV_ERROR,
+                 "tl.float8e4b15 is an NVIDIA-only format: no AMD GPU supports it in Triton",
+                 "use tl.float8e4b8 (FNUZ) on gfx942 or tl.float8e4nv (OCP) on gfx950");
+    } else if ((strcmp(t, "float8e4nv") == 0 || strcmp(t, "float8e5") == 0) &&
+               (tg & (TGT_CDNA12 | TGT_GFX942 | TGT_RDNA))) {
+        const char *m = arena_printf(
+            r->a, "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
+                     "(MI300) and older Triton emulates it or rejects it, and MI300 fp8 data "
+                     "is FNUZ (tl.float8e4b8/tl.float8e5b16)",
+            t);
+        add_span(r, p, b, e, "TRI004", HP_SEV_WARNING, m,
+                 "choose the dtype from the GPU's gcnArchName: gfx942 -> e4b8/e5b16, gfx950 "
+                 "-> e4nv/e5");
+    } else if ((strcmp(t, "float8e4b8") == 0 || strcmp(t, "float8e5b16") == 0) &&
+               (tg & ~(unsigned)TGT_GFX942)) {
+        const char *m = arena_printf(
+            r->a, "tl.%s is FNUZ fp8: native only on gfx942 (MI300, max 240 for e4m3), "
+                     "emulated elsewhere and deprecated as a tl.dot operand on gfx950",
+            t);
+        add_span(r, p, b, e, "TRI004", HP_SEV_WARNING, m,
+                 "choose the dtype from the GPU's gcnArchName and keep torch and Triton dtypes "
+                 "paired (float8_e4m3fnuz <-> tl.float8e4b8)");
+    }
+}
+
+static const char tri007_msg[] =
+    "triton.language.extra.cuda targets NVPTX only: the AMD backend maps just "
+    "triton.language.extra.libdevice to its own library";
+static const char tri007_fix[] =
+    "import libdevice from triton.language.extra (portable); drop or guard extra.cuda helpers "
+    "such as globaltimer and smid";
+
+static int extra_cuda(hp_str mod)
+{
+    hp_str pre = S("triton.language.extra.cuda");
+    return str_starts(mod, pre) && (mod.len == pre.len || mod.s[pre.len] == '.');
+}
+
+/* Imports of triton.language.extra.cuda: "from M import a, b", "import M [as x]". */
+static void tri007_imports(pyrules *r, const pysrc *p)
+{
+    char q[QN];
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->lstart[i] != i || guarded(p, i))
+            continue;
+        if (pysrc_is(p, i, "import")) {
+            for (ptrdiff_t j = i + 1; j < p->n && p->t[j].kind == PY_NAME;) {
+                ptrdiff_t e = pysrc_qualname(p, j, q, sizeof q);
+                if (extra_cuda(str_cstr(q))) {
+                    add_span(r, p, j, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    break;
+                }
+                if (pysrc_is(p, e, "as"))
+                    e += 2;
+                if (!pysrc_op(p, e, ','))
+                    break;
+                j = e + 1;
+            }
+        } else if (pysrc_is(p, i, "from")) {
+            ptrdiff_t e = pysrc_qualname(p, i + 1, q, sizeof q);
+            if (e <= i + 1 || !pysrc_is(p, e, "import"))
+                continue;
+            if (extra_cuda(str_cstr(q))) {
+                add_span(r, p, i + 1, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                continue;
+            }
+            if (strcmp(q, "triton.language.extra") != 0)
+                continue;
+            for (ptrdiff_t j = e + 1; j < p->n && p->t[j].kind != PY_NEWLINE; j++)
+                if (pysrc_is(p, j, "cuda") && !pysrc_op(p, j - 1, '.')) {
+                    add_span(r, p, j, j + 1, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    break;
+                }
+        }
+    }
+}
+
+/* Names anywhere in the file: fp8 dtypes, CUDA-only modules, TMA, dots, inline asm, atomics. */
+static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
+{
+    char q[QN];
+    ptrdiff_t last_tri007_line = -1;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
+            continue;
+        ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
+        if (e <= i || strncmp(q, "triton.", 7) != 0) {
+            i = e > i ? e - 1 : i;
+            continue;
+        }
+        int call = pysrc_op(p, e, '(') && p->match[e] > e;
+        if (strncmp(q, "triton.language.float8", 22) == 0 && pyrules_on(r, "TRI004") &&
+            !guarded(p, i)) {
+            fp8_name(r, p, i, e, q);
+        } else if (strncmp(q, "triton.language.extra.cuda", 26) == 0 &&
+                   pyrules_on(r, "TRI007") && p->lstart[i] != last_tri007_line && !guarded(p, i)) {
+            /* spelled-out uses (tl.extra.cuda.x); imports are handled below, and uses of an
+             * imported alias are not reported again */
+            int spelled = 0;
+            for (ptrdiff_t j = i; j + 2 < e; j++)
+                if (pysrc_is(p, j, "extra") && pysrc_is(p, j + 2, "cuda"))
+                    spelled = 1;
+            ptrdiff_t ls = p->lstart[i];
+            if (spelled && !pysrc_is(p, ls, "from") && !pysrc_is(p, ls, "import")) {
+                last_tri007_line = ls;
+                add_span(r, p, i, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+            }
+        } else if (call && q_is(q, "triton.language.dot") && pyrules_on(r, "TRI005") &&
+                   !guarded(p, i)) {
+            tri005(r, p, e);
+        } else if (call && q_is(q, "triton.language.inline_asm_elementwise") &&
+                   pyrules_on(r, "TRI006") && !guarded(p, i)) {
+            tri006(r, p, i, e);
+        } else if (call && strncmp(q, "triton.language.atomic_", 23) == 0 &&
+                   pyrules_on(r, "TRI009") && triton_kernel_at(tf, i) >= 0) {
+            tri009(r, p, i, e);
+        } else if (pyrules_on(r, "TRI008")) {
+            for (size_t k = 0; k < sizeof tma_names / sizeof *tma_names; k++)
+                if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0 && !guarded(p, i)) {
+                    add_span(r, p, i, e, "TRI008", HP_SEV_WARNING,
+                             "tensor descriptors (TMA) are NVIDIA hardware: on AMD Triton "
+                             "lowers them to plain pointer arithmetic, so they work without "
+                             "the TMA speed-up (older AMD backends reject them)",
+                             "keep a pointer-based path for AMD, or accept the slower "
+                             "lowering and retune");
+                    break;
+                }
+        }
+        i = e - 1;
+    }
+    /* warp specialization options */
+    if (!pyrules_on(r, "TRI008"))
+        return;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || !pysrc_op(p, i + 1, '='))
+            continue;
+        hp_str s = pysrc_text(p, i);
+        if ((str_eqc(s, "warp_specialize") || str_eqc(s, "num_consumer_groups") ||
+             str_eqc(s, "num_buffers_warp_spec") || str_eqc(s, "enable_warp_specialization")) &&
+            !guarded(p, i))
+            add_span(r, p, i, i + 1, "TRI008", HP_SEV_WARNING,
+                     "warp specialization is an NVIDIA Hopper/Blackwell feature; the AMD "
+                     "backend ignores or rejects it",
+                     "leave it out of AMD configs");
+    }
+}
+
+/* ------------------------------------------------------------------ TRI011 */
+
+/* The table row of the Triton variable named by body (alone or as NAME=value), or -1. */
+int rules_triton_env_row(hp_str body)
+{
+    for (int k = 0; k < triton_env_rows_COUNT; k++) {
+        hp_str name = str_cstr(triton_env_rows[k][0]);
+        if (str_starts(body, name) && (body.len == name.len || body.s[name.len] == '='))
+            return k;
+    }
+    return -1;
+}
+
+const char *rules_triton_env_message(arena *a, int row)
+{
+    const char *name = triton_env_rows[row][0];
+    if (strcmp(triton_env_rows[row][1], "nvidia") == 0)
+        return arena_printf(a, "%s configures an NVIDIA tool and has no effect with ROCm (%s)",
+                            name, triton_env_rows[row][2]);
+    return arena_printf(a, "%s changes code generation on AMD (%s); record it with benchmark "
+                           "results, its default differs between Triton releases",
+                        name, triton_env_rows[row][2]);
+}
+
+const char *rules_triton_env_fix(int row)
+{
+    return strcmp(triton_env_rows[row][1], "nvidia") == 0
+               ? "drop it from AMD launch scripts"
+               : "set it explicitly where results must be reproducible";
+}
+
+static void tri011(pyrules *r, const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_STRING)
+            continue;
+        hp_str body = pylex_string_body(p->src, &p->t[i]);
+        int row = rules_triton_env_row(body);
+        if (row < 0)
+            continue;
+        hp_str name = str_cstr(triton_env_rows[row][0]);
+        ptrdiff_t off = body.s - p->src;
+        pyrules_add(r, off, name.len, "TRI011", HP_SEV_NOTE,
+                    rules_triton_env_message(r->a, row), rules_triton_env_fix(row));
+    }
+}
+
+/* ------------------------------------------------------------------ entry */
+
+void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
+{
+    for (int k = 0; k < tf->ns; k++)
+        site_rules(r, p, &tf->s[k]);
+    if (pyrules_on(r, "TRI001"))
+        tri001_host(r, p);
+    if (pyrules_on(r, "TRI002"))
+        tri002_autotune(r, p, tf);
+    scan_names(r, p, tf);
+    if (pyrules_on(r, "TRI007"))
+        tri007_imports(r, p);
+    if ((pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012")) && tf->nk > 0) {
+        int host = host_even(p, tf);
+        kctx *c = arena_alloc_nozero(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
+        for (int k = 0; c && k < tf->nk; k++)
+            kernel_flow(c, r, p, host, &tf->k[k]);
+    }
+    if (pyrules_on(r, "TRI011"))
+        tri011(r, p);
+}

@@ -1,0 +1,68 @@
+/* rules_type.c: TYPE001, FP8 types whose format depends on the target: gfx940-gfx942 (MI300,
+ * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses. TYPE002
+ * and TYPE003 are plain names (data/tables/rule_names.tsv). */
+#include <string.h>
+
+#include "rules.h"
+#include "str.h"
+
+#include "banned.h"
+
+static int fp8_name(hp_str s)
+{
+    static const hp_str names[] = {
+        RULES_S("__nv_fp8_e4m3"), RULES_S("__nv_fp8_e5m2"), RULES_S("__nv_fp8x2_e4m3"),
+        RULES_S("__nv_fp8x2_e5m2"), RULES_S("__nv_fp8x4_e4m3"), RULES_S("__nv_fp8x4_e5m2"),
+        RULES_S("__nv_fp8_storage_t"), RULES_S("__nv_fp8x2_storage_t"),
+        RULES_S("__nv_fp8x4_storage_t"), RULES_S("__NV_E4M3"), RULES_S("__NV_E5M2"),
+        RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"), RULES_S("kFloat8_e4m3fn"),
+        RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"),
+        RULES_S("__nv_fp8_interpretation_t")};
+    if (str_starts(s, S("__nv_cvt_")) &&
+        (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
+         str_find(s, S("e5m2")) >= 0))
+        return 1;
+    return RULES_IN(s, names);
+}
+
+static void report(rctx *c, ptrdiff_t i)
+{
+    const rules_cfg *g = c->cfg;
+    if (g->fp8_fnuz)
+        rules_report(c, "TYPE001", i, HP_SEV_ERROR, RF_ONCE,
+                     "OCP FP8 (e4m3fn, e5m2): gfx942 (MI300, MI325) implements only the FNUZ "
+                     "formats, whose exponent bias is one higher (e4m3 max 240 instead of 448) "
+                     "and whose NaN and infinity encodings differ",
+                     NULL);
+    else if (g->fp8_none)
+        rules_report(c, "TYPE001", i, HP_SEV_WARNING, RF_ONCE,
+                     "FP8 types: some targets have no FP8 hardware (before gfx940, and gfx11), "
+                     "where HIP's FP8 types are converted in software",
+                     NULL);
+    else
+        rules_report(c, "TYPE001", i, HP_SEV_NOTE, RF_ONCE,
+                     "FP8 types: the targets implement the OCP formats NVIDIA uses; HIP names "
+                     "them __hip_fp8_e4m3 and __hip_fp8_e5m2",
+                     NULL);
+}
+
+void rules_type_run(rctx *c)
+{
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (rules_scope(c, i) & SC_GUARDED)
+            continue;
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, i);
+            if ((s.s[0] == '_' || s.s[0] == 'k' || s.s[0] == 'F') && fp8_name(s) &&
+                !rules_member(c, i))
+                report(c, i);
+        } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
+                   k->len >= 2) {
+            hp_str path = str_make(c->src + k->off + 1, k->len - 2);
+            ptrdiff_t h = rules_directive(c, i);
+            if (h >= 0 && c->t[h].sub == PP_INCLUDE && str_eqc(path, "cuda_fp8.h"))
+                report(c, i);
+        }
+    }
+}

@@ -1,0 +1,1122 @@
+/* rules_wave.c: the WAVE rules: code that assumes 32-lane warps, 32-bit lane masks, warp-sync
+ * builtins or a compile-time warpSize. gfx9 GPUs (every Instinct) run 64-lane wavefronts;
+ * HIP's lane masks are 64 bits on every target. */
+#include <string.h>
+
+#include "rules.h"
+#include "str.h"
+
+#include "banned.h"
+
+/* ------------------------------------------------------------------ shared predicates */
+
+/* A name for a thread, lane or warp index: threadIdx, lane, tid, thread_id, warp_id... */
+static int laneish(hp_str s)
+{
+    return rules_name_has(s, "lane") || rules_name_has(s, "tid") ||
+           rules_name_has(s, "threadid") || rules_name_has(s, "thread_id") ||
+           rules_name_has(s, "warpid") || rules_name_has(s, "warp_id");
+}
+
+static int warpish(hp_str s)
+{
+    return rules_name_has(s, "warp") && !str_eqc(s, "warpSize");
+}
+
+/* WARP_SIZE, kWarpSize, THREADS_PER_WARP, ... (underscores ignored, any case) */
+static int warp_size_name(hp_str s)
+{
+    int w = 0;
+    for (ptrdiff_t i = 0; i + 1 < s.len && !w; i++)
+        w = (s.s[i] == 'w' || s.s[i] == 'W') && (s.s[i + 1] == 'a' || s.s[i + 1] == 'A');
+    if (!w)
+        return 0;
+    char low[64];
+    ptrdiff_t n = 0;
+    for (ptrdiff_t i = 0; i < s.len && n < (ptrdiff_t)sizeof low - 1; i++) {
+        char ch = s.s[i];
+        if (ch == '_')
+            continue;
+        if (ch >= 'A' && ch <= 'Z')
+            ch = (char)(ch - 'A' + 'a');
+        low[n++] = ch;
+    }
+    low[n] = 0;
+    return strstr(low, "warpsize") || strstr(low, "warpsz") || strstr(low, "threadsperwarp") ||
+           strstr(low, "lanesperwarp") || strstr(low, "warpthreads") ||
+           strstr(low, "warplanes") || strstr(low, "warpwidth");
+}
+
+static int eval_is(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long want)
+{
+    long long v;
+    int bits;
+    return rules_eval(c, first, last, &v, &bits) && v == want;
+}
+
+/* The source text of [first, last], shortened for messages. */
+static const char *snippet(rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    if (first < 0 || last < first || last >= c->nt)
+        return "";
+    ptrdiff_t a = c->t[first].off, b = c->t[last].off + c->t[last].len;
+    /* one line, spaces collapsed */
+    char out[72];
+    ptrdiff_t n = 0;
+    int space = 0;
+    for (ptrdiff_t i = a; i < b && n < (ptrdiff_t)sizeof out - 4; i++) {
+        char ch = c->src[i];
+        if (ch == '\n' || ch == '\r' || ch == '\t' || ch == ' ') {
+            space = 1;
+            continue;
+        }
+        if (space && n)
+            out[n++] = ' ';
+        space = 0;
+        out[n++] = ch;
+    }
+    if (n >= (ptrdiff_t)sizeof out - 4 && a + n < b) {
+        out[n++] = '.';
+        out[n++] = '.';
+        out[n++] = '.';
+    }
+    return rules_fmt(c, "%.*s", (int)n, out);
+}
+
+static int is_sync_builtin(hp_str s)
+{
+    static const hp_str names[] = {
+        RULES_S("__shfl_sync"), RULES_S("__shfl_up_sync"), RULES_S("__shfl_down_sync"),
+        RULES_S("__shfl_xor_sync"), RULES_S("__ballot_sync"), RULES_S("__any_sync"),
+        RULES_S("__all_sync"), RULES_S("__uni_sync"), RULES_S("__match_any_sync"),
+        RULES_S("__match_all_sync"), RULES_S("__reduce_add_sync"), RULES_S("__reduce_min_sync"),
+        RULES_S("__reduce_max_sync"), RULES_S("__reduce_and_sync"), RULES_S("__reduce_or_sync"),
+        RULES_S("__reduce_xor_sync"), RULES_S("__syncwarp")};
+    if (s.len < 10 || s.s[0] != '_')
+        return 0;
+    return RULES_IN(s, names);
+}
+
+/* Does [first, last] produce a lane mask (ballot, active mask, match)? */
+static int mask_source(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    for (ptrdiff_t i = first; i >= 0 && i <= last && i < c->nt; i = rules_next(c, i)) {
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
+            str_eqc(s, "__match_any_sync") || str_eqc(s, "__match_all_sync") ||
+            (rules_member(c, i) && (str_eqc(s, "ballot") || str_starts(s, S("match_")))))
+            return 1;
+    }
+    return 0;
+}
+
+static int guarded(const rctx *c, ptrdiff_t i)
+{
+    return (rules_scope(c, i) & SC_GUARDED) != 0;
+}
+
+/* ------------------------------------------------------------------ WAVE001 */
+
+/* #define FULL_MASK 0xffffffff in a file that never uses it (a shared header): the uses are
+ * elsewhere, where the macro cannot be seen, so the definition is reported. */
+static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t last)
+{
+    hp_str n = rules_text(c, name);
+    if (!rules_name_has(n, "mask") && !rules_name_has(n, "lanes"))
+        return;
+    long long v;
+    int bits;
+    if (!rules_eval(c, first, last, &v, &bits) || bits != 32 ||
+        ((unsigned long long)v & 0xffffffffull) != 0xffffffffull)
+        return;
+    for (ptrdiff_t j = 0; j < c->nt; j++)
+        if (j != name && c->t[j].kind == TK_IDENT && str_eq(rules_text(c, j), n))
+            return; /* used here: reported where it is used */
+    rules_report(c, "WAVE003", name, 0, 0,
+                 rules_fmt(c, "'%.*s' is a 32-bit full-warp mask: HIP's *_sync builtins reject "
+                              "masks narrower than 64 bits at compile time",
+                           (int)n.len, n.s),
+                 NULL);
+}
+
+static void wave001_define(rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t name = rules_next(c, rules_next(c, h));
+    if (!rules_ident(c, name) || guarded(c, h))
+        return;
+    if (!warp_size_name(rules_text(c, name))) {
+        ptrdiff_t first = rules_next(c, name), last = -1;
+        for (ptrdiff_t j = first; j < c->nt && c->t[j].kind != TK_PP_END; j = rules_next(c, j))
+            last = j;
+        if (last >= first && c->t[first].off != c->t[name].off + c->t[name].len)
+            wave003_define(c, name, first, last);
+        return;
+    }
+    ptrdiff_t first = rules_next(c, name), last = -1;
+    for (ptrdiff_t j = first; j < c->nt && c->t[j].kind != TK_PP_END; j = rules_next(c, j))
+        last = j;
+    if (last < first || c->t[first].off == c->t[name].off + c->t[name].len)
+        return; /* empty, or a function-like macro */
+    if (!eval_is(c, first, last, 32))
+        return;
+    hp_str n = rules_text(c, name);
+    rules_report(c, "WAVE001", name, 0, 0,
+                 rules_fmt(c, "'%.*s' is defined as 32; wavefronts have 64 lanes on gfx9 GPUs",
+                           (int)n.len, n.s),
+                 NULL);
+}
+
+static void wave001(rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    if (guarded(c, i))
+        return;
+    if (str_eqc(s, "warpSize")) {
+        /* warpSize == 32, 32 != warpSize, prop.warpSize == 32 */
+        ptrdiff_t n = rules_next(c, i), p = rules_prev(c, i);
+        ptrdiff_t other = -1;
+        if (rules_punct(c, n, P_EQ) || rules_punct(c, n, P_NE))
+            other = rules_next(c, n);
+        else if (rules_punct(c, p, P_EQ) || rules_punct(c, p, P_NE))
+            other = rules_prev(c, p);
+        if (other >= 0 && eval_is(c, other, other, 32))
+            rules_report(c, "WAVE001", i, 0, 0,
+                         "compares warpSize with 32; it is 64 on gfx9 GPUs", NULL);
+        return;
+    }
+    if ((c->t[i].flags & TF_PP) || !warp_size_name(s))
+        return;
+    /* const int WARP_SIZE = 32;  enum { kWarpSize = 32 };  template <int WarpSize = 32> */
+    ptrdiff_t eq = rules_next(c, i);
+    if (!rules_punct(c, eq, '='))
+        return;
+    ptrdiff_t p = rules_prev(c, i);
+    if (!(rules_ident(c, p) || rules_punct(c, p, '{') || rules_punct(c, p, ',')))
+        return;
+    ptrdiff_t v = rules_next(c, eq), last = -1;
+    for (ptrdiff_t j = v; j < c->nt; j = rules_next(c, j)) {
+        if (rules_punct(c, j, ';') || rules_punct(c, j, ',') || rules_punct(c, j, '}') ||
+            rules_punct(c, j, '>'))
+            break;
+        last = j;
+    }
+    if (last < v || !eval_is(c, v, last, 32))
+        return;
+    rules_report(c, "WAVE001", i, 0, 0,
+                 rules_fmt(c, "'%.*s' is set to 32; wavefronts have 64 lanes on gfx9 GPUs",
+                           (int)s.len, s.s),
+                 NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE002 */
+
+static void wave002(rctx *c, ptrdiff_t op)
+{
+    if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
+        return;
+    unsigned code = c->t[op].sub;
+    ptrdiff_t r = rules_next(c, op);
+    long long want;
+    const char *what;
+    switch (code) {
+    case '&':
+        want = 31;
+        what = "takes the lane within 32 threads";
+        break;
+    case '%':
+        want = 32;
+        what = "takes the lane within 32 threads";
+        break;
+    case P_SHR:
+        want = 5;
+        what = "counts warps of 32 threads";
+        break;
+    case '/':
+        want = 32;
+        what = "counts warps of 32 threads";
+        break;
+    case '*':
+    case P_SHL: {
+        /* warp * 32, warp << 5, 32 * warp: a thread index rebuilt from 32-thread warps */
+        ptrdiff_t l = rules_operand_left(c, op), re = rules_operand_right(c, op);
+        if (l < 0 || re < 0)
+            return;
+        long long k = code == '*' ? 32 : 5;
+        int left_lit = eval_is(c, l, rules_prev(c, op), k);
+        int right_lit = eval_is(c, r, re, k);
+        if (!(left_lit ^ right_lit))
+            return;
+        ptrdiff_t vf = left_lit ? r : l, vl = left_lit ? re : rules_prev(c, op);
+        if (!rules_range_has(c, vf, vl, warpish))
+            return;
+        const rules_fn *f = rules_fn_of(c, op);
+        hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+        rules_report_at(c, "WAVE002", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                        sev, 0,
+                        rules_fmt(c, "'%s' rebuilds a thread index from 32-thread warps; a "
+                                     "wavefront has 64 lanes on gfx9",
+                                  snippet(c, l, re)),
+                        NULL);
+        return;
+    }
+    default:
+        return;
+    }
+    ptrdiff_t l = rules_operand_left(c, op);
+    ptrdiff_t re = rules_operand_right(c, op);
+    if (l < 0 || re < 0 || !eval_is(c, r, re, want))
+        return;
+    ptrdiff_t lend = rules_prev(c, op);
+    if (!rules_range_has(c, l, lend, laneish))
+        return;
+    const rules_fn *f = rules_fn_of(c, op);
+    hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+    rules_report_at(c, "WAVE002", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
+                    rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9", snippet(c, l, re),
+                              what),
+                    NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE003 */
+
+/* Width and value of a mask argument: 32 or 64 bits (value known or not), 0 if unknown. */
+static int mask_width(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *known,
+                      const char **why)
+{
+    *known = 0;
+    *why = NULL;
+    int bits;
+    if (rules_eval(c, first, last, v, &bits)) {
+        *known = 1;
+        return bits;
+    }
+    if (mask_source(c, first, last))
+        return 64;
+    /* (unsigned)m, static_cast<uint32_t>(m), uint32_t(m) */
+    int ptr;
+    if (rules_punct(c, first, '(')) {
+        ptrdiff_t m = rules_match(c, first);
+        if (m > first && m < last) {
+            rules_type t = rules_type_of(c, rules_next(c, first), rules_prev(c, m), &ptr);
+            if (!ptr && t == RT_INT32)
+                return 32;
+            if (!ptr && t == RT_INT64)
+                return 64;
+        }
+        return 0;
+    }
+    if (!rules_ident(c, first))
+        return 0;
+    hp_str s = rules_text(c, first);
+    if (str_eqc(s, "static_cast")) {
+        ptrdiff_t lt = rules_next(c, first);
+        ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, -1) : -1;
+        if (gt < 0)
+            return 0;
+        rules_type t = rules_type_of(c, rules_next(c, lt), rules_prev(c, gt), &ptr);
+        return ptr ? 0 : t == RT_INT32 ? 32 : t == RT_INT64 ? 64 : 0;
+    }
+    if (first != last) {
+        ptrdiff_t o = rules_next(c, first);
+        if (rules_punct(c, o, '(') && rules_match(c, o) == last) {
+            rules_type t = rules_type_of(c, first, first, &ptr);
+            return t == RT_INT32 ? 32 : t == RT_INT64 ? 64 : 0;
+        }
+        return 0;
+    }
+    rules_decl d;
+    if (!rules_decl_find(c, first, &d) || d.ptr)
+        return 0;
+    if (d.type == RT_INT32) {
+        int b;
+        if (d.is_const && d.init_first >= 0 &&
+            rules_eval(c, d.init_first, d.init_last, v, &b))
+            *known = 1;
+        *why = "declared 32-bit";
+        return 32;
+    }
+    if (d.type == RT_INT64 || d.type == RT_AUTO) {
+        if (d.init_first >= 0) {
+            int b;
+            if (rules_eval(c, d.init_first, d.init_last, v, &b)) {
+                *known = 1;
+                return d.type == RT_AUTO ? b : 64;
+            }
+        }
+        return d.type == RT_INT64 ? 64 : 0;
+    }
+    return 0;
+}
+
+static void wave003(rctx *c, ptrdiff_t i)
+{
+    hp_str name = rules_text(c, i);
+    ptrdiff_t open = rules_call(c, i);
+    rargs a;
+    if (open < 0 || !rules_args(c, open, &a) || a.n < 1 || a.last[0] < a.first[0])
+        return;
+    long long v = 0;
+    int known;
+    const char *why;
+    int w = mask_width(c, a.first[0], a.last[0], &v, &known, &why);
+    const char *m = snippet(c, a.first[0], a.last[0]);
+    ptrdiff_t at = a.first[0];
+    ptrdiff_t n = c->t[a.last[0]].off + c->t[a.last[0]].len - c->t[at].off;
+    int syncwarp = str_eqc(name, "__syncwarp");
+    int full = known && ((unsigned long long)v & 0xffffffffull) == 0xffffffffull &&
+               (w == 64 ? (unsigned long long)v == 0xffffffffull : 1);
+    if (full && !c->hip_source && (w == 32 || w == 64)) {
+        /* hipport translate widens a full-warp mask to HIP's 64-bit all-lanes mask */
+        rules_report_at(c, "WAVE003", c->t[at].off, n, HP_SEV_NOTE, RF_NOWAVE,
+                        rules_fmt(c, "full-warp mask '%s' of '%.*s': %s; hipport translate "
+                                     "widens it to the 64-bit all-lanes mask",
+                                  m, (int)name.len, name.s,
+                                  w == 32 ? "HIP takes 64-bit masks only"
+                                          : "on a 64-lane wavefront it names lanes 0-31 only"),
+                        "translate with hipport, or pass ~0ull yourself");
+        return;
+    }
+    if (w == 32 && !syncwarp) {
+        const char *msg =
+            why ? rules_fmt(c, "mask '%s' of '%.*s' is %s; HIP requires a 64-bit mask and "
+                               "rejects narrower ones at compile time",
+                            m, (int)name.len, name.s, why)
+                : rules_fmt(c, "mask '%s' of '%.*s' is a 32-bit value; HIP requires a 64-bit "
+                               "mask and rejects narrower ones at compile time",
+                            m, (int)name.len, name.s);
+        rules_report_at(c, "WAVE003", c->t[at].off, n, 0, 0, msg, NULL);
+        return;
+    }
+    if ((w == 64 || (w == 32 && syncwarp)) && known &&
+        ((unsigned long long)v & 0xffffffffffffffffull) == 0xffffffffull) {
+        rules_report_at(c, "WAVE003", c->t[at].off, n, syncwarp ? HP_SEV_WARNING : 0, RF_WAVE64,
+                        rules_fmt(c, "mask '%s' of '%.*s' names lanes 0-31 only; a 64-lane "
+                                     "wavefront has lanes 32-63 too",
+                                  m, (int)name.len, name.s),
+                        NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ WAVE004 and WAVE005 */
+
+/* Where does the value of the call [i .. close] go? Reports when it lands in 32 bits. */
+static void narrowed(rctx *c, ptrdiff_t i, ptrdiff_t close, const char *rule, hp_str what)
+{
+    ptrdiff_t p = rules_prev(c, i);
+    const char *into = NULL;
+    /* m = call / unsigned m = call */
+    if (rules_punct(c, p, '=')) {
+        ptrdiff_t v = rules_prev(c, p);
+        rules_decl d;
+        if (rules_ident(c, v) && (rules_decl_at(c, v, &d) || rules_decl_find(c, v, &d)) &&
+            !d.ptr && d.type == RT_INT32) {
+            hp_str vn = rules_text(c, v);
+            into = rules_fmt(c, "is stored in 32-bit '%.*s'", (int)vn.len, vn.s);
+        }
+    } else if (rules_ident(c, p) && rules_is(c, p, "return")) {
+        const rules_fn *f = rules_fn_of(c, i);
+        int ptr;
+        if (f && f->name > f->hdr &&
+            rules_type_of(c, f->hdr, rules_prev(c, f->name), &ptr) == RT_INT32 && !ptr)
+            into = "is returned as a 32-bit value";
+    } else if (rules_punct(c, p, '(')) {
+        ptrdiff_t fnname = rules_prev(c, p);
+        hp_str f = rules_text(c, fnname);
+        if (rules_ident(c, fnname) &&
+            (str_eqc(f, "__popc") || str_eqc(f, "__ffs") || str_eqc(f, "__clz") ||
+             str_eqc(f, "__brev") || str_eqc(f, "__fns32")))
+            into = rules_fmt(c, "goes to '%.*s', which takes 32 bits", (int)f.len, f.s);
+    } else if (rules_punct(c, p, ')')) {
+        ptrdiff_t m = rules_match_back(c, p);
+        int ptr;
+        if (m >= 0 && rules_type_of(c, rules_next(c, m), rules_prev(c, p), &ptr) == RT_INT32 &&
+            !ptr)
+            into = "is cast to 32 bits";
+    }
+    if (!into && strcmp(rule, "WAVE004") == 0) {
+        /* compared with 0xffffffff */
+        ptrdiff_t n = rules_next(c, close);
+        ptrdiff_t other = -1;
+        if (rules_punct(c, n, P_EQ) || rules_punct(c, n, P_NE))
+            other = rules_next(c, n);
+        else if (rules_punct(c, p, P_EQ) || rules_punct(c, p, P_NE))
+            other = rules_prev(c, p);
+        if (other >= 0 && eval_is(c, other, other, 0xffffffffll))
+            into = "is compared with 0xffffffff, which is 'every lane' only for 32 lanes";
+    }
+    if (!into)
+        return;
+    rules_report(c, rule, i, 0, 0,
+                 rules_fmt(c, "the 64-bit result of '%.*s' %s; lanes 32-63 are lost",
+                           (int)what.len, what.s, into),
+                 NULL);
+}
+
+static void wave004_var(rctx *c, ptrdiff_t i)
+{
+    /* __popc(m) or m == 0xffffffff where m holds a ballot */
+    hp_str f = rules_text(c, i);
+    int bitcall = str_eqc(f, "__popc") || str_eqc(f, "__ffs") || str_eqc(f, "__clz") ||
+                  str_eqc(f, "__brev");
+    if (!bitcall)
+        return;
+    ptrdiff_t open = rules_call(c, i);
+    rargs a;
+    if (open < 0 || !rules_args(c, open, &a) || a.n != 1 || a.first[0] != a.last[0] ||
+        !rules_ident(c, a.first[0]))
+        return;
+    rules_decl d;
+    if (!rules_decl_find(c, a.first[0], &d) || d.ptr || d.init_first < 0 ||
+        !mask_source(c, d.init_first, d.init_last) || d.type == RT_INT32)
+        return;
+    hp_str v = rules_text(c, a.first[0]);
+    rules_report(c, "WAVE004", i, 0, 0,
+                 rules_fmt(c, "'%.*s' takes 32 bits but '%.*s' holds a 64-lane mask; use the "
+                              "64-bit variant (%.*sll)",
+                           (int)f.len, f.s, (int)v.len, v.s, (int)f.len, f.s),
+                 NULL);
+}
+
+static void wave005_shift(rctx *c, ptrdiff_t op)
+{
+    if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
+        return;
+    ptrdiff_t l = rules_prev(c, op);
+    if (l < 0 || c->t[l].kind != TK_NUMBER)
+        return;
+    unsigned long long one;
+    int bits;
+    if (!rules_int_literal(rules_text(c, l), &one, &bits) || one != 1 || bits != 32)
+        return;
+    ptrdiff_t lp = rules_prev(c, l);
+    if (rules_punct(c, lp, ')')) {
+        ptrdiff_t m = rules_match_back(c, lp);
+        int ptr;
+        if (m >= 0 && rules_type_of(c, rules_next(c, m), rules_prev(c, lp), &ptr) == RT_INT64)
+            return;
+        if (m >= 0)
+            l = m;
+    } else if (rules_punct(c, lp, '.') || rules_punct(c, lp, P_ARROW)) {
+        return;
+    }
+    ptrdiff_t re = rules_operand_right(c, op);
+    if (re < 0 || !rules_range_has(c, rules_next(c, op), re, laneish))
+        return;
+    rules_report_at(c, "WAVE005", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, 0, 0,
+                    rules_fmt(c, "'%s' shifts a 32-bit one by a lane number; lanes 32-63 of a "
+                                 "64-lane wavefront get no bit",
+                              snippet(c, l, re)),
+                    NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE006 */
+
+static int is_shfl_delta_call(hp_str s, int *delta_arg, int *width_arg)
+{
+    int sync = str_ends(s, S("_sync"));
+    if (!(str_starts(s, S("__shfl_down")) || str_starts(s, S("__shfl_xor")) ||
+          str_starts(s, S("__shfl_up"))))
+        return 0;
+    *delta_arg = sync ? 2 : 1;
+    *width_arg = sync ? 3 : 2;
+    return 1;
+}
+
+/* Is the call's width argument a constant of at most 32 (an explicit 32-lane group)? */
+static int narrow_width(const rctx *c, const rargs *a, int width_arg)
+{
+    long long v;
+    int bits;
+    return a->n > width_arg && rules_eval(c, a->first[width_arg], a->last[width_arg], &v, &bits) &&
+           v <= 32;
+}
+
+/* Does [from, to] call a delta shuffle whose delta is the variable var (not narrowed)? */
+static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str var, int up)
+{
+    for (ptrdiff_t j = from; j <= to && j < c->nt; j = rules_next(c, j)) {
+        if (c->t[j].kind != TK_IDENT)
+            continue;
+        int da, wa;
+        hp_str s = rules_text(c, j);
+        if (!is_shfl_delta_call(s, &da, &wa) || (up != str_starts(s, S("__shfl_up"))))
+            continue;
+        ptrdiff_t open = rules_call(c, j);
+        rargs a;
+        if (open < 0 || !rules_args(c, open, &a) || a.n <= da)
+            continue;
+        if (narrow_width(c, &a, wa))
+            continue;
+        for (ptrdiff_t k = a.first[da]; k <= a.last[da]; k = rules_next(c, k))
+            if (rules_ident(c, k) && str_eq(rules_text(c, k), var))
+                return j;
+    }
+    return -1;
+}
+
+static void wave006_for(rctx *c, ptrdiff_t i)
+{
+    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
+        return;
+    ptrdiff_t open = rules_next(c, i);
+    if (!rules_punct(c, open, '('))
+        return;
+    ptrdiff_t close = rules_match(c, open);
+    if (close < 0)
+        return;
+    /* the three clauses */
+    ptrdiff_t semi[2], ns = 0;
+    int depth = 0;
+    for (ptrdiff_t j = rules_next(c, open); j < close && ns < 2; j = rules_next(c, j)) {
+        if (rules_punct(c, j, '(') || rules_punct(c, j, '['))
+            depth++;
+        else if (rules_punct(c, j, ')') || rules_punct(c, j, ']'))
+            depth--;
+        else if (depth == 0 && rules_punct(c, j, ';'))
+            semi[ns++] = j;
+    }
+    if (ns != 2)
+        return;
+    /* init: [type] v = E */
+    ptrdiff_t eq = -1;
+    for (ptrdiff_t j = rules_next(c, open); j < semi[0]; j = rules_next(c, j))
+        if (rules_punct(c, j, '=')) {
+            eq = j;
+            break;
+        }
+    if (eq < 0 || !rules_ident(c, rules_prev(c, eq)))
+        return;
+    ptrdiff_t var = rules_prev(c, eq);
+    hp_str v = rules_text(c, var);
+    long long start;
+    int bits;
+    if (!rules_eval(c, rules_next(c, eq), rules_prev(c, semi[0]), &start, &bits))
+        return;
+    /* body: a block or one statement */
+    ptrdiff_t b0 = rules_next(c, close), b1 = b0;
+    if (rules_punct(c, b0, '{')) {
+        b1 = rules_match(c, b0);
+        if (b1 < 0)
+            return;
+    } else {
+        while (b1 < c->nt && !rules_punct(c, b1, ';'))
+            b1 = rules_next(c, b1);
+    }
+    hp_str step = str_make(c->src + c->t[semi[1]].off,
+                           c->t[close].off - c->t[semi[1]].off);
+    ptrdiff_t call;
+    if (start == 16) {
+        /* a butterfly that halves: v /= 2, v >>= 1, v = v / 2, v = v >> 1 */
+        int halves = str_find(step, S("/=")) >= 0 || str_find(step, S(">>=")) >= 0 ||
+                     str_find(step, S("/ 2")) >= 0 || str_find(step, S("/2")) >= 0 ||
+                     str_find(step, S(">> 1")) >= 0 || str_find(step, S(">>1")) >= 0;
+        if (!halves || (call = shuffle_by(c, b0, b1, v, 0)) < 0)
+            return;
+        rules_report(c, "WAVE006", i, 0, 0,
+                     rules_fmt(c, "this shuffle reduction starts at offset 16 and combines 32 "
+                                  "lanes; a 64-lane wavefront needs offset 32 first"),
+                     NULL);
+        return;
+    }
+    if (start == 1) {
+        /* a scan: v < 32 (or <= 16), doubling */
+        ptrdiff_t lt = -1;
+        for (ptrdiff_t j = rules_next(c, semi[0]); j < semi[1]; j = rules_next(c, j))
+            if (rules_punct(c, j, '<') || rules_punct(c, j, P_LE)) {
+                lt = j;
+                break;
+            }
+        if (lt < 0)
+            return;
+        long long lim;
+        if (!rules_eval(c, rules_next(c, lt), rules_prev(c, semi[1]), &lim, &bits))
+            return;
+        if (!((rules_punct(c, lt, '<') && lim == 32) || (rules_punct(c, lt, P_LE) && lim == 16)))
+            return;
+        int doubles = str_find(step, S("*=")) >= 0 || str_find(step, S("<<=")) >= 0 ||
+                      str_find(step, S("* 2")) >= 0 || str_find(step, S("*2")) >= 0 ||
+                      str_find(step, S("+=")) >= 0;
+        if (!doubles || (call = shuffle_by(c, b0, b1, v, 1)) < 0)
+            return;
+        rules_report(c, "WAVE006", i, 0, 0,
+                     "this shuffle scan stops after 32 lanes; a 64-lane wavefront needs one "
+                     "more step",
+                     NULL);
+    }
+}
+
+/* Straight-line reductions: deltas 16 and 8 with no 32 in the same function. */
+static void wave006_lines(rctx *c)
+{
+    for (int f = 0; f < c->nfns; f++) {
+        const rules_fn *fn = &c->fns[f];
+        if (!fn->device || !fn->crosslane)
+            continue;
+        ptrdiff_t first16 = -1;
+        int has8 = 0, has32 = 0;
+        for (ptrdiff_t j = fn->open; j <= fn->close && j < c->nt; j = rules_next(c, j)) {
+            int da, wa;
+            if (c->t[j].kind != TK_IDENT || !is_shfl_delta_call(rules_text(c, j), &da, &wa) ||
+                str_starts(rules_text(c, j), S("__shfl_up")) || guarded(c, j))
+                continue;
+            ptrdiff_t open = rules_call(c, j);
+            rargs a;
+            long long d;
+            int bits;
+            if (open < 0 || !rules_args(c, open, &a) || a.n <= da || narrow_width(c, &a, wa) ||
+                !rules_eval(c, a.first[da], a.last[da], &d, &bits))
+                continue;
+            if (d == 16 && first16 < 0)
+                first16 = j;
+            has8 |= d == 8;
+            has32 |= d == 32;
+        }
+        if (first16 >= 0 && has8 && !has32)
+            rules_report(c, "WAVE006", first16, 0, 0,
+                         "shuffle steps 16, 8, ... combine 32 lanes; a 64-lane wavefront needs "
+                         "a step of 32 first",
+                         NULL);
+    }
+}
+
+/* ------------------------------------------------------------------ WAVE007 */
+
+static int defines_or_tests(const rctx *c, const char *macro)
+{
+    hp_str m = str_cstr(macro);
+    for (ptrdiff_t i = 0; i < c->nt; i++)
+        if ((c->t[i].flags & TF_PP) && c->t[i].kind == TK_IDENT && str_eq(rules_text(c, i), m))
+            return 1;
+    return 0;
+}
+
+static void wave007(rctx *c, ptrdiff_t first)
+{
+    int v = c->cfg->hip_version;
+    if (v >= 700)
+        return;
+    if (!c->hip_source) {
+        rules_report(c, "WAVE007", first, HP_SEV_NOTE, RF_ONCE,
+                     "the warp-sync builtins need HIP 7.0 (or HIP 6.2 to 6.4 with "
+                     "HIP_ENABLE_WARP_SYNC_BUILTINS); hipport translate --hip-version X.Y "
+                     "writes maskless forms or hipport_compat.h helpers for older HIP",
+                     "translate with hipport and the --hip-version of your HIP");
+        return;
+    }
+    if (v >= 602 && defines_or_tests(c, "HIP_ENABLE_WARP_SYNC_BUILTINS"))
+        return;
+    if (v > 0 && v < 602)
+        rules_report(c, "WAVE007", first, HP_SEV_ERROR, RF_ONCE,
+                     rules_fmt(c, "HIP %d.%d does not declare the warp-sync builtins "
+                                  "(__shfl_*_sync, __ballot_sync, __activemask, __syncwarp, ...): "
+                                  "they arrived in HIP 6.2",
+                               v / 100, v % 100),
+                     NULL);
+    else if (v >= 602)
+        rules_report(c, "WAVE007", first, HP_SEV_WARNING, RF_ONCE,
+                     rules_fmt(c, "HIP %d.%d declares the warp-sync builtins only when "
+                                  "HIP_ENABLE_WARP_SYNC_BUILTINS is defined (HIP 7.0 enables "
+                                  "them by default)",
+                               v / 100, v % 100),
+                     NULL);
+    else
+        rules_report(c, "WAVE007", first, HP_SEV_WARNING, RF_ONCE,
+                     "the warp-sync builtins (__shfl_*_sync, __ballot_sync, __activemask, "
+                     "__syncwarp, ...) need HIP 7.0, or HIP 6.2 to 6.4 with "
+                     "HIP_ENABLE_WARP_SYNC_BUILTINS; older HIP does not declare them",
+                     NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE008 */
+
+/* Is token i inside an if whose condition picks one lane (tid == 0, lane == 0, ...)? */
+static int single_lane(const rctx *c, ptrdiff_t i)
+{
+    const rules_fn *f = rules_fn_of(c, i);
+    ptrdiff_t floor = f ? f->open : 0;
+    int depth = 0, levels = 0;
+    for (ptrdiff_t j = rules_prev(c, i); j > floor && levels < 16; j = rules_prev(c, j)) {
+        if (rules_punct(c, j, '}')) {
+            depth++;
+            continue;
+        }
+        if (!rules_punct(c, j, '{'))
+            continue;
+        if (depth > 0) {
+            depth--;
+            continue;
+        }
+        levels++;
+        ptrdiff_t cl = rules_prev(c, j);
+        if (!rules_punct(c, cl, ')'))
+            continue;
+        ptrdiff_t op = rules_match_back(c, cl);
+        if (op < 0 || !rules_is(c, rules_prev(c, op), "if"))
+            continue;
+        int eq = 0;
+        for (ptrdiff_t k = op; k < cl; k = rules_next(c, k))
+            if (rules_punct(c, k, P_EQ))
+                eq = 1;
+        if (eq && rules_range_has(c, op, cl, laneish))
+            return 1;
+    }
+    return 0;
+}
+
+static void wave008_spin(rctx *c, ptrdiff_t i)
+{
+    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
+        return;
+    ptrdiff_t open = rules_next(c, i);
+    if (!rules_punct(c, open, '('))
+        return;
+    ptrdiff_t close = rules_match(c, open);
+    if (close < 0)
+        return;
+    ptrdiff_t at = -1;
+    for (ptrdiff_t j = open; j < close; j = rules_next(c, j))
+        if (rules_is(c, j, "atomicCAS") || rules_is(c, j, "atomicExch") ||
+            rules_is(c, j, "atomicCAS_block") || rules_is(c, j, "atomicExch_block")) {
+            at = j;
+            break;
+        }
+    if (at < 0 || single_lane(c, i))
+        return;
+    /* a do { } while (...) or a while (...) loop */
+    hp_str a = rules_text(c, at);
+    rules_report(c, "WAVE008", i, HP_SEV_ERROR, 0,
+                 rules_fmt(c, "lanes spin on '%.*s' until another lane releases it; lanes of "
+                              "one AMD wavefront run in lockstep, so a lane of the same "
+                              "wavefront never gets there (deadlock)",
+                           (int)a.len, a.s),
+                 "let one lane per wavefront take the lock (if (__lane_id() == 0)), or use an "
+                 "atomic operation instead of a lock");
+}
+
+static void wave008_lockstep(rctx *c, ptrdiff_t i)
+{
+    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
+        return;
+    ptrdiff_t open = rules_next(c, i);
+    if (!rules_punct(c, open, '('))
+        return;
+    ptrdiff_t close = rules_match(c, open);
+    if (close < 0)
+        return;
+    /* if (tid < 32) */
+    ptrdiff_t lt = -1;
+    for (ptrdiff_t j = open; j < close; j = rules_next(c, j))
+        if (rules_punct(c, j, '<'))
+            lt = j;
+    if (lt < 0 || !eval_is(c, rules_next(c, lt), rules_prev(c, close), 32) ||
+        !rules_range_has(c, open, lt, laneish))
+        return;
+    ptrdiff_t b0 = rules_next(c, close);
+    if (!rules_punct(c, b0, '{'))
+        return;
+    ptrdiff_t b1 = rules_match(c, b0);
+    if (b1 < 0)
+        return;
+    int vol = 0, sync = 0;
+    for (ptrdiff_t j = b0; j < b1; j = rules_next(c, j)) {
+        if (rules_is(c, j, "volatile"))
+            vol = 1;
+        if (rules_is(c, j, "__syncwarp") || rules_is(c, j, "__syncthreads") ||
+            (c->t[j].kind == TK_IDENT && str_starts(rules_text(c, j), S("__shfl"))))
+            sync = 1;
+    }
+    if (!vol || sync)
+        return;
+    rules_report(c, "WAVE008", i, 0, 0,
+                 "warp-synchronous code: lanes 0-31 exchange data through volatile memory "
+                 "without __syncwarp, relying on implicit lockstep",
+                 "replace the volatile tail with shuffles (__shfl_down over warpSize lanes) "
+                 "or put __syncwarp() between the steps");
+}
+
+/* ------------------------------------------------------------------ WAVE009 */
+
+static int warp_indexing(const rctx *c, const rules_fn *f)
+{
+    for (ptrdiff_t j = f->open; j <= f->close && j < c->nt; j = rules_next(c, j)) {
+        const tok *k = &c->t[j];
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, j);
+            if (str_eqc(s, "__syncwarp") || str_eqc(s, "__ballot") || str_eqc(s, "__activemask"))
+                return 1;
+            continue;
+        }
+        if (k->kind != TK_PUNCT)
+            continue;
+        long long want = k->sub == '/' || k->sub == '%' ? 32 : k->sub == P_SHR ? 5
+                         : k->sub == '&'                  ? 31
+                                                          : -1;
+        if (want < 0)
+            continue;
+        ptrdiff_t l = rules_operand_left(c, j), re = rules_operand_right(c, j);
+        if (l >= 0 && re >= 0 && eval_is(c, rules_next(c, j), re, want) &&
+            rules_range_has(c, l, rules_prev(c, j), laneish))
+            return 1;
+    }
+    return 0;
+}
+
+static void wave009(rctx *c, ptrdiff_t i)
+{
+    if (guarded(c, i))
+        return;
+    ptrdiff_t n = rules_next(c, i);
+    int is32 = 0;
+    if (rules_punct(c, n, '<')) {
+        ptrdiff_t gt = rules_template_close(c, n, -1);
+        is32 = gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
+    } else if (rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition")) {
+        rargs a;
+        is32 = rules_args(c, n, &a) && a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
+    }
+    if (!is32)
+        return;
+    const rules_fn *f = rules_fn_of(c, i);
+    if (!f || !warp_indexing(c, f))
+        return;
+    rules_report(c, "WAVE009", i, 0, 0,
+                 "a 32-thread tile is used next to warp-level indexing or warp builtins; on "
+                 "gfx9 a tile of 32 is half a wavefront, not the warp",
+                 NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE010 */
+
+/* Is the warpSize at i in a place that needs a constant expression? Returns what, or NULL. */
+static const char *constant_context(const rctx *c, ptrdiff_t i)
+{
+    if (c->t[i].flags & TF_PP) {
+        ptrdiff_t h = rules_directive(c, i);
+        if (h >= 0 && (c->t[h].sub == PP_IF || c->t[h].sub == PP_ELIF))
+            return "#if";
+        return NULL;
+    }
+    /* walk back to the start of the statement, noting enclosing brackets */
+    int depth = 0;
+    ptrdiff_t stmt = 0;
+    for (ptrdiff_t j = rules_prev(c, i), steps = 0; j >= 0 && steps < 256;
+         j = rules_prev(c, j), steps++) {
+        const tok *k = &c->t[j];
+        if (k->kind == TK_PUNCT) {
+            if (k->sub == ')' || k->sub == ']')
+                depth++;
+            else if (k->sub == '(' || k->sub == '[') {
+                if (depth > 0) {
+                    depth--;
+                    continue;
+                }
+                ptrdiff_t p = rules_prev(c, j);
+                if (k->sub == '(' && (rules_is(c, p, "static_assert") ||
+                                      rules_is(c, p, "__launch_bounds__") ||
+                                      rules_is(c, p, "alignas")))
+                    return rules_is(c, p, "static_assert") ? "static_assert" : "an attribute";
+                if (k->sub == '[') {
+                    rules_decl d;
+                    if (rules_decl_at(c, p, &d))
+                        return "an array bound";
+                }
+            } else if (k->sub == '<' && depth == 0 && rules_ident(c, rules_prev(c, j))) {
+                ptrdiff_t gt = rules_template_close(c, j, -1);
+                if (gt > i)
+                    return "a template argument";
+            } else if (k->sub == ';' || k->sub == '{' || k->sub == '}') {
+                stmt = j;
+                break;
+            }
+        }
+    }
+    for (ptrdiff_t j = stmt; j < i; j = rules_next(c, j))
+        if (rules_is(c, j, "constexpr") || rules_is(c, j, "consteval"))
+            return "a constexpr initializer";
+        else if (rules_is(c, j, "__shared__") && depth == 0)
+            break;
+    return NULL;
+}
+
+static void wave010(rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    if (str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE"))) {
+        ptrdiff_t p = rules_prev(c, i);
+        ptrdiff_t h = rules_directive(c, i);
+        if (rules_is(c, p, "defined") ||
+            (rules_punct(c, p, '(') && rules_is(c, rules_prev(c, p), "defined")) ||
+            (h >= 0 && (c->t[h].sub == PP_IFDEF || c->t[h].sub == PP_IFNDEF ||
+                        c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_DEFINE)))
+            return;
+        rules_report(c, "WAVE010", i, 0, 0,
+                     rules_fmt(c, "'%.*s' is deprecated and removed in recent clang; in host "
+                                  "compilation it reads 64 whatever the target",
+                               (int)s.len, s.s),
+                     NULL);
+        return;
+    }
+    if (rules_member(c, i))
+        return;
+    const char *where = constant_context(c, i);
+    if (!where)
+        return;
+    if (strcmp(where, "#if") == 0) {
+        rules_report(c, "WAVE010", i, HP_SEV_ERROR, 0,
+                     "warpSize is not a macro: in #if it reads 0", NULL);
+        return;
+    }
+    int v = c->cfg->hip_version;
+    if (v > 0 && v < 700)
+        rules_report(c, "WAVE010", i, HP_SEV_WARNING, 0,
+                     rules_fmt(c, "warpSize in %s: HIP %d.%d accepts it, HIP 7.0 and newer "
+                                  "do not (warpSize is no longer constexpr)",
+                               where, v / 100, v % 100),
+                     NULL);
+    else
+        rules_report(c, "WAVE010", i, 0, 0,
+                     rules_fmt(c, "warpSize in %s: it is not a compile-time constant from HIP "
+                                  "7.0 on",
+                               where),
+                     NULL);
+}
+
+/* ------------------------------------------------------------------ WAVE011 */
+
+static void wave011(rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    int sync = str_ends(s, S("_sync"));
+    if (!(str_eqc(s, "__shfl") || str_eqc(s, "__shfl_up") || str_eqc(s, "__shfl_down") ||
+          str_eqc(s, "__shfl_xor") || str_eqc(s, "__shfl_sync") || str_eqc(s, "__shfl_up_sync") ||
+          str_eqc(s, "__shfl_down_sync") || str_eqc(s, "__shfl_xor_sync")))
+        return;
+    ptrdiff_t open = rules_call(c, i);
+    rargs a;
+    int va = sync ? 1 : 0;
+    if (open < 0 || !rules_args(c, open, &a) || a.n <= va || a.last[va] < a.first[va])
+        return;
+    int ptr;
+    rules_type t = rules_expr_type(c, a.first[va], a.last[va], &ptr);
+    if (ptr || (t != RT_HALF && t != RT_HALF2))
+        return;
+    rules_report(c, "WAVE011", i, 0, 0,
+                 rules_fmt(c, "'%.*s' of a %s value: HIP's shuffles take 32- and 64-bit "
+                              "integers, float and double, and have no half overloads",
+                           (int)s.len, s.s, t == RT_HALF ? "__half" : "__half2"),
+                 t == RT_HALF2 ? "shuffle the 32 bits: reinterpret the __half2 as unsigned "
+                                 "int, shuffle, and reinterpret back"
+                               : NULL);
+}
+
+/* ------------------------------------------------------------------ the family */
+
+void rules_wave_run(rctx *c)
+{
+    ptrdiff_t first_sync = -1;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_PP_HASH) {
+            if (k->sub == PP_DEFINE)
+                wave001_define(c, i);
+            continue;
+        }
+        if (k->kind == TK_PUNCT) {
+            switch (k->sub) {
+            case '&':
+            case '%':
+            case '/':
+            case '*':
+            case P_SHR:
+                if (!(k->flags & TF_PP))
+                    wave002(c, i);
+                break;
+            case P_SHL:
+                if (!(k->flags & TF_PP)) {
+                    wave002(c, i);
+                    wave005_shift(c, i);
+                }
+                break;
+            default:
+                break;
+            }
+            continue;
+        }
+        if (k->kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (k->len >= 7 && (s.s[0] == 'w' || s.s[0] == 'W' || s.s[0] == 'k' ||
+                            s.s[0] == 'T' || s.s[0] == 'L' || s.s[0] == 'N' || s.s[0] == 'n' ||
+                            s.s[0] == 't' || s.s[0] == 'l' || s.s[0] == 'M' || s.s[0] == 'm' ||
+                            s.s[0] == '_'))
+            wave001(c, i);
+        if (s.s[0] == '_' && s.len > 4) {
+            if (is_sync_builtin(s) || str_eqc(s, "__activemask")) {
+                if (!guarded(c, i) && !rules_member(c, i) && rules_call(c, i) >= 0) {
+                    if (first_sync < 0)
+                        first_sync = i;
+                    if (!str_eqc(s, "__activemask"))
+                        wave003(c, i);
+                }
+            }
+            if ((str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
+                 str_eqc(s, "__match_any_sync") || str_eqc(s, "__match_all_sync")) &&
+                !str_eqc(s, "__ballot64") && !guarded(c, i)) {
+                ptrdiff_t open = rules_call(c, i);
+                ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
+                if (close >= 0)
+                    narrowed(c, i, close, "WAVE004", s);
+            }
+            if (str_starts(s, S("__lanemask_")) && !guarded(c, i)) {
+                ptrdiff_t open = rules_call(c, i);
+                ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
+                if (close >= 0)
+                    narrowed(c, i, close, "WAVE005", s);
+            }
+            if (!guarded(c, i))
+                wave004_var(c, i);
+            if (str_starts(s, S("__shfl")) && !guarded(c, i))
+                wave011(c, i);
+            if (str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE")))
+                wave010(c, i);
+            continue;
+        }
+        if (rules_member(c, i) && (str_eqc(s, "ballot") || str_eqc(s, "match_any")) &&
+            !guarded(c, i)) {
+            ptrdiff_t open = rules_call(c, i);
+            ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
+            if (close >= 0)
+                narrowed(c, i, close, "WAVE004", s);
+            continue;
+        }
+        switch (s.s[0]) {
+        case 'w':
+            if (str_eqc(s, "warpSize"))
+                wave010(c, i);
+            else if (str_eqc(s, "while")) {
+                if (!(k->flags & TF_PP))
+                    wave008_spin(c, i);
+            }
+            break;
+        case 'f':
+            if (str_eqc(s, "for") && !(k->flags & TF_PP))
+                wave006_for(c, i);
+            break;
+        case 'i':
+            if (str_eqc(s, "if") && !(k->flags & TF_PP))
+                wave008_lockstep(c, i);
+            break;
+        case 't':
+            if (str_eqc(s, "tiled_partition") || str_eqc(s, "thread_block_tile"))
+                wave009(c, i);
+            break;
+        default:
+            break;
+        }
+    }
+    wave006_lines(c);
+    if (first_sync >= 0)
+        wave007(c, first_sync);
+}

@@ -1,0 +1,5 @@
+#define WARP_SIZE 32
+__global__ void k(float *v) {
+    v[0] = __shfl_xor_sync(0xffffffff, v[0], 1);
+    __nanosleep(10);
+}

@@ -1,0 +1,7 @@
+project(demo LANGUAGES CXX HIP)
+set(AMDGPU_TARGETS "gfx90a;gfx940;native;sm_80;gfx1234;gfx90a:xnack+;gfx942:foo" CACHE STRING "")
+if(USE_CUDA)
+  set(CMAKE_CUDA_FLAGS "--use_fast_math")
+  set(CMAKE_CUDA_ARCHITECTURES 80)
+endif()
+set(CMAKE_HIP_FLAGS "--use_fast_math")

@@ -1,0 +1,2 @@
+#define WARP_SIZE 32
+__global__ void k(float *x) { atomicAdd(x, 1.0f); }

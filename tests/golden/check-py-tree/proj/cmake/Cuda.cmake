@@ -1,0 +1,2 @@
+enable_language(CUDA)
+set(CMAKE_CUDA_ARCHITECTURES 80)
