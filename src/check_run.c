@@ -182,9 +182,12 @@ int hp_findings_add(hp_findings *fs, const hp_finding *f, int n)
     }
     for (int i = 0; i < n; i++) {
         hp_finding d = f[i];
-        if (f[i].path != fs->last_path_in || !fs->last_path) {
-            fs->last_path_in = f[i].path;
-            fs->last_path = dup(fs, f[i].path ? f[i].path : "");
+        /* The same pointer is not the same path: a later file's path can be written where an
+         * earlier one's was (arenas are reused file after file), so the text decides. */
+        const char *path = f[i].path ? f[i].path : "";
+        if (path != fs->last_path_in || !fs->last_path || strcmp(path, fs->last_path) != 0) {
+            fs->last_path_in = path;
+            fs->last_path = dup(fs, path);
         }
         d.path = fs->last_path;
         d.rule = dup(fs, f[i].rule ? f[i].rule : "");
