@@ -92,6 +92,7 @@ run_once() { # in a subshell: the caller counts nout
 bench() {
     name=$1 bytes=$2 files=$3 jobs=$4
     shift 4
+    sync # the file system's pending work (an earlier run's deletions) is not this case's
     lines=
     r=0
     while [ "$r" -lt "$RUNS" ]; do
