@@ -16,9 +16,11 @@
 #   RUNS=3                      runs per case (the best wall time is kept)
 #   JOBS="1 2"                  job counts for the tree runs
 #   BENCH_DIR=bench/out         where the corpus and the results go
-#   BENCH_TMP=$TMPDIR or /tmp   where translated trees are written (outside the checkout: a
-#                               directory watched by an editor or indexer makes file creation
-#                               several times dearer)
+#   BENCH_TMP=/dev/shm          where translated trees are written: memory (tmpfs) where the
+#                               system has it, so that the figures measure hipport and not the
+#                               disk (creating 2380 files on a busy ext4 disk took from 0.1 s to
+#                               2 s of system time); else $TMPDIR or /tmp. Never the checkout: a
+#                               directory watched by an editor or indexer is dearer still.
 #   HIPIFY_PERL=FILE            also time hipify-perl (perl FILE) over the tree's files
 #   HIPIFY_PYTHON=DIR           also time PyTorch's hipify (the package directory holding
 #                               hipify_python.py, e.g. .../torch/utils/hipify) over the tree
@@ -133,7 +135,11 @@ bench() {
             best_cpu, rss, ins, user }' >> "$RES"
 }
 
-TMPD=$(mktemp -d "${BENCH_TMP:-${TMPDIR:-/tmp}}/hipport-bench.XXXXXX") || exit 2
+if [ -z "${BENCH_TMP:-}" ]; then
+    BENCH_TMP=${TMPDIR:-/tmp}
+    [ -d /dev/shm ] && [ -w /dev/shm ] && BENCH_TMP=/dev/shm
+fi
+TMPD=$(mktemp -d "$BENCH_TMP/hipport-bench.XXXXXX") || exit 2
 trap 'rm -rf "$TMPD"' EXIT INT TERM
 bench "translate, one file" "$single_bytes" 1 1 "$HIPPORT" translate "$SINGLE" -q
 for j in $JOBS; do
@@ -180,7 +186,8 @@ rm -f "$D/stdout"
     echo "Machine: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo ?) CPUs;" \
          "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?) after the runs."
     echo "Corpus: seed $SEED, tree $tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB;" \
-         "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs."
+         "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs;" \
+         "translated trees written under $BENCH_TMP ($(df -PT "$BENCH_TMP" 2>/dev/null | awk 'NR == 2 { print $2 }'))."
     echo
     echo "| run | jobs | wall s | MB/s | files/s | CPU s | MB/CPU-s | user s | peak RSS MB" \
          "| instructions |"
