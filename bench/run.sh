@@ -183,11 +183,15 @@ rm -f "$D/stdout"
 # ---- the table
 {
     cpu=$(awk -F: '/model name/ { sub(/^ */, "", $2); print $2; exit }' /proc/cpuinfo 2>/dev/null)
-    echo "Machine: $(uname -sm), ${cpu:-unknown CPU}, $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo ?) CPUs;" \
-         "load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?) after the runs."
-    echo "Corpus: seed $SEED, tree $tree_files files, $(awk -v b="$tree_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB;" \
-         "one file of $(awk -v b="$single_bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB. Best of $RUNS runs;" \
-         "translated trees written under $BENCH_TMP ($(df -PT "$BENCH_TMP" 2>/dev/null | awk 'NR == 2 { print $2 }'))."
+    ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo ?)
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)
+    mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1e6 }'; }
+    fs=$(df -PT "$BENCH_TMP" 2>/dev/null | awk 'NR == 2 { print $2 }')
+    echo "Machine: $(uname -sm), ${cpu:-unknown CPU}, $ncpu CPUs;" \
+         "load average $load after the runs."
+    echo "Corpus: seed $SEED, tree $tree_files files, $(mb "$tree_bytes") MB;" \
+         "one file of $(mb "$single_bytes") MB. Best of $RUNS runs;" \
+         "translated trees written under $BENCH_TMP ($fs)."
     echo
     echo "| run | jobs | wall s | MB/s | files/s | CPU s | MB/CPU-s | user s | peak RSS MB" \
          "| instructions |"
@@ -207,6 +211,10 @@ rm -f "$D/stdout"
             }
         }' "$RES"
     awk -F'\t' '$1 ~ /hipify/ { o[$1] = $5 } $1 == "translate, tree" && $4 == 1 { t = $5 }
-        END { for (k in o) if (t > 0) printf "\n%s takes %.0fx the time of hipport translate -j 1", k, o[k] / t }' "$RES"
+        END {
+            for (k in o)
+                if (t > 0)
+                    printf "\n%s takes %.0fx the time of hipport translate -j 1", k, o[k] / t
+        }' "$RES"
     echo
 } | tee "$D/results.md"
