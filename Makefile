@@ -109,4 +109,5 @@ clean:
 	rm -rf build build-san build-fuzz
 
 .PHONY: all test compile-test fuzz bench format clean
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(B)/tests/spec_runner.d \
+    $(B)/tests/spec_check.d

@@ -53,6 +53,8 @@ typedef struct xlate {
     int ncg_alias;
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
+    hp_conv *conv;          /* converted references (with o->record_names) */
+    int nconv, capconv;
 } xlate;
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */
