@@ -149,7 +149,9 @@ static void on_file(void *ud, const hp_file_result *r)
     }
 }
 
-static int in_list(const char *list, const char *item, int real)
+/* Is item in the comma-separated list (as paths resolved, when real)? The entry is copied to
+ * match[0..PATH_MAX) when given. */
+static int in_list(const char *list, const char *item, int real, char *match)
 {
     char want[PATH_MAX];
     if (real && !realpath(item, want))
@@ -161,11 +163,13 @@ static int in_list(const char *list, const char *item, int real)
         if (n && n < sizeof entry) {
             memcpy(entry, p, n);
             entry[n] = 0;
-            if (!real && strcmp(entry, item) == 0)
-                return 1;
             char got[PATH_MAX];
-            if (real && realpath(entry, got) && strcmp(got, want) == 0)
+            if ((!real && strcmp(entry, item) == 0) ||
+                (real && realpath(entry, got) && strcmp(got, want) == 0)) {
+                if (match)
+                    memcpy(match, entry, n + 1);
                 return 1;
+            }
         }
         p = comma ? comma + 1 : NULL;
     }
@@ -274,12 +278,14 @@ int cmd_hipify_perl(int argc, char **argv)
                 dir[1] = 0;
             else if (slash)
                 *slash = 0;
-            if (in_list(excl_dirs, dir, 1)) {
-                fprintf(stderr, "Skipping the file: %s in the excluded directory: %s \n", f, dir);
+            char entry[PATH_MAX];
+            if (in_list(excl_dirs, dir, 1, entry)) {
+                fprintf(stderr, "Skipping the file: %s in the excluded directory: %s \n", f,
+                        entry);
                 continue;
             }
         }
-        if (excl_files && in_list(excl_files, f, 0)) {
+        if (excl_files && in_list(excl_files, f, 0, NULL)) {
             fprintf(stderr, "Skipping the excluded file: %s \n", f);
             continue;
         }

@@ -346,11 +346,6 @@ int cmd_translate(int argc, char **argv)
     }
     t.macros = (const char *const *)macros;
     t.nmacros = nmacros;
-    if (pytorch) {
-        hipify_pytorch_mode(cmd, pytorch, &t.pytorch, s.quiet);
-    } else if (r.rename == HP_RENAME_PYTORCH) {
-        hipify_pytorch_mode(cmd, "auto", &t.pytorch, s.quiet); /* PyTorch's names: its mappings */
-    }
     if (nincdirs && r.rename != HP_RENAME_PYTORCH) {
         rc = cli_usage(cmd, "--include-dir needs --rename=pytorch");
         goto done;
@@ -409,6 +404,10 @@ int cmd_translate(int argc, char **argv)
         r.mode = HP_OUT_STDOUT;
         s.out = stdout;
     }
+    if (pytorch)
+        hipify_pytorch_mode(cmd, pytorch, &t.pytorch, s.quiet);
+    else if (r.rename == HP_RENAME_PYTORCH) /* PyTorch's names: its mappings */
+        hipify_pytorch_mode(cmd, "auto", &t.pytorch, s.quiet);
     r.excludes = excl;
     r.exts = exts;
     r.on_file = on_file;

@@ -32,7 +32,8 @@ typedef struct pinc {
     hp_str text;   /* the path as written */
     int angle;     /* <...> rather than "..." */
     int target;    /* the project file it names */
-    int base;      /* -1: found next to the including file; k: in include directory k */
+    int base;      /* -1: found next to the including file; k: in include directory k;
+                    * -3: the one file of the project whose path ends so */
 } pinc;
 
 typedef struct pfile {
@@ -301,6 +302,36 @@ static void index_files(proj *pr)
 
 /* ------------------------------------------------------------------ includes */
 
+/* The only file of the project whose relative path is text or ends with "/text", or -1. */
+static int suffix_match(const proj *pr, hp_str text)
+{
+    int found = -1;
+    for (int i = 0; i < pr->n; i++) {
+        const pfile *f = &pr->f[i];
+        if (!f->want || f->status != HP_OK)
+            continue;
+        hp_str rel = str_cstr(f->rel);
+        if (!str_ends(rel, text) || (rel.len > text.len && rel.s[rel.len - text.len - 1] != '/'))
+            continue;
+        if (found >= 0)
+            return -1; /* ambiguous */
+        found = i;
+    }
+    return found;
+}
+
+/* The last n '/'-separated components of path. */
+static const char *last_components(const char *path, int n)
+{
+    const char *p = path + strlen(path);
+    while (p > path) {
+        if (p[-1] == '/' && --n == 0)
+            break;
+        p--;
+    }
+    return p;
+}
+
 /* Resolves a file's project includes (from its original bytes). */
 static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
 {
@@ -346,6 +377,12 @@ static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
                 continue;
             base = d;
             target = find_real(pr, real);
+        }
+        if (base == -2 && !angle) {
+            /* found nowhere: an -I directory that was not named; the one project file whose
+             * path ends with the included path is the one meant */
+            target = suffix_match(pr, text);
+            base = -3;
         }
         if (target < 0 || !pr->f[target].want)
             continue; /* not a file of the project: the compiler finds it as before */
@@ -394,8 +431,17 @@ static const char *include_text(proj *pr, pfile *f, const pinc *in)
     pfile *h = &pr->f[in->target];
     const char *hout = out_rel(h);
     int moved = strcmp(dirname_of(&pr->a, out_rel(f)), dirname_of(&pr->a, f->rel)) != 0;
-    if (strcmp(hout, h->rel) == 0 && (in->base >= 0 || !moved))
+    if (strcmp(hout, h->rel) == 0 && (in->base != -1 || !moved))
         return NULL;
+    if (in->base == -3) {
+        if (strcmp(hout, h->rel) == 0)
+            return NULL;
+        int k = 1;
+        for (ptrdiff_t i = 0; i < in->text.len; i++)
+            k += in->text.s[i] == '/';
+        const char *t = last_components(hout, k);
+        return str_eqc(in->text, t) ? NULL : t;
+    }
     const char *from;
     if (in->base < 0)
         from = dirname_of(&pr->a, out_rel(f));
