@@ -82,7 +82,11 @@ $(B)/unit: $(UNIT_OBJ) $(B)/libhipport.a
 $(B)/spec: $(B)/tests/spec_runner.o $(B)/tests/spec_check.o $(B)/libhipport.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test: $(B)/hipport $(B)/unit $(B)/spec
+# Greps translated files with the name tables (tests/pytorch.suite.sh).
+$(B)/residue: $(B)/tests/residue.o $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test: $(B)/hipport $(B)/unit $(B)/spec $(B)/residue
 	@sh tests/run.sh $(B)
 
 # Translates and compiles tests/compile/ with hipcc (skips with a message when it is missing).
@@ -110,4 +114,4 @@ clean:
 
 .PHONY: all test compile-test fuzz bench format clean
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(B)/tests/spec_runner.d \
-    $(B)/tests/spec_check.d
+    $(B)/tests/spec_check.d $(B)/tests/residue.d
