@@ -406,39 +406,70 @@ typedef enum hp_vendor {
     HP_VENDOR_NVIDIA = 2
 } hp_vendor;
 
-/* One piece of GPU code found in a file. */
+const char *hp_vendor_name(hp_vendor v); /* "amd", "nvidia", "none"; static */
+
+/* One piece of GPU code found in a file. Every string is static or lives in the ctx. */
 typedef struct hp_gpu_code {
     hp_vendor vendor;
-    const char *target;  /* "gfx90a:xnack+", "gfx11-generic", "sm_90a", "compute_90" */
-    const char *kind;    /* "code-object", "bitcode", "sass", "ptx" */
+    const char *target;  /* "gfx90a:xnack+", "gfx11-generic", "sm_90a", "compute_90";
+                            "unknown" when the container could not be read */
+    const char *kind;    /* "code-object", "bitcode", "sass", "ptx" (also "spirv", "unknown") */
     int compressed;      /* stored compressed */
     int readable;        /* 0: compressed content that could not be decompressed here */
-    const char *where;   /* the container it was found in (section, bundle entry, member) */
+    const char *where;   /* the container it was found in (member, section, bundle offset) */
+    const char *id;          /* the container's name for it: the offload bundle entry ID
+                                ("hipv4-amdgcn-amd-amdhsa--gfx90a:xnack+") or the offloading
+                                binary's "triple arch"; NULL if none */
+    const char *compression; /* "zstd", "zlib", "nvidia-lz", ...; NULL if not compressed */
+    const char *detail;      /* more about it ("code object v5", "PTX ISA 9.0"); may be NULL */
 } hp_gpu_code;
 
 typedef struct hp_targets_result {
-    const char *format;        /* "elf-executable", "elf-shared-object", "archive", ... */
-    const hp_gpu_code *code;   /* ctx */
+    const char *format;        /* "elf-executable", "elf-shared-object", "elf-relocatable",
+                                  "archive", "offload-bundle", "compressed-offload-bundle",
+                                  "offload-binary", "amdgpu-code-object", "nvidia-fatbin",
+                                  "cubin"; NULL when the file could not be read at all */
+    const hp_gpu_code *code;   /* ctx; in the order found */
     int ncode;
-    const hp_finding *notes;   /* problems met while reading (ctx) */
+    const hp_finding *notes;   /* problems met while reading (ctx); a note of severity
+                                  HP_SEV_ERROR means part of the file could not be read, one of
+                                  HP_SEV_WARNING that some content could not be interpreted
+                                  (compressed code without its decompressor, ...) */
     int nnotes;
 } hp_targets_result;
 
 /* Lists the GPU code inside a buffer (an ELF file, an archive, an offload bundle, a code
- * object, a fatbin or a cubin). Never reads outside data[0..len). */
+ * object, a fatbin or a cubin). Never reads outside data[0..len). Returns HP_OK when the
+ * format was recognized (problems inside are notes), HP_EFORMAT when it was not, HP_ENOMEM
+ * when memory ran out; on failure notes[0] says why in one line. Compressed offload bundles
+ * are decompressed with libz.so.1 / libzstd.so.1 loaded at run time when present. */
 hp_status hp_targets_scan(hp_ctx *ctx, const char *path, const void *data, ptrdiff_t len,
                           hp_targets_result *out);
-/* The same for a file on disk. */
+/* The same for a file on disk (HP_EIO when it cannot be read; notes[0] says why). */
 hp_status hp_targets_scan_file(hp_ctx *ctx, const char *path, hp_targets_result *out);
 
 typedef enum hp_verdict {
     HP_VERDICT_RUNS = 0,      /* some code runs on the GPU */
     HP_VERDICT_WONT_RUN = 1,  /* GPU code is there, none of it for this GPU */
-    HP_VERDICT_NO_GPU_CODE = 2
+    HP_VERDICT_NO_GPU_CODE = 2,
+    HP_VERDICT_UNKNOWN = 3    /* nothing readable runs, and some code could not be read */
 } hp_verdict;
 
+/* Checks a GPU name for hp_targets_match: an AMD target ID ("gfx942", "gfx90a:xnack-",
+ * "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-") or an NVIDIA compute capability ("sm_90",
+ * "9.0", "compute_90"). Returns HP_OK and sets *canonical ("gfx90a:xnack-", "sm_90"; ctx),
+ * or HP_EUSAGE with *err (ctx) saying what is wrong. */
+hp_status hp_targets_parse_gpu(hp_ctx *ctx, const char *gpu, const char **canonical,
+                               const char **err);
+
 /* Would the code in res run on gpu ("gfx942", "gfx90a:xnack-", "sm_90")? *reason (ctx)
- * explains the verdict in one line. */
+ * explains the verdict in one line. AMD rules: the processor is equal or a generic target
+ * covers it, and each feature the code pins (xnack, sramecc) has the GPU's state; a GPU
+ * named without xnack is taken to run with xnack off (the default), one named without
+ * sramecc to match either state. Bitcode never runs. NVIDIA rules: SASS sm_XY runs on X.Z for
+ * Z >= Y, sm_XYa only on X.Y, sm_XYf on X.Z for Z >= Y; PTX compute_XY is compiled by the
+ * driver for any GPU of X.Y or newer (compute_XYa: X.Y only; compute_XYf: X.Z, Z >= Y).
+ * An invalid gpu gives HP_VERDICT_UNKNOWN. */
 hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const char *gpu,
                             const char **reason);
 
@@ -446,6 +477,149 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
 
 /* ---------------------------------------------------------------- doctor */
 /* section: doctor */
+
+/* What doctor reads. Every path it reports is the machine's path (without root). */
+typedef struct hp_doctor_opts {
+    const char *root;                /* file-system root to read; NULL or "/": this machine */
+    const char *const *env;          /* environment: "NAME=value" strings, NULL-terminated.
+                                        NULL: none, except that a fake root's ROOT/environ file
+                                        (NAME=value lines) is read when it exists */
+    const char *env_file;            /* NAME=value lines that replace env; NULL: none */
+    const char *const *env_set;      /* "NAME=value" overrides ("NAME" alone unsets), NULL-ended */
+    const char *const *python_paths; /* more site-packages directories (machine paths), NULL-ended */
+    int no_libs;                     /* do not look inside PyTorch's GPU libraries */
+} hp_doctor_opts;
+
+void hp_doctor_opts_init(hp_doctor_opts *o);
+
+/* The state of a target feature (xnack, sramecc) on a GPU. */
+typedef enum hp_feature {
+    HP_FEATURE_UNSUPPORTED = -1, /* the processor has no such feature */
+    HP_FEATURE_OFF = 0,
+    HP_FEATURE_ON = 1
+} hp_feature;
+
+/* One GPU. Strings are never NULL ("" when unknown). */
+typedef struct hp_doctor_gpu {
+    hp_vendor vendor;
+    int index;                /* 0-based among all GPUs found: AMD (KFD order) first, then NVIDIA */
+    int vendor_index;         /* 0-based among its vendor's GPUs: the runtime's device number */
+    const char *source;       /* where it was found: "kfd", "pci", "nvidia-driver" */
+    const char *arch;         /* "gfx942", "sm_90" */
+    const char *target;       /* full target id: "gfx942:sramecc+:xnack-", "sm_90" */
+    const char *effective;    /* the target the runtime uses (HSA_OVERRIDE_GFX_VERSION, HSA_XNACK) */
+    const char *name;         /* marketing name */
+    const char *family;       /* "CDNA3", "RDNA3", "Hopper" */
+    const char *bdf;          /* PCI address "0000:47:00.0" */
+    unsigned pci_vendor, pci_device;
+    const char *driver;       /* bound kernel driver: "amdgpu", "nvidia", "vfio-pci" */
+    int kfd_node;             /* KFD topology node, -1 if not from KFD */
+    unsigned gfx_target_version;
+    int wavefront;            /* 64 or 32; 0 if unknown */
+    int compute_units;        /* 0 if unknown */
+    int simds;                /* AMD SIMDs; 0 if unknown */
+    int lds_kb;               /* LDS per compute unit (KiB); 0 if unknown */
+    long long vram_bytes;     /* 0 if unknown */
+    int xcc;                  /* AMD XCDs in this node; 0 if unknown */
+    int max_clock_mhz;        /* 0 if unknown */
+    hp_feature xnack;
+    hp_feature sramecc;
+    const char *xnack_basis;  /* why doctor believes the xnack state */
+    int cc_major, cc_minor;   /* NVIDIA compute capability; 0.0 if unknown */
+    const char *cc_basis;     /* how the compute capability was found */
+    const char *uuid;         /* "GPU-..." */
+    const char *device_node;  /* "/dev/dri/renderD128", "/dev/nvidia0" */
+} hp_doctor_gpu;
+
+/* A PyTorch GPU library (torch/lib/libtorch_hip.so, ...) and whether it carries GPU code for
+ * this machine's GPUs (through hp_targets_scan_file and hp_targets_match). */
+typedef struct hp_doctor_lib {
+    const char *path;         /* machine path */
+    int scanned;              /* 0: not looked into (reason says why) */
+    const char *targets;      /* distinct targets inside, space-separated ("gfx90a gfx942") */
+    int ncode;                /* pieces of GPU code found */
+    hp_verdict verdict;       /* the worst verdict over the GPUs checked */
+    const char *gpu;          /* the GPU target of that verdict, "" if none was checked */
+    const char *reason;       /* one line */
+} hp_doctor_lib;
+
+/* A PyTorch install (one site-packages directory). */
+typedef struct hp_doctor_torch {
+    const char *site;         /* site-packages directory */
+    const char *version;      /* torch/version.py __version__ */
+    const char *build;        /* "rocm", "cuda" or "cpu" */
+    const char *cuda;         /* torch/version.py cuda ("13.0"), "" if None */
+    const char *hip;          /* torch/version.py hip ("6.2.41133-dd7f95766"), "" if None */
+    const char *metadata;     /* its dist-info METADATA file, "" if none was found */
+    const char *triton_pin;   /* the Triton requirement there ("triton==3.6.0"), "" if none */
+    int bundles_runtime;      /* torch/lib carries the HIP or CUDA runtime library */
+    const hp_doctor_lib *libs;
+    int nlibs;
+} hp_doctor_torch;
+
+/* A Triton install. */
+typedef struct hp_doctor_triton {
+    const char *site;
+    const char *dist;         /* distribution: "triton", "pytorch-triton-rocm", ...; "" if unknown */
+    const char *version;      /* "" if unknown */
+} hp_doctor_triton;
+
+/* A ROCm install. */
+typedef struct hp_doctor_rocm {
+    const char *path;         /* "/opt/rocm-6.2.4" */
+    const char *version;      /* "6.2.4" */
+    const char *source;       /* the file the version was read from */
+} hp_doctor_rocm;
+
+/* An environment variable that doctor checks, as it is set. */
+typedef struct hp_doctor_var {
+    const char *name;
+    const char *value;
+} hp_doctor_var;
+
+typedef struct hp_doctor_report {
+    const char *root;               /* as given; "/" for this machine */
+    const hp_doctor_gpu *gpus;
+    int ngpus;
+    int kfd_present;                /* the KFD topology exists (amdgpu with compute support) */
+    const hp_doctor_rocm *rocm;     /* [0] is the one in use ($ROCM_PATH, /opt/rocm) */
+    int nrocm;
+    const char *hip_version;        /* "6.2.41134"; "" if not found */
+    const char *hip_source;
+    const char *amdgpu_version;     /* out-of-tree (DKMS) amdgpu module version, "" */
+    const char *nvidia_driver;      /* "580.159.04", "" */
+    const char *nvidia_driver_cuda; /* newest CUDA the driver runs natively ("13.0"), "" */
+    const char *cuda_version;       /* CUDA toolkit ("13.0.88"), "" */
+    const char *cuda_source;
+    const char *const *python_dirs; /* site-packages directories looked at */
+    int npython_dirs;
+    const hp_doctor_torch *torch;
+    int ntorch;
+    const hp_doctor_triton *triton;
+    int ntriton;
+    const hp_doctor_var *env;       /* the variables doctor checks that are set */
+    int nenv;
+    const hp_finding *findings;     /* rules ENV001-ENV004 and DOC001-DOC004; the path is the
+                                       file or the environment variable concerned */
+    int nfindings;
+    const hp_finding *problems;     /* inputs that exist but could not be read (rule "HP-IO") */
+    int nproblems;
+} hp_doctor_report;
+
+/* Looks at the machine (or the fake root). Results live in ctx. HP_OK, or HP_ENOMEM, or HP_EIO
+ * when the root or the env_file cannot be read at all. */
+hp_status hp_doctor_run(hp_ctx *ctx, const hp_doctor_opts *o, hp_doctor_report *out);
+
+/* The report as text (findings in the compiler style of hp_report_text, with their fix) or as
+ * JSON ({"gpus":[...],"findings":[...],...}). The caller frees it; NULL if out of memory. */
+char *hp_doctor_format(const hp_doctor_report *r, int json, const hp_report_opts *ro);
+
+/* The first GPU's full target id ("gfx90a:sramecc+:xnack-", "sm_90") after the environment's
+ * HSA_OVERRIDE_GFX_VERSION and HSA_XNACK (this process's environment for this machine, ROOT/environ
+ * for a fake root). root NULL or "/": this machine. Returns 1 and sets *target (ctx), or 0 when
+ * there is no GPU (*target NULL). Used by "targets --gpu auto". */
+int hp_doctor_gpu_target(hp_ctx *ctx, const char *root, const char **target);
+
 /* end section: doctor */
 
 #ifdef __cplusplus

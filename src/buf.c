@@ -1,6 +1,8 @@
 /* buf.c: growable byte buffer backed by an arena. */
 #include "buf.h"
 
+#include "str.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -91,38 +93,6 @@ void buf_addint(buf *b, long long v)
     buf_add(b, tmp + i, (ptrdiff_t)sizeof tmp - i);
 }
 
-/* Length of the valid UTF-8 sequence at s[0..n), or 0. */
-static int utf8_len(const unsigned char *s, ptrdiff_t n)
-{
-    unsigned c = s[0];
-    int len;
-    unsigned min;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf) {
-        len = 2;
-        min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3;
-        min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    unsigned cp = c & (0x3fu >> (len - 1));
-    for (int i = 1; i < len; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3fu);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return len;
-}
 
 void buf_add_json(buf *b, hp_str s)
 {
@@ -136,7 +106,7 @@ void buf_add_json(buf *b, hp_str s)
             continue;
         }
         if (c >= 0x80) {
-            int n = utf8_len(p + i, s.len - i);
+            int n = str_utf8_len(p + i, s.len - i);
             if (n) {
                 i += n;
                 continue;

@@ -28,24 +28,17 @@ static void check_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result 
     memset(res, 0, sizeof *res);
     res->path = job->path;
     char *data;
-    ptrdiff_t len;
-    const char *err;
-    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &err);
-    if (s != HP_OK) {
-        fail(res, s, err);
-        return;
+    ptrdiff_t len = 0;
+    int ok = run_read_source(a, job, 1, res, &data, &len);
+    if (ok || res->skipped) {
+        hp_tstats *st = NEW(a, hp_tstats, 1);
+        st->files = 1;
+        st->bytes = len;
+        res->stats = st;
     }
-    hp_tstats *st = NEW(a, hp_tstats, 1);
-    st->files = 1;
-    st->bytes = len;
-    res->stats = st;
-    if (run_is_binary(data, len)) {
-        if (job->from_tree)
-            res->skipped = 1;
-        else
-            fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
+    if (!ok)
         return;
-    }
+    hp_status s;
     hp_check_result out;
     /* the language claiming the file (--ext included); a file named on the command line that
      * no language claims is read as C++ */

@@ -76,38 +76,6 @@ static void put_utf8(buf *b, unsigned cp)
     }
 }
 
-/* Length of the valid UTF-8 sequence at s[0..n), or 0. */
-static int utf8_len(const unsigned char *s, ptrdiff_t n)
-{
-    unsigned c = s[0];
-    int len;
-    unsigned min;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xc2 && c <= 0xdf) {
-        len = 2;
-        min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3;
-        min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    unsigned cp = c & (0x3fu >> (len - 1));
-    for (int k = 1; k < len; k++) {
-        if ((s[k] & 0xc0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[k] & 0x3fu);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return len;
-}
 
 static int string(jp *p, hp_str *out)
 {
@@ -163,7 +131,7 @@ static int string(jp *p, hp_str *out)
             }
             continue;
         }
-        int n = utf8_len((const unsigned char *)p->s + p->i, p->len - p->i);
+        int n = str_utf8_len((const unsigned char *)p->s + p->i, p->len - p->i);
         if (!n)
             return fail(p, "invalid UTF-8 in string");
         buf_add(&b, p->s + p->i, n);

@@ -708,3 +708,64 @@ ptrdiff_t lines_find(const lines *l, ptrdiff_t off)
     }
     return lo;
 }
+
+
+ptrdiff_t lex_match(const tok *t, ptrdiff_t nt, ptrdiff_t open)
+{
+    if (open < 0 || open >= nt || t[open].kind != TK_PUNCT)
+        return -1;
+    unsigned stack[256];
+    int depth = 0;
+    unsigned want = lex_closer(t[open].sub);
+    if (!want)
+        return -1;
+    stack[depth++] = want;
+    for (ptrdiff_t i = lex_next(t, nt, open); i < nt; i = lex_next(t, nt, i)) {
+        const tok *k = &t[i];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned c = lex_closer(k->sub);
+        if (c) {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = c;
+        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
+            if (stack[depth - 1] != k->sub)
+                return -1; /* unbalanced: give up rather than guess */
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}
+
+ptrdiff_t lex_match_back(const tok *t, ptrdiff_t nt, ptrdiff_t close)
+{
+    if (close < 0 || close >= nt || t[close].kind != TK_PUNCT)
+        return -1;
+    unsigned want = t[close].sub;
+    if (want != ')' && want != ']' && want != '}')
+        return -1;
+    unsigned stack[256];
+    int depth = 0;
+    stack[depth++] = want;
+    for (ptrdiff_t i = lex_prev(t, nt, close); i >= 0; i = lex_prev(t, nt, i)) {
+        const tok *k = &t[i];
+        if (k->kind != TK_PUNCT)
+            continue;
+        unsigned c = k->sub;
+        if (c == ')' || c == ']' || c == '}') {
+            if (depth == (int)(sizeof stack / sizeof *stack))
+                return -1;
+            stack[depth++] = c;
+        } else if (c == '(' || c == '[' || c == '{') {
+            if (lex_closer(c) != stack[depth - 1])
+                return -1;
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return -1;
+}

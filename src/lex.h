@@ -85,6 +85,49 @@ typedef struct lex_out {
 /* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array. */
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
+/* Walking a token array (t[0..nt), t[nt] is TK_EOF) the way the translator and the rules do.
+ * The next or previous token that is not a comment: inside a directive the walk stops at its
+ * end; outside, the tokens of directives are skipped. */
+static inline ptrdiff_t lex_next(const tok *t, ptrdiff_t nt, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < nt && (t[i].flags & TF_PP) && t[i].kind != TK_PP_END;
+    for (i++; i < nt; i++) {
+        if (t[i].kind == TK_COMMENT)
+            continue;
+        if (!in_pp && (t[i].flags & TF_PP))
+            continue;
+        return i;
+    }
+    return nt;
+}
+
+/* The previous one, or -1 (at the start of the directive the walk started in). */
+static inline ptrdiff_t lex_prev(const tok *t, ptrdiff_t nt, ptrdiff_t i)
+{
+    int in_pp = i >= 0 && i < nt && (t[i].flags & TF_PP);
+    for (i--; i >= 0; i--) {
+        if (t[i].kind == TK_COMMENT)
+            continue;
+        if (in_pp && (t[i].kind == TK_PP_END || !(t[i].flags & TF_PP)))
+            return -1;
+        if (!in_pp && (t[i].flags & TF_PP))
+            continue;
+        return i;
+    }
+    return -1;
+}
+
+/* The closing bracket of an opening one (a TK_PUNCT sub code), or 0. */
+static inline unsigned lex_closer(unsigned c)
+{
+    return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
+}
+
+/* The bracket that closes the ( [ or { at open, or -1 when brackets do not balance first. */
+ptrdiff_t lex_match(const tok *t, ptrdiff_t nt, ptrdiff_t open);
+/* The bracket that opens the ) ] or } at close, or -1. */
+ptrdiff_t lex_match_back(const tok *t, ptrdiff_t nt, ptrdiff_t close);
+
 /* Line starts, for turning offsets into line and column numbers. */
 typedef struct lines {
     int32_t *start; /* offset of each line's first byte */

@@ -346,69 +346,14 @@ int hp_check_wave64(const char *targets)
 
 /* ------------------------------------------------------------------ token helpers */
 
-static unsigned closer_of(unsigned ch)
-{
-    return ch == '(' ? ')' : ch == '[' ? ']' : ch == '{' ? '}' : 0;
-}
-
 ptrdiff_t rules_match(const rctx *c, ptrdiff_t open)
 {
-    if (open < 0 || open >= c->nt || c->t[open].kind != TK_PUNCT)
-        return -1;
-    unsigned stack[128];
-    int depth = 0;
-    unsigned want = closer_of(c->t[open].sub);
-    if (!want)
-        return -1;
-    stack[depth++] = want;
-    for (ptrdiff_t i = rules_next(c, open); i < c->nt; i = rules_next(c, i)) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_PP_END)
-            return -1;
-        if (k->kind != TK_PUNCT)
-            continue;
-        unsigned cl = closer_of(k->sub);
-        if (cl) {
-            if (depth == (int)(sizeof stack / sizeof *stack))
-                return -1;
-            stack[depth++] = cl;
-        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
-            if (stack[depth - 1] != k->sub)
-                return -1;
-            if (--depth == 0)
-                return i;
-        }
-    }
-    return -1;
+    return lex_match(c->t, c->nt, open);
 }
 
 ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close)
 {
-    if (close < 0 || close >= c->nt || c->t[close].kind != TK_PUNCT)
-        return -1;
-    unsigned want = c->t[close].sub;
-    if (want != ')' && want != ']' && want != '}')
-        return -1;
-    unsigned stack[128];
-    int depth = 0;
-    stack[depth++] = want;
-    for (ptrdiff_t i = rules_prev(c, close); i >= 0; i = rules_prev(c, i)) {
-        const tok *k = &c->t[i];
-        if (k->kind != TK_PUNCT)
-            continue;
-        unsigned s = k->sub;
-        if (s == ')' || s == ']' || s == '}') {
-            if (depth == (int)(sizeof stack / sizeof *stack))
-                return -1;
-            stack[depth++] = s;
-        } else if (s == '(' || s == '[' || s == '{') {
-            if (closer_of(s) != stack[depth - 1])
-                return -1;
-            if (--depth == 0)
-                return i;
-        }
-    }
-    return -1;
+    return lex_match_back(c->t, c->nt, close);
 }
 
 static int is_operand_end(const rctx *c, ptrdiff_t i)
@@ -601,7 +546,7 @@ int rules_args(const rctx *c, ptrdiff_t open, rargs *out)
                 break;
             continue;
         }
-        if (k->kind == TK_PUNCT && closer_of(k->sub)) {
+        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
             ptrdiff_t m = rules_match(c, i);
             if (m < 0)
                 return 0;

@@ -156,32 +156,12 @@ static inline int rules_ident(const rctx *c, ptrdiff_t i)
  * skipped; inside one, the walk stays in it). nt / -1 at the ends. */
 static inline ptrdiff_t rules_next(const rctx *c, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
-    for (i++; i < c->nt; i++) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return c->nt;
+    return lex_next(c->t, c->nt, i);
 }
 
 static inline ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < c->nt && (c->t[i].flags & TF_PP);
-    for (i--; i >= 0; i--) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
-            return -1;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return -1;
+    return lex_prev(c->t, c->nt, i);
 }
 
 /* The matching bracket of ( [ {, or -1. */

@@ -19,6 +19,28 @@ int run_is_binary(const char *data, ptrdiff_t len)
     return n > 0 && memchr(data, 0, (size_t)n) != NULL;
 }
 
+int run_read_source(arena *a, const run_job *job, int skip_tree_binary, hp_file_result *res,
+                    char **data, ptrdiff_t *len)
+{
+    const char *err;
+    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, data, len, &err);
+    if (s != HP_OK) {
+        res->status = s;
+        res->error = err;
+        return 0;
+    }
+    if (run_is_binary(*data, *len)) {
+        if (skip_tree_binary && job->from_tree) {
+            res->skipped = 1;
+        } else {
+            res->status = HP_EBINARY;
+            res->error = "binary file (a NUL byte in the first 8 KiB)";
+        }
+        return 0;
+    }
+    return 1;
+}
+
 int run_is_c_family(const char *name, const hp_run_opts *r)
 {
     static const char *const exts[] = {"cu", "cuh", "c", "cc", "cpp", "cxx", "c++", "h", "hh",

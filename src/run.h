@@ -31,6 +31,12 @@ typedef struct run_spec {
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
                     int npaths);
 
+/* Reads the source file of a job into a (NUL-terminated). On failure fills res with the reason
+ * (status and error) and returns 0. A binary file is an error (HP_EBINARY), or, when it was met
+ * in a tree walk and skip_tree_binary is set, marked skipped. */
+int run_read_source(arena *a, const run_job *job, int skip_tree_binary, hp_file_result *res,
+                    char **data, ptrdiff_t *len);
+
 /* Is the buffer binary (a NUL byte in its first 8 KiB)? */
 int run_is_binary(const char *data, ptrdiff_t len);
 

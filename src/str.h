@@ -77,6 +77,8 @@ ptrdiff_t str_find(hp_str a, hp_str needle);
 int str_eq_nocase(hp_str a, hp_str b);
 /* FNV-1a hash, the one used by the generated tables. */
 unsigned str_hash(const char *s, ptrdiff_t len, unsigned seed);
+/* Length of the valid UTF-8 sequence at s[0..n), or 0 when it is not one. */
+int str_utf8_len(const unsigned char *s, ptrdiff_t n);
 /* Shell-style glob ('*', '?', '[...]'); '*' and '?' do not match '/' when pathname is set. */
 int str_glob(hp_str pat, hp_str s, int pathname);
 

@@ -99,15 +99,9 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     char *data;
     ptrdiff_t len;
     const char *err;
-    hp_status s = os_read_file(a, job->path, OS_MAX_TEXT_FILE, &data, &len, &err);
-    if (s != HP_OK) {
-        fail(res, s, err);
+    if (!run_read_source(a, job, 0, res, &data, &len))
         return;
-    }
-    if (run_is_binary(data, len)) {
-        fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
-        return;
-    }
+    hp_status s;
     /* masks #defined in the headers this file includes (as the compiler would see them) */
     warp_env *env = NEW(a, warp_env, 1);
     warp_env_collect(a, job->path, data, len, env);

@@ -38,72 +38,19 @@ int xlate_punct(const xlate *x, ptrdiff_t i, unsigned code)
     return i >= 0 && i < x->nt && x->t[i].kind == TK_PUNCT && x->t[i].sub == code;
 }
 
-/* Next token that is not a comment. Inside a directive the walk stops at its end; outside, the
- * tokens of directives are skipped. */
 ptrdiff_t xlate_next(const xlate *x, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP) && x->t[i].kind != TK_PP_END;
-    for (i++; i < x->nt; i++) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return x->nt;
+    return lex_next(x->t, x->nt, i);
 }
 
 ptrdiff_t xlate_prev(const xlate *x, ptrdiff_t i)
 {
-    int in_pp = i >= 0 && i < x->nt && (x->t[i].flags & TF_PP);
-    for (i--; i >= 0; i--) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_COMMENT)
-            continue;
-        if (in_pp && (k->kind == TK_PP_END || !(k->flags & TF_PP)))
-            return -1;
-        if (!in_pp && (k->flags & TF_PP))
-            continue;
-        return i;
-    }
-    return -1;
-}
-
-static unsigned closer_of(unsigned c)
-{
-    return c == '(' ? ')' : c == '[' ? ']' : c == '{' ? '}' : 0;
+    return lex_prev(x->t, x->nt, i);
 }
 
 ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open)
 {
-    if (open < 0 || open >= x->nt || x->t[open].kind != TK_PUNCT)
-        return -1;
-    unsigned stack[256];
-    int depth = 0;
-    unsigned want = closer_of(x->t[open].sub);
-    if (!want)
-        return -1;
-    stack[depth++] = want;
-    for (ptrdiff_t i = xlate_next(x, open); i < x->nt; i = xlate_next(x, i)) {
-        const tok *k = &x->t[i];
-        if (k->kind == TK_PP_END)
-            return -1;
-        if (k->kind != TK_PUNCT)
-            continue;
-        unsigned c = closer_of(k->sub);
-        if (c) {
-            if (depth == (int)(sizeof stack / sizeof *stack))
-                return -1;
-            stack[depth++] = c;
-        } else if (k->sub == ')' || k->sub == ']' || k->sub == '}') {
-            if (stack[depth - 1] != k->sub)
-                return -1; /* unbalanced: give up rather than guess */
-            if (--depth == 0)
-                return i;
-        }
-    }
-    return -1;
+    return lex_match(x->t, x->nt, open);
 }
 
 /* Is the '<' at i the start of a template argument list? Heuristic: preceded by an
@@ -189,7 +136,7 @@ int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out)
             last = i;
             continue;
         }
-        if (k->kind == TK_PUNCT && closer_of(k->sub)) {
+        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
             ptrdiff_t m = xlate_match(x, i);
             if (m < 0)
                 return 0;

@@ -433,9 +433,12 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     drop_mask(x, &a);
     report(x, i, HP_SEV_NOTE,
            arena_printf(x->a,
-                        "HIP %s has no %.*s: with a full-warp mask every lane takes part, "
-                        "which is what %.*s assumes (its width is warpSize: 64 on gfx9)",
-                        ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+                        "HIP %s has no %.*s: with %s %.*s is the same operation (over "
+                        "warpSize lanes: 64 on gfx9)",
+                        ver(x, x->hipv), name_len, cuda.s,
+                        mask == MASK_ACTIVE ? "the mask of the active lanes,"
+                                            : "a full-warp mask every lane takes part, so",
+                        (int)legacy.len, legacy.s),
            NULL);
     return legacy;
 }

@@ -1,0 +1,6 @@
+#ifndef ROCM_VERSION_H
+#define ROCM_VERSION_H
+#define ROCM_VERSION_MAJOR   6
+#define ROCM_VERSION_MINOR   2
+#define ROCM_VERSION_PATCH   4
+#endif
