@@ -285,8 +285,9 @@ typedef struct hp_pytorch_info {
 } hp_pytorch_info;
 
 /* Looks for torch/version.py on the Python path: the entries of pythonpath (a PYTHONPATH
- * value; may be NULL), then the site-packages of $VIRTUAL_ENV, $CONDA_PREFIX, ~/.local,
- * /usr/local and /usr. Without one, mode is HP_PYTORCH_V2 (the current generation). */
+ * value; may be NULL), then the site-packages of $VIRTUAL_ENV, $CONDA_PREFIX, the first python3
+ * on $PATH, ~/.local, /usr/local and /usr. Without one, mode is HP_PYTORCH_V2 (the current
+ * generation). */
 void hp_pytorch_detect(const char *pythonpath, hp_pytorch_info *out);
 const char *hp_pytorch_mode_name(int mode); /* "masquerade", "v2" or "off" (static) */
 

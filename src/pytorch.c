@@ -251,6 +251,21 @@ void hp_pytorch_detect(const char *pythonpath, hp_pytorch_info *out)
     const char *home = getenv("HOME");
     site_dirs(&a, getenv("VIRTUAL_ENV"), &dirs, &n, &cap);
     site_dirs(&a, getenv("CONDA_PREFIX"), &dirs, &n, &cap);
+    /* the prefix of the first python3 on PATH (a venv or conda env that is first on PATH
+     * without being activated, as in container images) */
+    for (const char *p = getenv("PATH"); p && *p;) {
+        const char *colon = strchr(p, ':');
+        size_t l = colon ? (size_t)(colon - p) : strlen(p);
+        const char *bin = arena_strndup(&a, p, (ptrdiff_t)l);
+        os_stat st;
+        if (l && os_stat_path(arena_printf(&a, "%s/python3", bin), 0, &st) == 0 && st.is_reg) {
+            const char *slash = strrchr(bin, '/');
+            if (slash && slash != bin)
+                site_dirs(&a, arena_strndup(&a, bin, slash - bin), &dirs, &n, &cap);
+            break;
+        }
+        p = colon ? colon + 1 : p + l;
+    }
     if (home && home[0])
         site_dirs(&a, arena_printf(&a, "%s/.local", home), &dirs, &n, &cap);
     site_dirs(&a, "/usr/local", &dirs, &n, &cap);
