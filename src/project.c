@@ -213,15 +213,9 @@ static int top_dir_skipped(const proj *pr, const char *rel)
            (strncmp(rel, "build/", 6) == 0 || strncmp(rel, "third_party/", 12) == 0);
 }
 
-typedef struct walk_ud {
-    proj *pr;
-    int root;
-} walk_ud;
-
 static int take_item(void *ud, const walk_item *it)
 {
-    walk_ud *w = ud;
-    proj *pr = w->pr;
+    proj *pr = ud;
     pfile *f = add_file(pr);
     f->path = arena_strndup(&pr->a, it->path, (ptrdiff_t)strlen(it->path));
     f->rel = arena_strndup(&pr->a, it->rel, (ptrdiff_t)strlen(it->rel));
@@ -388,9 +382,10 @@ static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
             continue; /* not a file of the project: the compiler finds it as before */
         if (n == cap) {
             int ncap = cap ? cap * 2 : 8;
-            inc = realloc(inc, (size_t)ncap * sizeof *inc);
-            if (!inc)
-                break;
+            pinc *grown = realloc(inc, (size_t)ncap * sizeof *inc);
+            if (!grown)
+                break; /* out of memory: the includes so far are kept */
+            inc = grown;
             cap = ncap;
         }
         inc[n].text = text; /* copied below */
@@ -405,7 +400,7 @@ static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
         f->inc[i] = inc[i];
         f->inc[i].text = str_cstr(arena_strndup(&pr->a, inc[i].text.s, inc[i].text.len));
     }
-    f->ninc = inc ? n : 0;
+    f->ninc = n;
     free(inc);
 }
 
@@ -681,10 +676,7 @@ static void walk_project(proj *pr)
         wo.skip_ino = st.ino;
         wo.have_skip = 1;
     }
-    for (int i = 0; i < pr->nroots; i++) {
-        walk_ud w = {pr, i};
-        walk_paths(&pr->a, &wo, &pr->roots[i], 1, take_item, &w);
-    }
+    walk_paths(&pr->a, &wo, pr->roots, pr->nroots, take_item, pr);
 }
 
 /* Extra files are taken whatever their extension; they must lie in the project. */
