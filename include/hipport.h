@@ -259,7 +259,7 @@ typedef struct hp_project_opts {
     const char *const *extra_files;  /* files taken whatever their extension */
     int nextra_files;
     int extra_only;      /* translate only the extra files and the project headers they include */
-    int pytorch_exts;    /* take PyTorch's extensions (.cu .cuh .c .cc .cpp .h .in .hpp) */
+    int pytorch_exts;    /* also take PyTorch's .in (beside the C family: .cu .cuh .cpp ...) */
     int skip_top_dirs;   /* leave build/ and third_party/ at the top of the project alone */
     int copy_others;     /* the output is a copy of the project: other files are copied */
 } hp_project_opts;

@@ -194,9 +194,11 @@ static pfile *add_file(proj *pr)
     return f;
 }
 
+/* PyTorch's extensions, and the C-family ones it misses (.cxx .hh .inl ...): a CUDA header
+ * left out would keep including the headers that the run renames. */
 static int wants_name(const proj *pr, const char *name)
 {
-    return pr->p->pytorch_exts ? pytorch_ext(name) : run_is_c_family(name, pr->r);
+    return (pr->p->pytorch_exts && pytorch_ext(name)) || run_is_c_family(name, pr->r);
 }
 
 static int matches(const proj *pr, const pfile *f)
