@@ -409,10 +409,11 @@ int cmd_hipify_clang(int argc, char **argv)
         goto done;
     }
     if ((output && inplace) || (no_output && (output || inplace)) || (odir && inplace)) {
-        rc = cli_usage(cmd, "%s", output && inplace   ? "-o and --inplace exclude each other"
-                                  : no_output && output ? "--no-output and -o exclude each other"
-                                  : no_output         ? "--no-output and --inplace exclude each other"
-                                                      : "--o-dir and --inplace exclude each other");
+        const char *what = output && inplace   ? "-o and --inplace"
+                           : no_output && output ? "--no-output and -o"
+                           : no_output           ? "--no-output and --inplace"
+                                                 : "--o-dir and --inplace";
+        rc = cli_usage(cmd, "%s exclude each other", what);
         goto done;
     }
     struct stat sb;

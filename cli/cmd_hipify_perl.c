@@ -316,8 +316,8 @@ int cmd_hipify_perl(int argc, char **argv)
             memcpy(prehip + n, ".prehip", 8);
             int have = stat(prehip, &sb) == 0;
             if ((have ? copy_file(prehip, f) : copy_file(f, prehip)) != 0) {
-                cli_error(cmd, "'%s': cannot %s '%s'", f, have ? "restore it from" : "back it up as",
-                          prehip);
+                cli_error(cmd, "'%s': cannot %s '%s'", f,
+                          have ? "restore it from" : "back it up as", prehip);
                 s.io_errors++;
                 free(prehip);
                 continue;

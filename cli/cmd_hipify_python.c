@@ -28,24 +28,21 @@ enum {
 };
 
 static const hopt options[] = {
+    {"project-directory", HO_VALUE, P_PROJECT, "the project (default: .)", "DIR"},
     {"p", HO_VALUE, P_PROJECT, NULL, "DIR"},
-    {"project-directory", HO_VALUE, P_PROJECT, "the project (default: the current directory)",
+    {"output-directory", HO_VALUE, P_OUTPUT, "the hipified copy (default: PROJECT_amd)", "DIR"},
+    {"header-include-dirs", HO_LIST, P_INCDIRS, "the include directories (also \"[a;b]\")",
      "DIR"},
-    {"output-directory", HO_VALUE, P_OUTPUT,
-     "where the hipified project goes (default: PROJECT_amd; may be the project)", "DIR"},
-    {"header-include-dirs", HO_LIST, P_INCDIRS,
-     "include directories of the project's headers (also \"[a;b]\")", "DIR"},
     {"includes", HO_LIST, P_INCLUDES, "take only files matching these globs (default: *)",
      "GLOB"},
     {"ignores", HO_LIST, P_IGNORES, "leave files matching these globs alone", "GLOB"},
     {"extra-files", HO_LIST, P_EXTRA, "also take these files, whatever their extension",
      "FILE"},
     {"hipify-extra-files-only", HO_FLAG, P_EXTRA_ONLY,
-     "take only the extra files (and the project headers they include)", NULL},
-    {"show-detailed", HO_FLAG, P_DETAILED, "print unsupported names and launches at the end",
-     NULL},
-    {"pytorch", HO_VALUE, P_PYTORCH,
-     "auto (the installed PyTorch, default), masquerade (before 2.11) or v2", "WHICH"},
+     "only the extra files (and the headers they include)", NULL},
+    {"show-detailed", HO_FLAG, P_DETAILED, "unsupported names and launches at the end", NULL},
+    {"pytorch", HO_VALUE, P_PYTORCH, "auto (the installed one), masquerade (< 2.11) or v2",
+     "WHICH"},
     {"hip-version", HO_VALUE, P_HIPVER, "the HIP that will compile the output", "X.Y"},
     {"launch", HO_VALUE, P_LAUNCH, "kernel launches as chevron (default) or ggl", "FORM"},
     {"hip-clang-launch", HO_FLAG, P_CLANG_LAUNCH, NULL, NULL},
@@ -265,7 +262,8 @@ int cmd_hipify_python(int argc, char **argv)
         fprintf(stderr, "Successfully preprocessed all matching files.\n");
     if (detailed) {
         /* PyTorch's summary: distinct unsupported names, then the launches rewritten */
-        printf("Total number of unsupported CUDA function calls: %d\n", hnames_count(s.unsupported));
+        printf("Total number of unsupported CUDA function calls: %d\n",
+               hnames_count(s.unsupported));
         hnames_print_list(s.unsupported, stdout);
         printf("\nTotal number of replaced kernel launches: %d\n", s.launches);
     }

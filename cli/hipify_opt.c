@@ -103,22 +103,33 @@ void hopt_help(FILE *f, const hopt *t, int style)
     for (const hopt *o = t; o->name; o++) {
         if (!o->help)
             continue;
-        char left[80];
-        const char *dash = style == HS_PERL ? "-" : strlen(o->name) == 1 ? "-" : "--";
+        /* a hidden one-letter spelling of the same option is shown in front: -p, --project */
+        const char *letter = NULL;
+        for (const hopt *q = t; q->name; q++)
+            if (q != o && q->id == o->id && !q->help && strlen(q->name) == 1)
+                letter = q->name;
+        int one = strlen(o->name) == 1;
+        const char *dash = style == HS_PERL || one ? "-" : "--";
         const char *meta = o->meta ? o->meta : "VALUE";
+        char name[64], left[96];
+        if (letter)
+            snprintf(name, sizeof name, "-%s, %s%s", letter, dash, o->name);
+        else
+            snprintf(name, sizeof name, "%s%s", dash, o->name);
         switch (o->arg) {
         case HO_FLAG:
-            snprintf(left, sizeof left, "  %s%s", dash, o->name);
+            snprintf(left, sizeof left, "  %s", name);
             break;
         case HO_LIST:
-            snprintf(left, sizeof left, "  %s%s %s...", dash, o->name, meta);
+            snprintf(left, sizeof left, "  %s %s...", name, meta);
             break;
         case HO_GLUED:
-            snprintf(left, sizeof left, "  %s%s%s", dash, o->name, meta);
+            snprintf(left, sizeof left, "  %s%s", name, meta);
             break;
         default:
-            snprintf(left, sizeof left, style == HS_PYTHON ? "  %s%s %s" : "  %s%s=%s", dash,
-                     o->name, meta);
+            snprintf(left, sizeof left,
+                     style == HS_PYTHON || (one && style == HS_CLANG) ? "  %s %s" : "  %s=%s", name,
+                     meta);
             break;
         }
         if (strlen(left) > 34)
