@@ -73,6 +73,7 @@ typedef struct proj {
     pfile *f;
     int n, cap;
     int *by_real;            /* file indices sorted by real path */
+    int nby_real;            /* files in by_real (files added later are errors) */
     incdir *inc;
     int ninc;
 } proj;
@@ -263,7 +264,7 @@ static int cmp_real(const void *x, const void *y)
 /* The file whose canonical path is real, or -1. */
 static int find_real(const proj *pr, const char *real)
 {
-    int lo = 0, hi = pr->n - 1;
+    int lo = 0, hi = pr->nby_real - 1;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         const pfile *f = &pr->f[pr->by_real[mid]];
@@ -294,6 +295,7 @@ static void index_files(proj *pr)
     sort_pr = pr;
     qsort(pr->by_real, (size_t)pr->n, sizeof *pr->by_real, cmp_real);
     sort_pr = NULL;
+    pr->nby_real = pr->n;
 }
 
 /* ------------------------------------------------------------------ includes */
