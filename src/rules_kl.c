@@ -54,11 +54,17 @@ static const hp_str tex_refs[] = {
     RULES_S("cudaBindTexture"), RULES_S("cudaBindTexture2D"), RULES_S("cudaBindTextureToArray"),
     RULES_S("cudaBindTextureToMipmappedArray"), RULES_S("cudaGetTextureReference"),
     RULES_S("cudaBindSurfaceToArray"), RULES_S("cudaUnbindTexture"),
-    RULES_S("cudaGetTextureAlignmentOffset"), RULES_S("cudaGetSurfaceReference")};
+    RULES_S("cudaGetTextureAlignmentOffset"), RULES_S("cudaGetSurfaceReference"),
+    /* the same in HIP's spelling, for HIP sources (and a second translation) */
+    RULES_S("hipBindTexture"), RULES_S("hipBindTexture2D"), RULES_S("hipBindTextureToArray"),
+    RULES_S("hipBindTextureToMipmappedArray"), RULES_S("hipGetTextureReference"),
+    RULES_S("hipUnbindTexture"), RULES_S("hipGetTextureAlignmentOffset")};
 
 static const hp_str tex_objs[] = {
     RULES_S("cudaTextureObject_t"), RULES_S("cudaSurfaceObject_t"),
-    RULES_S("cudaCreateTextureObject"), RULES_S("cudaCreateSurfaceObject"), RULES_S("tex1D"),
+    RULES_S("cudaCreateTextureObject"), RULES_S("cudaCreateSurfaceObject"),
+    RULES_S("hipTextureObject_t"), RULES_S("hipSurfaceObject_t"),
+    RULES_S("hipCreateTextureObject"), RULES_S("hipCreateSurfaceObject"), RULES_S("tex1D"),
     RULES_S("tex2D"), RULES_S("tex3D"), RULES_S("tex1Dfetch"), RULES_S("tex1DLayered"),
     RULES_S("tex2DLayered"), RULES_S("texCubemap"), RULES_S("texCubemapLayered"),
     RULES_S("tex2Dgather"), RULES_S("tex1DLod"), RULES_S("tex2DLod"), RULES_S("tex3DLod"),
@@ -303,6 +309,8 @@ void rules_kl_run(rctx *c)
                 rargs a;
                 if (open >= 0 && rules_args(c, open, &a) && a.n >= 3)
                     kl008(c, a.first[1], a.last[1], a.first[2], a.last[2]);
+            } else if (s.len > 5 && str_starts(s, S("hip"))) {
+                kl005(c, i, s); /* the texture API in HIP's spelling */
             }
             break;
         default:

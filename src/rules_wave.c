@@ -120,9 +120,12 @@ static int guarded(const rctx *c, ptrdiff_t i)
 /* ------------------------------------------------------------------ WAVE001 */
 
 /* #define FULL_MASK 0xffffffff in a file that never uses it (a shared header): the uses are
- * elsewhere, where the macro cannot be seen, so the definition is reported. */
+ * elsewhere, where the macro cannot be seen, so the definition is reported. Not in a CUDA
+ * source: hipport translate widens the uses in every file that includes the definition. */
 static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t last)
 {
+    if (!c->hip_source)
+        return;
     hp_str n = rules_text(c, name);
     if (!rules_name_has(n, "mask") && !rules_name_has(n, "lanes"))
         return;

@@ -1032,6 +1032,16 @@ void hp_translate_opts_init(hp_translate_opts *o)
     o->compat_header = 1;
 }
 
+/* Is this hipport_compat.h, as hipport writes it? */
+static int is_compat_header(const xlate *x)
+{
+    const char *base = strrchr(x->path, '/');
+    base = base ? base + 1 : x->path;
+    return strcmp(base, "hipport_compat.h") == 0 && x->len > 200 &&
+           str_find(str_make(x->src, x->len < 1024 ? x->len : 1024),
+                    S("#define HIPPORT_COMPAT_H")) >= 0;
+}
+
 /* Does a launch open inside the launch group opened at token i (or is the group never
  * closed)? */
 static int launch_group_nested(const xlate *x, ptrdiff_t i)
@@ -1077,6 +1087,14 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->t = lx.toks;
     x->nt = lx.n;
 
+    /* hipport's own compat header is already HIP: a tree that holds one translates it as is */
+    if (is_compat_header(x)) {
+        out->out = src;
+        out->out_len = len;
+        out->stats.files = 1;
+        out->stats.bytes = len;
+        return;
+    }
     find_own_macros(x);
     int launch_depth = 0, pp_launch_depth = 0; /* directives count apart, as the lexer does */
     ppstate ps;
