@@ -82,7 +82,11 @@ $(B)/unit: $(UNIT_OBJ) $(B)/libhipport.a
 $(B)/spec: $(B)/tests/spec_runner.o $(B)/tests/spec_check.o $(B)/libhipport.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-test: $(B)/hipport $(B)/unit $(B)/spec
+# Greps translated files with the name tables (tests/pytorch.suite.sh).
+$(B)/residue: $(B)/tests/residue.o $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+test: $(B)/hipport $(B)/unit $(B)/spec $(B)/residue
 	@sh tests/run.sh $(B)
 
 # Translates and compiles tests/compile/ with hipcc (skips with a message when it is missing).
@@ -102,11 +106,22 @@ build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(GEN)
 bench: $(B)/hipport
 	@sh bench/run.sh $(B)/hipport
 
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: $(B)/hipport $(B)/libhipport.a
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(B)/hipport $(DESTDIR)$(PREFIX)/bin/hipport
+	install -m 644 $(B)/libhipport.a $(DESTDIR)$(PREFIX)/lib/libhipport.a
+	install -m 644 include/hipport.h $(DESTDIR)$(PREFIX)/include/hipport.h
+	install -m 644 docs/hipport.1 $(DESTDIR)$(PREFIX)/share/man/man1/hipport.1
+
 format:
 	clang-format -i $(LIB_SRC) $(CLI_SRC) src/*.h cli/*.h include/hipport.h tools/*.c
 
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all test compile-test fuzz bench format clean
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+.PHONY: all test compile-test fuzz bench install format clean
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(B)/tests/spec_runner.d \
+    $(B)/tests/spec_check.d $(B)/tests/residue.d

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "hipify_cli.h"
 #include "opt.h"
 
 enum {
@@ -29,7 +30,17 @@ enum {
     O_COLOR,
     O_FAILON,
     O_NOFOLLOW,
-    O_COMPAT
+    O_COMPAT,
+    O_INCDIR,
+    O_SKIP_EXCLUDED,
+    O_DEFINE,
+    O_UNDEF,
+    O_NO_OUTPUT,
+    O_EXAMINE,
+    O_GGL,
+    O_CHEVRON,
+    O_IGNORED,
+    O_IGNORED_VALUE
 };
 
 static const opt options[] = {
@@ -45,11 +56,18 @@ static const opt options[] = {
     {0, "roc", NULL, "use rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen directly", O_ROC},
     {0, "hip-version", "X.Y", "the HIP that will compile the output (default: newest known)",
      O_HIPVER},
-    {0, "pytorch", "[auto|masquerade|v2]", "PyTorch extension mappings", O_PYTORCH},
+    {0, "pytorch", "[auto|masquerade|v2]",
+     "PyTorch extension mappings (auto: for the installed PyTorch)", O_PYTORCH},
     {0, "annotate", NULL, "insert a comment above each line that needs a human", O_ANNOTATE},
     {0, "stats", "[text|json]", "print statistics of the run", O_STATS},
     {0, "rename", "none|hip|pytorch", "output file names (with -O): keep, .cu to .hip, PyTorch's",
      O_RENAME},
+    {'I', "include-dir", "DIR", "with --rename=pytorch: where the project's headers are found",
+     O_INCDIR},
+    {0, "skip-excluded-preprocessor-conditional-blocks", NULL,
+     "leave #if branches that -D/-U exclude untranslated", O_SKIP_EXCLUDED},
+    {'D', "define", "NAME[=VALUE]", "a macro for --skip-excluded-...", O_DEFINE},
+    {'U', "undefine", "NAME", "a macro known to be undefined, likewise", O_UNDEF},
     {'f', "force", NULL, "replace outputs (and backups) that exist and differ", O_FORCE},
     {'q', "quiet", NULL, "do not print warnings and notes", O_QUIET},
     {0, "color", "auto|always|never", "colour diagnostics (default: auto)", O_COLOR},
@@ -59,6 +77,21 @@ static const opt options[] = {
     {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
      O_COMPAT},
     {'h', "help", NULL, "show this help", O_HELP},
+    /* hipify-clang's spellings */
+    {0, "inplace", NULL, NULL, O_INPLACE},
+    {0, "o-dir", "DIR", NULL, O_OUTDIR},
+    {0, "print-stats", NULL, NULL, O_STATS},
+    {0, "no-output", NULL, NULL, O_NO_OUTPUT},
+    {0, "examine", NULL, NULL, O_EXAMINE},
+    {0, "hip-kernel-execution-syntax", NULL, NULL, O_GGL},
+    {0, "cuda-kernel-execution-syntax", NULL, NULL, O_CHEVRON},
+    {0, "default-preprocessor", NULL, NULL, O_SKIP_EXCLUDED},
+    {0, "experimental", NULL, NULL, O_IGNORED},
+    {0, "no-backup", NULL, NULL, O_IGNORED},
+    {0, "save-temps", NULL, NULL, O_IGNORED},
+    {0, "cuda-path", "DIR", NULL, O_IGNORED_VALUE},
+    {0, "cuda-gpu-arch", "ARCH", NULL, O_IGNORED_VALUE},
+    {0, "temp-dir", "DIR", NULL, O_IGNORED_VALUE},
     {0, NULL, NULL, NULL, 0},
 };
 
@@ -177,9 +210,13 @@ int cmd_translate(int argc, char **argv)
     const char **paths = calloc((size_t)argc + 1, sizeof *paths);
     const char **excl = calloc((size_t)argc + 1, sizeof *excl);
     const char **exts = calloc((size_t)argc + 1, sizeof *exts);
-    int npaths = 0, rc = EXIT_OK, color = 0, stats = 0;
+    const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
+    char **macros = calloc((size_t)argc + 1, sizeof *macros);
+    int npaths = 0, rc = EXIT_OK, color = 0, stats = 0, nincdirs = 0, nmacros = 0;
+    int no_output = 0;
+    const char *pytorch = NULL;
     const char *output = NULL, *outdir = NULL;
-    if (!paths || !excl || !exts) {
+    if (!paths || !excl || !exts || !incdirs || !macros) {
         cli_error(cmd, "out of memory");
         return EXIT_INTERNAL;
     }
@@ -227,15 +264,38 @@ int cmd_translate(int argc, char **argv)
             }
             break;
         case O_PYTORCH:
-            if (!v || strcmp(v, "auto") == 0 || strcmp(v, "v2") == 0)
-                t.pytorch = HP_PYTORCH_V2;
-            else if (strcmp(v, "masquerade") == 0)
-                t.pytorch = HP_PYTORCH_MASQUERADE;
-            else {
-                rc = cli_usage(cmd, "bad value for --pytorch: '%s'", v);
+            pytorch = v ? v : "auto";
+            if (strcmp(pytorch, "auto") != 0 && strcmp(pytorch, "masquerade") != 0 &&
+                strcmp(pytorch, "v2") != 0) {
+                rc = cli_usage(cmd, "bad value for --pytorch: '%s' (auto, masquerade or v2)", v);
                 goto done;
             }
             break;
+        case O_INCDIR: incdirs[nincdirs++] = v; break;
+        case O_SKIP_EXCLUDED: t.skip_excluded = 1; break;
+        case O_DEFINE:
+        case O_UNDEF: {
+            size_t n = strlen(v);
+            char *m = malloc(n + 3);
+            if (!m) {
+                rc = EXIT_INTERNAL;
+                goto done;
+            }
+            m[0] = '-';
+            m[1] = id == O_DEFINE ? 'D' : 'U';
+            memcpy(m + 2, v, n + 1);
+            macros[nmacros++] = m;
+            break;
+        }
+        case O_NO_OUTPUT: no_output = 1; break;
+        case O_EXAMINE:
+            no_output = 1;
+            stats = 1;
+            break;
+        case O_GGL: t.launch = HP_LAUNCH_GGL; break;
+        case O_CHEVRON: break;
+        case O_IGNORED:
+        case O_IGNORED_VALUE: break;
         case O_ANNOTATE: t.annotate = 1; break;
         case O_STATS:
             if (!v || strcmp(v, "text") == 0)
@@ -284,6 +344,19 @@ int cmd_translate(int argc, char **argv)
         rc = cli_usage(cmd, "no input files");
         goto done;
     }
+    t.macros = (const char *const *)macros;
+    t.nmacros = nmacros;
+    if (nincdirs && r.rename != HP_RENAME_PYTORCH) {
+        rc = cli_usage(cmd, "--include-dir needs --rename=pytorch");
+        goto done;
+    }
+    if (no_output) {
+        if (output || outdir || r.mode == HP_OUT_INPLACE) {
+            rc = cli_usage(cmd, "--no-output excludes -o, -O and --in-place");
+            goto done;
+        }
+        r.mode = HP_OUT_NONE;
+    }
     if ((output != NULL) + (outdir != NULL) + (r.mode == HP_OUT_INPLACE) > 1) {
         rc = cli_usage(cmd, "-o, -O and --in-place exclude each other");
         goto done;
@@ -323,7 +396,7 @@ int cmd_translate(int argc, char **argv)
         }
         r.mode = HP_OUT_DIR;
         r.output = outdir;
-    } else if (r.mode != HP_OUT_INPLACE) {
+    } else if (r.mode != HP_OUT_INPLACE && !no_output) {
         if (npaths != 1 || is_dir(paths[0])) {
             rc = cli_usage(cmd, "a tree or several files need -O DIR or --in-place");
             goto done;
@@ -331,6 +404,10 @@ int cmd_translate(int argc, char **argv)
         r.mode = HP_OUT_STDOUT;
         s.out = stdout;
     }
+    if (pytorch)
+        hipify_pytorch_mode(cmd, pytorch, &t.pytorch, s.quiet);
+    else if (r.rename == HP_RENAME_PYTORCH) /* PyTorch's names: its mappings */
+        hipify_pytorch_mode(cmd, "auto", &t.pytorch, s.quiet);
     r.excludes = excl;
     r.exts = exts;
     r.on_file = on_file;
@@ -344,7 +421,16 @@ int cmd_translate(int argc, char **argv)
         s.progress.enabled = 0;
     struct timespec ts0, ts1;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
-    hp_status st = hp_translate_run(&t, &r, paths, npaths);
+    hp_status st;
+    if (r.rename == HP_RENAME_PYTORCH) {
+        hp_project_opts p;
+        hp_project_opts_init(&p);
+        p.include_dirs = incdirs;
+        p.ninclude_dirs = nincdirs;
+        st = hp_project_run(&t, &r, &p, paths, npaths);
+    } else {
+        st = hp_translate_run(&t, &r, paths, npaths);
+    }
     clock_gettime(CLOCK_MONOTONIC, &ts1);
     cli_progress_done(&s.progress);
     if (st != HP_OK) {
@@ -373,5 +459,9 @@ done:
     free(paths);
     free(excl);
     free(exts);
+    free(incdirs);
+    for (int i = 0; macros && i < nmacros; i++)
+        free(macros[i]);
+    free(macros);
     return rc;
 }

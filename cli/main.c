@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "hipify_cli.h"
 #include "opt.h"
 
 typedef struct command {
@@ -17,6 +18,9 @@ static const command commands[] = {
     {"rules", cmd_rules, "list the rules of check, or explain one"},
     {"doctor", cmd_doctor, "GPUs, ROCm, PyTorch and Triton on this machine, and their fit"},
     {"targets", cmd_targets, "GPU code inside binaries, and whether it runs on a GPU"},
+    {"hipify-python", cmd_hipify_python, "PyTorch's hipify for extension projects"},
+    {"hipify-perl", cmd_hipify_perl, "hipify-perl's command line"},
+    {"hipify-clang", cmd_hipify_clang, "hipify-clang's command line"},
     {"help", cmd_help, "help on a command"},
     {NULL, NULL, NULL},
 };
@@ -25,7 +29,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: hipport <command> [options] [--] [paths...]\n\ncommands:\n");
     for (const command *c = commands; c->name; c++)
-        fprintf(f, "  %-12s %s\n", c->name, c->summary);
+        fprintf(f, "  %-14s %s\n", c->name, c->summary);
     fprintf(f, "\n'hipport help <command>' or 'hipport <command> --help' describes a command.\n"
                "Exit codes: 0 ok, 1 findings at or above --fail-on (or a target mismatch),\n"
                "2 usage error, 3 some input could not be read or written, 4 internal error.\n");
@@ -48,6 +52,12 @@ int cmd_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* called through a link named like a hipify tool: that tool's command line */
+    const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
+    base = base ? base + 1 : argc > 0 && argv[0] ? argv[0] : "";
+    for (const command *c = commands; c->name; c++)
+        if (strncmp(c->name, "hipify-", 7) == 0 && strcmp(base, c->name) == 0)
+            return c->fn(argc, argv);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -125,6 +125,12 @@ typedef struct hp_translate_opts {
     int annotate;          /* insert "// hipport RULE: ..." above lines that need a human */
     int hipify_clang;      /* follow hipify-clang's conventions where they differ */
     int compat_header;     /* allow #include "hipport_compat.h" where a helper is needed */
+    /* Leave the branches of #if/#ifdef/#elif that the macros below exclude untranslated (the
+     * other branches, and conditions that test anything else, are translated as usual). */
+    int skip_excluded;
+    const char *const *macros; /* "-DNAME", "-DNAME=VALUE" or "-UNAME", in command-line order */
+    int nmacros;
+    int record_names;      /* fill hp_translate_result.conv (one entry per converted name) */
 } hp_translate_opts;
 
 void hp_translate_opts_init(hp_translate_opts *o);
@@ -139,7 +145,17 @@ typedef struct hp_tstats {
     long long files;
     long long lines;
     long long bytes;
+    long long launches;              /* kernel launches rewritten (--launch=ggl) */
+    long long changed_lines;         /* input lines that an edit touches */
+    long long replaced_bytes;        /* input bytes replaced or removed */
 } hp_tstats;
+
+/* One converted reference: the CUDA spelling and the one written (for statistics by name). */
+typedef struct hp_conv {
+    hp_str cuda;
+    hp_str hip;
+    int family;
+} hp_conv;
 
 typedef struct hp_translate_result {
     const char *out;   /* the translated bytes (ctx); equal to the input when unchanged */
@@ -150,6 +166,8 @@ typedef struct hp_translate_result {
     int nfindings;
     const hp_str *unsupported;  /* names left untranslated, one per reference (ctx) */
     int nunsupported;
+    const hp_conv *conv;        /* with record_names: the converted references (ctx) */
+    int nconv;
     hp_tstats stats;
 } hp_translate_result;
 
@@ -195,6 +213,9 @@ typedef struct hp_file_result {
     const hp_tstats *stats;
     double seconds;
     int suppressed;           /* check: findings silenced by hipport-ignore comments */
+    int written;              /* out_path was written (it did not hold these bytes already) */
+    const hp_conv *conv;      /* with record_names: the converted references */
+    int nconv;
 } hp_file_result;
 
 typedef struct hp_run_opts {
@@ -222,6 +243,53 @@ void hp_run_opts_init(hp_run_opts *o);
  * (per-file errors are reported through on_file and do not stop it). */
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
                            const char *const *paths, int npaths);
+
+/* ---------------------------------------------------------------- PyTorch extension projects */
+
+/* How a project is taken (hp_project_run). Paths are relative to the current directory or
+ * absolute; globs match a file's path relative to the project, as given (PROJECT/rel) and
+ * absolute, '*' matching '/' as well (PyTorch's fnmatch). */
+typedef struct hp_project_opts {
+    const char *const *include_dirs; /* header include directories (relative to the project) */
+    int ninclude_dirs;
+    const char *const *includes;     /* globs of files to take; none: every file */
+    int nincludes;
+    const char *const *ignores;      /* globs of files to leave out */
+    int nignores;
+    const char *const *extra_files;  /* files taken whatever their extension */
+    int nextra_files;
+    int extra_only;      /* translate only the extra files and the project headers they include */
+    int pytorch_exts;    /* also take PyTorch's .in (beside the C family: .cu .cuh .cpp ...) */
+    int skip_top_dirs;   /* leave build/ and third_party/ at the top of the project alone */
+    int copy_others;     /* the output is a copy of the project: other files are copied */
+} hp_project_opts;
+
+void hp_project_opts_init(hp_project_opts *o);
+
+/* Translates the project trees roots[0..n) into r->output (HP_OUT_DIR; the output may be a
+ * project itself, or inside one: it is never walked) with PyTorch's project semantics: output
+ * names by PyTorch's rules (a file that translation leaves unchanged keeps its name when its
+ * directory does), #include paths of renamed project headers rewritten (relative to the
+ * including file, then to the include directories; circular includes are fine), only files
+ * under the output written, bytes that are not UTF-8 kept as they are. Files that start with
+ * PyTorch's hipify breadcrumb are skipped. r->on_file sees every file taken, in walk order. */
+hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
+                         const hp_project_opts *p, const char *const *roots, int nroots);
+
+/* The installed PyTorch and the generation of its hipify. */
+typedef struct hp_pytorch_info {
+    int mode;           /* HP_PYTORCH_V2 (2.11 and newer) or HP_PYTORCH_MASQUERADE */
+    int found;          /* a torch/version.py was found */
+    char version[64];   /* its __version__ ("2.10.0+rocm7.0"); "" when not found */
+    char path[1024];    /* the torch/version.py read; "" when not found */
+} hp_pytorch_info;
+
+/* Looks for torch/version.py on the Python path: the entries of pythonpath (a PYTHONPATH
+ * value; may be NULL), then the site-packages of $VIRTUAL_ENV, $CONDA_PREFIX, the first python3
+ * on $PATH, ~/.local, /usr/local and /usr. Without one, mode is HP_PYTORCH_V2 (the current
+ * generation). */
+void hp_pytorch_detect(const char *pythonpath, hp_pytorch_info *out);
+const char *hp_pytorch_mode_name(int mode); /* "masquerade", "v2" or "off" (static) */
 
 /* Aggregated statistics of a run, formatted as text or JSON (caller frees). */
 typedef struct hp_stats hp_stats;

@@ -148,5 +148,6 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
     ptrdiff_t after = x->t[lp].off + 1;
     int eol = after < x->len && (x->src[after] == '\n' || x->src[after] == '\r');
     xlate_edit(x, x->t[lp].off, x->t[lp].len, !args.n ? S("") : eol ? S(",") : S(", "));
+    x->st.launches++;
     return close;
 }

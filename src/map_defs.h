@@ -27,6 +27,7 @@
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \
     X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
     X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */            \
-    X(erase)        /* a qualifier HIP does without: the word is removed */
+    X(erase)        /* a qualifier HIP does without: the word is removed */                    \
+    X(masq)         /* pytorch: PyTorch before hipify 2.0 (MasqueradingAsCUDA) uses `legacy` */
 
 #endif

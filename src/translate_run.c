@@ -7,6 +7,7 @@
 #include "os.h"
 #include "run.h"
 #include "str.h"
+#include "twrite.h"
 #include "xlate.h"
 
 #include "banned.h"
@@ -27,24 +28,7 @@ static const char *renamed(arena *a, const char *rel, int mode)
             return arena_printf(a, "%.*s.hip", (int)(n - 3), rel);
         return rel;
     }
-    /* PyTorch: "cuda" -> "hip" and "CUDA" -> "HIP" in every component, .cu -> .hip */
-    buf b;
-    buf_init(&b, a, (ptrdiff_t)n + 8);
-    for (size_t i = 0; i < n;) {
-        if (strncmp(rel + i, "cuda", 4) == 0) {
-            buf_adds(&b, "hip");
-            i += 4;
-        } else if (strncmp(rel + i, "CUDA", 4) == 0) {
-            buf_adds(&b, "HIP");
-            i += 4;
-        } else {
-            buf_addc(&b, rel[i++]);
-        }
-    }
-    hp_str s = buf_str(&b);
-    if (str_ends(s, S(".cu")))
-        return arena_printf(a, "%.*s.hip", (int)(s.len - 3), s.s);
-    return buf_cstr(&b);
+    return rel; /* HP_RENAME_PYTORCH goes through hp_project_run */
 }
 
 static void fail(hp_file_result *res, hp_status s, const char *err)
@@ -53,9 +37,8 @@ static void fail(hp_file_result *res, hp_status s, const char *err)
     res->error = err;
 }
 
-/* Writes out unless it already holds exactly these bytes. */
-static void write_output(arena *a, hp_file_result *res, const char *out, const char *data,
-                         ptrdiff_t len, int mode, int may_replace, int durable)
+void twrite_output(arena *a, hp_file_result *res, const char *out, const char *data,
+                   ptrdiff_t len, int mode, int may_replace, int durable)
 {
     const char *err = NULL;
     os_stat st;
@@ -90,19 +73,20 @@ static void write_output(arena *a, hp_file_result *res, const char *out, const c
         return;
     }
     res->out_path = out;
+    res->written = 1;
 }
 
-/* Writes hipport_compat.h next to out (unless it is there, the same). */
-static void write_compat(arena *a, hp_file_result *res, const char *out, int hip_version,
-                         int force)
+void twrite_compat(arena *a, hp_file_result *res, const char *out, int hip_version, int force)
 {
     const char *slash = strrchr(out, '/');
     const char *path = slash ? arena_printf(a, "%.*s/hipport_compat.h", (int)(slash - out), out)
                              : "hipport_compat.h";
     const char *text = hp_compat_header(hip_version);
     const char *saved = res->out_path;
-    write_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0);
+    int written = res->written;
+    twrite_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0);
     res->out_path = saved;
+    res->written = written;
 }
 
 static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
@@ -136,6 +120,8 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     res->nfindings = tr_out.nfindings;
     res->unsupported = tr_out.unsupported;
     res->nunsupported = tr_out.nunsupported;
+    res->conv = tr_out.conv;
+    res->nconv = tr_out.nconv;
 
     int mode = (int)(imode & 07777u);
     switch (r->mode) {
@@ -144,13 +130,13 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
         res->out_len = tr_out.out_len;
         break;
     case HP_OUT_FILE:
-        write_output(a, res, r->output, tr_out.out, tr_out.out_len, mode, 1, 1);
+        twrite_output(a, res, r->output, tr_out.out, tr_out.out_len, mode, 1, 1);
         break;
     case HP_OUT_DIR: {
         const char *rel = renamed(a, job->rel, r->rename);
         const char *out = arena_printf(a, "%s%s%s", r->output,
                                        str_ends(str_cstr(r->output), S("/")) ? "" : "/", rel);
-        write_output(a, res, out, tr_out.out, tr_out.out_len, mode, r->force, 0);
+        twrite_output(a, res, out, tr_out.out, tr_out.out_len, mode, r->force, 0);
         break;
     }
     case HP_OUT_INPLACE:
@@ -167,8 +153,10 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
         s = os_write_atomic(a, job->path, tr_out.out, tr_out.out_len, -1, 1, &err);
         if (s != HP_OK)
             fail(res, s, arena_printf(a, "cannot write '%s': %s", job->path, err));
-        else
+        else {
             res->out_path = job->path;
+            res->written = 1;
+        }
         break;
     case HP_OUT_NONE:
         break;
@@ -177,7 +165,7 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     /* hipport_compat.h goes next to a regular output, never next to -o /dev/null */
     if (tr_out.needs_compat && res->status == HP_OK && res->out_path &&
         !os_is_special(res->out_path))
-        write_compat(a, res, res->out_path, tr->t->hip_version, r->force);
+        twrite_compat(a, res, res->out_path, tr->t->hip_version, r->force);
 }
 
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
@@ -187,6 +175,12 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
         return HP_EUSAGE;
     if ((r->mode == HP_OUT_FILE || r->mode == HP_OUT_DIR) && (!r->output || !r->output[0]))
         return HP_EUSAGE;
+    if (r->rename == HP_RENAME_PYTORCH) {
+        /* PyTorch's names need the whole project: headers renamed with their includers */
+        hp_project_opts p;
+        hp_project_opts_init(&p);
+        return hp_project_run(t, r, &p, paths, npaths);
+    }
     trun tr = {t, r};
     run_spec spec;
     memset(&spec, 0, sizeof spec);

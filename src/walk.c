@@ -172,7 +172,11 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
 {
     walker w;
     memset(&w, 0, sizeof w);
-    w.a = a;
+    /* Directories are walked in an arena of the walk's own, rewound as each directory is
+     * left: the caller's arena (which emit may allocate in) is never rewound. */
+    arena scratch;
+    arena_init(&scratch, (ptrdiff_t)1 << 16);
+    w.a = &scratch;
     w.o = o;
     w.emit = emit;
     w.ud = ud;
@@ -198,5 +202,6 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
                 w.stop = 1;
         }
     }
+    arena_release(&scratch);
     return w.stop;
 }

@@ -28,8 +28,9 @@ typedef struct walk_opts {
 } walk_opts;
 
 /* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. The
- * item's strings are valid until emit returns (memory stays bounded by the tree's depth, not
- * its size): a consumer that keeps them copies them. */
+ * item's strings are valid until emit returns (the walk frees each directory's listing and
+ * paths when it leaves it, so its memory is bounded by the tree's depth, not its size): a
+ * consumer that keeps them copies them (into a, say: a only grows). */
 int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npaths,
                int (*emit)(void *ud, const walk_item *it), void *ud);
 

@@ -9,6 +9,8 @@
 
 #include "annotate.h"
 #include "ctx.h"
+#include "ppeval.h"
+#include "pytorch.h"
 #include "str.h"
 
 #include "members_tab.h"
@@ -195,6 +197,25 @@ static void finding(xlate *x, ptrdiff_t i, const char *rule, hp_severity sev, co
     diag_add(&x->d, x->t[i].off, x->t[i].len, rule, sev, msg, fix);
 }
 
+/* Counts a converted reference of row r (written as `to`), and records it when asked. */
+static void converted(xlate *x, const map_row *r, hp_str to)
+{
+    x->st.refs[r->family]++;
+    x->st.converted++;
+    if (!x->o->record_names)
+        return;
+    if (x->nconv == x->capconv) {
+        int ncap = x->capconv ? x->capconv * 2 : 32;
+        x->conv = arena_grow(x->a, x->conv, (ptrdiff_t)x->capconv * (ptrdiff_t)sizeof(hp_conv),
+                             (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_conv), _Alignof(hp_conv));
+        x->capconv = ncap;
+    }
+    hp_conv *c = &x->conv[x->nconv++];
+    c->cuda = map_cuda(r);
+    c->hip = to;
+    c->family = r->family;
+}
+
 /* ------------------------------------------------------------------ identifiers */
 
 static int is_member(const xlate *x, ptrdiff_t i)
@@ -275,8 +296,7 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
             return;
     if (r->hip_len && defined_context(x, i)) {
         xlate_edit(x, x->t[i].off, x->t[i].len, map_hip(r));
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, map_hip(r));
         return;
     }
     const char *msg =
@@ -331,8 +351,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         while (end < x->len && (x->src[end] == ' ' || x->src[end] == '\t'))
             end++;
         xlate_edit(x, x->t[i].off, end - x->t[i].off, S(""));
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, S(""));
         return;
     }
     if (!r->hip_len && !use_roc) {
@@ -378,10 +397,11 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         xlate_lib_note(x, i, r);
     if (r->flags & MAP_F(args))
         to = xargs_rewrite(x, i, r, to, use_roc);
+    if (r->flags & MAP_F(pytorch))
+        to = pytorch_ident(x, i, r, to);
     if (!str_eq(to, cuda)) {
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, to);
     }
 }
 
@@ -559,6 +579,12 @@ static void ident(xlate *x, ptrdiff_t i)
     if (r->kind == MAP_K_ns) {
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
+        if ((r->flags & MAP_F(thrust)) && x->o->pytorch && pytorch_cuda_ns(x, i)) {
+            /* c10::cuda::CUDAGuard, at::cuda::getCurrentCUDAStream (older PyTorch) */
+            xlate_edit(x, x->t[i].off, x->t[i].len, map_hip(r));
+            converted(x, r, map_hip(r));
+            return;
+        }
         if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")))
             return;
         if ((r->flags & MAP_F(thrust)) && !xlate_thrust_ns(x, i))
@@ -700,6 +726,13 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     int quoted = k->kind == TK_STRING;
     const map_row *r = map_find(path.s, path.len);
     if (!r || r->kind != MAP_K_header || ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)) {
+        hp_str to = x->o->pytorch ? pytorch_header(x->a, path) : str_make("", 0);
+        if (to.len) { /* ATen/cuda/CUDAContext.h is ATen/hip/HIPContext.h */
+            xlate_edit(x, k->off + 1, k->len - 2, to);
+            x->st.refs[map_family_index("pytorch")]++;
+            x->st.converted++;
+            path = to;
+        }
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
     }
@@ -708,8 +741,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         x->needs_compat = 1;
         if (plain_include(x, h))
             remove_directive(x, h);
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, S(""));
         return;
     }
     if (r->flags & MAP_F(drop)) {
@@ -721,8 +753,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             return;
         }
         remove_directive(x, h);
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, S(""));
         return;
     }
     int use_roc = x->o->roc && r->roc_len;
@@ -737,6 +768,8 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     if (r->flags & MAP_F(fp8))
         xlate_lib_note(x, op, r);
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
+    if ((r->flags & MAP_F(masq)) && x->o->pytorch == HP_PYTORCH_MASQUERADE)
+        to = map_legacy(r);
     if (!use_roc && r->since && x->hipv < r->since) {
         if (r->legacy_len) {
             to = map_legacy(r);
@@ -751,15 +784,13 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     for (int j = 0; j < ps->ninc && plain_include(x, h); j++)
         if (str_eq(ps->inc[j].path, to) && visible(ps, &ps->inc[j])) {
             remove_directive(x, h);
-            x->st.refs[r->family]++;
-            x->st.converted++;
+            converted(x, r, S(""));
             return;
         }
     record_include(x, ps, to, line_end(x, h), quoted);
     if (!str_eq(to, path)) {
         xlate_edit(x, k->off + 1, k->len - 2, to);
-        x->st.refs[r->family]++;
-        x->st.converted++;
+        converted(x, r, to);
     }
 }
 
@@ -938,6 +969,32 @@ static int mentions(const xlate *x, const char *name)
     return 0;
 }
 
+/* ------------------------------------------------------------------ excluded branches */
+
+static int is_conditional(unsigned code)
+{
+    return code == PP_IF || code == PP_IFDEF || code == PP_IFNDEF || code == PP_ELIF ||
+           code == PP_ELSE || code == PP_ENDIF;
+}
+
+/* With skip_excluded: is token i in a branch that the given macros exclude? Conditional
+ * directives are followed here (and their include bookkeeping done) whatever the branch. */
+static int excluded(xlate *x, ppskip *pk, ppstate *ps, ptrdiff_t i)
+{
+    const tok *k = &x->t[i];
+    if (k->kind == TK_PP_HASH) {
+        ppskip_directive(pk, x->src, x->t, x->nt, i);
+        if (is_conditional(k->sub)) {
+            directive(x, ps, i);
+            return 1;
+        }
+        return pk->dir_skip;
+    }
+    if (k->kind == TK_PP_END)
+        return 0;
+    return k->flags & TF_PP ? pk->dir_skip : pk->skipping;
+}
+
 /* ------------------------------------------------------------------ applying edits */
 
 static int cmp_edit(const void *p, const void *q)
@@ -971,6 +1028,19 @@ static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
         pos = e->off + e->len;
     }
     x->ne = k;
+    /* the input lines and bytes the edits touch (hipify-clang's statistics) */
+    ptrdiff_t counted = 0; /* lines starting below this offset are counted */
+    for (ptrdiff_t j = 0; j < x->ne; j++) {
+        const edit *e = &x->e[j];
+        x->st.replaced_bytes += e->len;
+        ptrdiff_t p = e->off > counted ? e->off : counted;
+        ptrdiff_t last = e->off + (e->len ? e->len - 1 : 0);
+        while (p <= last) {
+            x->st.changed_lines++;
+            const char *nl = memchr(x->src + p, '\n', (size_t)(x->len - p));
+            p = counted = nl ? nl - x->src + 1 : x->len + 1;
+        }
+    }
     char *o = arena_alloc_nozero(x->a, 1, 1, size + 1);
     ptrdiff_t w = 0;
     pos = 0;
@@ -1081,11 +1151,18 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     memset(&ps, 0, sizeof ps);
     ps.first_top = -1;
     detect_guard(x, &ps);
+    ppskip *pk = NULL;
+    if (o->skip_excluded) {
+        pk = NEW(a, ppskip, 1);
+        ppskip_init(pk, a, o->macros, o->nmacros);
+    }
 
     const tok *toks = x->t;
     ptrdiff_t nt = x->nt;
     for (ptrdiff_t i = 0; i < nt; i++) {
         const tok *k = &toks[i];
+        if (pk && excluded(x, pk, &ps, i))
+            continue;
         switch (k->kind) {
         case TK_IDENT:
             ident(x, i);
@@ -1157,6 +1234,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     out->unsupported = x->unsup;
     out->nunsupported = x->nunsup;
     out->needs_compat = x->needs_compat;
+    out->conv = x->conv;
+    out->nconv = x->nconv;
     x->st.files = 1;
     x->st.bytes = len;
     ptrdiff_t lines_n = 0;
@@ -1199,7 +1278,7 @@ hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path
                        const char *src, ptrdiff_t len, const warp_env *env,
                        hp_translate_result *out)
 {
-    static const hp_translate_opts defaults = {HP_LAUNCH_CHEVRON, 0, 0, 0, 0, 0, 1};
+    static const hp_translate_opts defaults = {.launch = HP_LAUNCH_CHEVRON, .compat_header = 1};
     memset(out, 0, sizeof *out);
     if (!ctx || len < 0 || (!src && len))
         return HP_EUSAGE;

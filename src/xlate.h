@@ -54,6 +54,8 @@ typedef struct xlate {
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
     lex_idx *idx;           /* earlier occurrences of identifiers (NULL: plain scans) */
+    hp_conv *conv;          /* converted references (with o->record_names) */
+    int nconv, capconv;
 } xlate;
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */

@@ -12,6 +12,7 @@
  *
  * Without the third part the example expects no diagnostics. Options: path=NAME (default
  * input.cu), --hip-version=X.Y, --launch=ggl, --roc, --pytorch[=masquerade], --annotate,
+ * --skip-excluded-preprocessor-conditional-blocks with -DNAME[=VALUE] and -UNAME,
  * crlf (every newline becomes CRLF in input and output), bom (both start with a UTF-8 BOM),
  * escapes (\xNN, \t and \\ are decoded in input and output), noeol (the input's last newline
  * is removed). Every translate example is also
@@ -146,7 +147,9 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
     hp_translate_opts_init(&o);
     const char *path = "input.cu";
     char pathbuf[256];
-    int crlf = 0, bom = 0, escapes = 0, check = 0, noeol = 0;
+    int crlf = 0, bom = 0, escapes = 0, check = 0, noeol = 0, nmacros = 0;
+    const char *macros[8];
+    char macrobuf[8][128];
     char opts[1024];
     snprintf(opts, sizeof opts, "%s", info);
     /* check examples parse their own options (spec_check.c) */
@@ -172,6 +175,15 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
             o.annotate = 1;
         } else if (strcmp(w, "--hipify-clang") == 0) {
             o.hipify_clang = 1;
+        } else if (strcmp(w, "--skip-excluded-preprocessor-conditional-blocks") == 0) {
+            o.skip_excluded = 1;
+        } else if ((strncmp(w, "-D", 2) == 0 || strncmp(w, "-U", 2) == 0) && w[2] &&
+                   nmacros < (int)(sizeof macros / sizeof *macros)) {
+            macros[nmacros] = macrobuf[nmacros];
+            snprintf(macrobuf[nmacros], sizeof macrobuf[nmacros], "%s", w);
+            nmacros++;
+            o.macros = macros;
+            o.nmacros = nmacros;
         } else if (strcmp(w, "crlf") == 0) {
             crlf = 1;
         } else if (strcmp(w, "bom") == 0) {

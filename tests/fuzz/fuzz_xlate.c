@@ -1,5 +1,6 @@
 /* fuzz_xlate.c: libFuzzer target over the tokenizer and the translator. The first byte picks
- * the options; the rest is the source. Checks, beyond memory safety: every token lies inside
+ * the options (launch form, --roc, target HIP, file kind, PyTorch's older generation, excluded
+ * #if branches); the rest is the source. Checks, beyond memory safety: every token lies inside
  * the buffer in order; and for sources that are well-formed at the token level (no stray or
  * unterminated tokens, balanced brackets and launches, as in any code a compiler accepts),
  * translating the output again changes nothing (idempotence). */
@@ -30,6 +31,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.hip_version = versions[(flags >> 2) & 3];
     static const char *const paths[] = {"f.cu", "f.cuh", "f.cpp", "f.h"};
     const char *path = paths[(flags >> 4) & 3];
+    o.pytorch = (flags >> 6) & 1 ? HP_PYTORCH_MASQUERADE : HP_PYTORCH_OFF;
+    static const char *const macros[] = {"-DA=1", "-UB", "-DC"};
+    o.skip_excluded = (flags >> 7) & 1; /* the #if evaluator over arbitrary conditions */
+    o.macros = macros;
+    o.nmacros = 3;
     const char *src = (const char *)data + 1;
     ptrdiff_t len = (ptrdiff_t)size - 1;
 

@@ -1,0 +1,2 @@
+#include "shared.h"
+__global__ void k() {}

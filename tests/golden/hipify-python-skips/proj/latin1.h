@@ -1,0 +1,3 @@
+// résumé du noyau (Latin-1)
+#include <cuda_runtime.h>
+cudaStream_t stream;

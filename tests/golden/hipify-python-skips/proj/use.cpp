@@ -1,0 +1,3 @@
+#include "latin1.h"
+#include "old_hip.h"
+void f() { cudaStreamSynchronize(stream); }
