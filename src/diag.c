@@ -100,6 +100,11 @@ static int cmp_finding(const void *x, const void *y)
 
 void diag_sort(diag_list *d)
 {
-    if (d->n > 1)
-        qsort(d->v, (size_t)d->n, sizeof *d->v, cmp_finding);
+    /* findings are mostly added in source order: sort only when they are not */
+    for (int i = 1; i < d->n; i++) {
+        if (cmp_finding(&d->v[i - 1], &d->v[i]) > 0) {
+            qsort(d->v, (size_t)d->n, sizeof *d->v, cmp_finding);
+            return;
+        }
+    }
 }

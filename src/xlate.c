@@ -462,10 +462,9 @@ static void printf_args(xlate *x, ptrdiff_t i)
     }
 }
 
-/* The type named in the nearest preceding declaration of the object at token obj ("T obj",
- * "T *obj", "T &obj"), or an empty slice. */
-/* The type word before the declared name at p, or an empty slice. */
-static hp_str type_before(const xlate *x, ptrdiff_t p)
+/* The identifier before the name at p, past '*' and '&' ("T obj", "T *obj", "T &obj"), or an
+ * empty slice. */
+static hp_str type_word(const xlate *x, ptrdiff_t p)
 {
     ptrdiff_t q = xlate_prev(x, p);
     while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
@@ -475,6 +474,76 @@ static hp_str type_before(const xlate *x, ptrdiff_t p)
     return str_make("", 0);
 }
 
+/* The type of a later declarator in a list (`float acc = 0, val = 0;`: val is a float): back
+ * over the list at bracket depth 0 to the statement's start, then the first declarator's type
+ * word. Lists longer than 256 tokens, and commas inside brackets (arguments, initializer
+ * lists), give nothing. */
+static hp_str list_type(const xlate *x, ptrdiff_t comma)
+{
+    int depth = 0;
+    ptrdiff_t start = -1, q = comma;
+    for (int steps = 0; steps < 256; steps++) {
+        ptrdiff_t r = xlate_prev(x, q);
+        if (r < 0) {
+            start = q;
+            break;
+        }
+        const tok *k = &x->t[r];
+        if (k->kind == TK_PUNCT) {
+            unsigned c = k->sub;
+            if (c == ')' || c == ']') {
+                depth++;
+            } else if (c == '(' || c == '[') {
+                if (depth-- == 0)
+                    return str_make("", 0);
+            } else if (depth == 0 && (c == ';' || c == '{' || c == '}')) {
+                start = q;
+                break;
+            }
+        } else if (k->kind != TK_IDENT && k->kind != TK_NUMBER && k->kind != TK_STRING &&
+                   k->kind != TK_CHAR) {
+            return str_make("", 0);
+        }
+        q = r;
+    }
+    if (start < 0)
+        return str_make("", 0);
+    /* [qualifiers] type [* &] name, then '=', ',', '[', '(' or '{' */
+    ptrdiff_t name = -1, q2 = start;
+    int words = 0;
+    while (q2 < comma) {
+        const tok *k = &x->t[q2];
+        if (k->kind == TK_IDENT) {
+            name = q2;
+            words++;
+        } else if (!xlate_punct(x, q2, '*') && !xlate_punct(x, q2, '&')) {
+            break;
+        }
+        q2 = xlate_next(x, q2);
+    }
+    if (words < 2 || !(xlate_punct(x, q2, '=') || xlate_punct(x, q2, ',') ||
+                       xlate_punct(x, q2, '[') || xlate_punct(x, q2, '(') ||
+                       xlate_punct(x, q2, '{')))
+        return str_make("", 0);
+    return type_word(x, name);
+}
+
+/* The type word before the declared name at p, or an empty slice. */
+static hp_str type_before(const xlate *x, ptrdiff_t p)
+{
+    hp_str ty = type_word(x, p);
+    if (ty.len)
+        return ty;
+    ptrdiff_t q = xlate_prev(x, p);
+    while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
+        q = xlate_prev(x, q);
+    if (xlate_punct(x, q, ','))
+        return list_type(x, q);
+    return ty;
+}
+
+/* The type named in the nearest preceding declaration of the object at token obj, or an
+ * empty slice. */
 hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
 {
     hp_str name = xlate_text(x, obj);
@@ -1015,7 +1084,13 @@ static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
         *outlen = x->len;
         return;
     }
-    qsort(x->e, (size_t)x->ne, sizeof *x->e, cmp_edit);
+    /* Edits are mostly recorded in source order: sort only when they are not. */
+    for (ptrdiff_t j = 1; j < x->ne; j++) {
+        if (cmp_edit(&x->e[j - 1], &x->e[j]) > 0) {
+            qsort(x->e, (size_t)x->ne, sizeof *x->e, cmp_edit);
+            break;
+        }
+    }
     /* Drop edits that overlap an earlier replacement (cannot happen by construction; this keeps
      * the output well-formed if it ever does). */
     ptrdiff_t size = x->len, pos = 0, k = 0;
