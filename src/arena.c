@@ -1,6 +1,7 @@
 /* arena.c: bump allocator with chained blocks (see arena.h). */
 #include "arena.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,6 +134,22 @@ char *arena_strndup(arena *a, const char *s, ptrdiff_t len)
 char *arena_printf(arena *a, const char *fmt, ...)
 {
     va_list ap;
+    /* Most messages fit in the current block: printed there once, and kept. */
+    if (a->beg && a->end - a->beg > 1) {
+        ptrdiff_t room = a->end - a->beg;
+        if (room > INT_MAX)
+            room = INT_MAX;
+        va_start(ap, fmt);
+        int n = vsnprintf(a->beg, (size_t)room, fmt, ap);
+        va_end(ap);
+        if (n < 0)
+            return NULL;
+        if (n < room) {
+            char *p = a->beg;
+            a->beg += n + 1;
+            return p;
+        }
+    }
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);

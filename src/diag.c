@@ -17,6 +17,22 @@ void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdif
 
 void diag_linecol(diag_list *d, ptrdiff_t off, int *line, int *col)
 {
+    if (!d->have_lines && off >= d->cur_off) {
+        /* the newlines since the last finding: one scan for findings made in order */
+        const char *p = d->src + d->cur_off, *e = d->src + off;
+        while (p < e) {
+            const char *nl = memchr(p, '\n', (size_t)(e - p));
+            if (!nl)
+                break;
+            d->cur_line++;
+            p = nl + 1;
+            d->cur_ls = p - d->src;
+        }
+        d->cur_off = off;
+        *line = d->cur_line + 1;
+        *col = (int)(off - d->cur_ls) + 1;
+        return;
+    }
     if (!d->have_lines) {
         lines_build(d->a, d->src, d->len, &d->ln);
         d->have_lines = 1;

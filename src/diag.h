@@ -15,7 +15,10 @@ typedef struct diag_list {
     const char *path; /* copied into each finding */
     const char *src;  /* the buffer offsets refer to */
     ptrdiff_t len;
-    lines ln;         /* built on the first finding */
+    ptrdiff_t cur_off; /* findings in order: lines counted up to here */
+    ptrdiff_t cur_ls;  /* start of the line that holds cur_off */
+    int cur_line;      /* its number, 0-based */
+    lines ln;          /* built when a finding comes before an earlier one */
     int have_lines;
 } diag_list;
 
