@@ -459,6 +459,8 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
     int launch_saved = 0; /* the count outside the current directive */
     int unterminated = 0;
     ptrdiff_t pp_hash = 0; /* index of the current directive's '#' token */
+    int32_t dirbuf[1024];  /* the first directives' '#' tokens */
+    ptrdiff_t ndirs = 0;
     ptrdiff_t i = 0;
     if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
         i = 3; /* a UTF-8 byte order mark is not a token */
@@ -569,6 +571,9 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
                 launch_open = 0;
                 pp_hash = nt;
                 pp_include = 0;
+                if (ndirs < (ptrdiff_t)(sizeof dirbuf / sizeof *dirbuf))
+                    dirbuf[ndirs] = (int32_t)nt;
+                ndirs++;
                 PUSH(TK_PP_HASH, i, 1, PP_NONE, 0);
                 pp_want_name = 1;
                 i++;
@@ -653,11 +658,31 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
     out->toks = toks;
     out->n = nt - 1;
     out->unterminated = unterminated;
+    out->dirs = NULL;
+    out->ndirs = 0;
+    if (ndirs) {
+        /* after the token array has stopped growing, so that it grew alone in its block */
+        int32_t *d = arena_alloc_nozero(a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t), ndirs);
+        if (!d)
+            goto oom;
+        if (ndirs <= (ptrdiff_t)(sizeof dirbuf / sizeof *dirbuf)) {
+            memcpy(d, dirbuf, (size_t)ndirs * sizeof *d);
+        } else {
+            ptrdiff_t k = 0;
+            for (ptrdiff_t h = 0; h < nt && k < ndirs; h++)
+                if (toks[h].kind == TK_PP_HASH)
+                    d[k++] = (int32_t)h;
+        }
+        out->dirs = d;
+        out->ndirs = ndirs;
+    }
     return;
 oom: /* allocation failed without a recovery point */
     out->toks = NULL;
     out->n = 0;
     out->unterminated = 0;
+    out->dirs = NULL;
+    out->ndirs = 0;
 }
 
 #undef PUSH

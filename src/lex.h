@@ -80,6 +80,8 @@ typedef struct lex_out {
     tok *toks;      /* n tokens followed by one TK_EOF */
     ptrdiff_t n;    /* tokens before TK_EOF */
     int unterminated; /* some comment or literal runs to the end of its line or file */
+    int32_t *dirs;    /* the indices of the TK_PP_HASH tokens, in order (NULL when ndirs is 0) */
+    ptrdiff_t ndirs;
 } lex_out;
 
 /* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array. */

@@ -267,10 +267,9 @@ static int defined_context(const xlate *x, ptrdiff_t i)
  * uses in this file are left alone. */
 static void find_own_macros(xlate *x)
 {
-    const tok *t = x->t;
-    ptrdiff_t nt = x->nt;
-    for (ptrdiff_t h = 0; h < nt; h++) {
-        if (t[h].kind != TK_PP_HASH || t[h].sub != PP_DEFINE)
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t n = xlate_next(x, xlate_next(x, h));
         if (n >= x->nt || x->t[n].kind != TK_IDENT)
@@ -904,9 +903,8 @@ static void detect_guard(xlate *x, ppstate *ps)
     /* An include guard encloses the whole file: its #endif is the last token. */
     int depth = 0;
     ptrdiff_t close = -1;
-    for (ptrdiff_t k = h; k < x->nt; k++) {
-        if (x->t[k].kind != TK_PP_HASH)
-            continue;
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) { /* dirs[0] is h */
+        ptrdiff_t k = x->dirs[d];
         unsigned c = x->t[k].sub;
         if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF)
             depth++;
@@ -1203,11 +1201,15 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         /* warp_env_collect lexed this buffer already */
         x->t = env->toks;
         x->nt = env->ntoks;
+        x->dirs = env->dirs;
+        x->ndirs = env->ndirs;
     } else {
         lex_out lx;
         lex_all(a, src, len, &lx);
         x->t = lx.toks;
         x->nt = lx.n;
+        x->dirs = lx.dirs;
+        x->ndirs = lx.ndirs;
     }
     x->idx = NEW(a, lex_idx, 1);
     lex_idx_init(x->idx, a, src, x->t, x->nt);

@@ -54,6 +54,8 @@ typedef struct xlate {
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
     lex_idx *idx;           /* earlier occurrences of identifiers (NULL: plain scans) */
+    const int32_t *dirs;    /* the tokens starting directives ('#'), in order */
+    ptrdiff_t ndirs;
     hp_conv *conv;          /* converted references (with o->record_names) */
     int nconv, capconv;
 } xlate;
@@ -66,6 +68,8 @@ typedef struct warp_env {
     tok *toks;           /* the tokens of the file itself, lexed on the way (translate reuses
                             them) */
     ptrdiff_t ntoks;
+    int32_t *dirs;       /* and its directives' '#' tokens */
+    ptrdiff_t ndirs;
 } warp_env;
 
 /* Follows the quoted #includes of the file at path (relative to the including file, up to a

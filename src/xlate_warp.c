@@ -78,8 +78,9 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth);
 /* The body of "#define name <body>" in this file (object-like macros only). */
 static int macro_body(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last)
 {
-    for (ptrdiff_t h = 0; h < x->nt; h++) {
-        if (x->t[h].kind != TK_PP_HASH || x->t[h].sub != PP_DEFINE)
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t n = xlate_next(x, xlate_next(x, h));
         if (n >= x->nt || !str_eq(xlate_text(x, n), name))
@@ -543,18 +544,19 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     lex_all(w->a, src, len, &lx);
     hx.t = lx.toks;
     hx.nt = lx.n;
+    hx.dirs = lx.dirs;
+    hx.ndirs = lx.ndirs;
     hx.env = w->env;
     if (depth == 0 && lx.toks) {
         w->env->toks = lx.toks;
         w->env->ntoks = lx.n;
+        w->env->dirs = lx.dirs;
+        w->env->ndirs = lx.ndirs;
     }
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
-    const tok *toks = hx.t;
-    ptrdiff_t nt = hx.nt;
-    for (ptrdiff_t h = 0; h < nt; h++) {
-        if (toks[h].kind != TK_PP_HASH)
-            continue;
+    for (ptrdiff_t d = 0; d < hx.ndirs; d++) {
+        ptrdiff_t h = hx.dirs[d];
         ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
         if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
             /* #define NAME value: NAME is op here */

@@ -167,3 +167,44 @@ TEST(lines_lookup)
     CHECK_INT(lines_find(&ln, 8), 3);
     arena_release(&a);
 }
+
+/* Every '#' that starts a directive is listed, in order, however many there are; a '#'
+ * inside a directive or a string, or not first on its line, is not. */
+static void check_dirs(const char *src, ptrdiff_t len)
+{
+    arena a;
+    arena_init(&a, 4096);
+    lex_out out;
+    lex_all(&a, src, len, &out);
+    ptrdiff_t k = 0;
+    for (ptrdiff_t i = 0; i < out.n; i++) {
+        if (out.toks[i].kind != TK_PP_HASH)
+            continue;
+        CHECK(k < out.ndirs);
+        if (k < out.ndirs)
+            CHECK_INT(out.dirs[k], i);
+        k++;
+    }
+    CHECK_INT(out.ndirs, k);
+    arena_release(&a);
+}
+
+TEST(lex_directive_list)
+{
+    const char *s = "#define A \"#x\" # y\nint a; # z\n  #if A\n#endif\n/* # */ #pragma once";
+    lexed l;
+    lex_str(&l, s);
+    CHECK_INT(l.out.ndirs, 4);
+    arena_release(&l.a);
+    check_dirs(s, (ptrdiff_t)strlen(s));
+    lex_str(&l, "int x;");
+    CHECK_INT(l.out.ndirs, 0);
+    CHECK(l.out.dirs == NULL);
+    arena_release(&l.a);
+    /* more directives than the lexer keeps aside while it runs */
+    static char big[3000 * 12];
+    ptrdiff_t n = 0;
+    for (int i = 0; i < 3000; i++)
+        n += snprintf(big + n, sizeof big - (size_t)n, i % 3 ? "#define X\n" : "int y;\n");
+    check_dirs(big, n);
+}
