@@ -474,12 +474,15 @@ static int is_cg_namespace(xlate *x, ptrdiff_t i)
 
 int warp_cg_ident(xlate *x, ptrdiff_t i)
 {
-    static const char *const names[] = {"reduce", "plus", "less", "greater", "bit_and",
-                                        "bit_or", "bit_xor"};
+    static const struct {
+        const char *s;
+        ptrdiff_t len;
+    } names[] = {{"reduce", 6}, {"plus", 4},   {"less", 4},   {"greater", 7},
+                 {"bit_and", 7}, {"bit_or", 6}, {"bit_xor", 7}};
     hp_str w = xlate_text(x, i);
     size_t k = 0;
     for (; k < sizeof names / sizeof *names; k++)
-        if (str_eqc(w, names[k]))
+        if (w.len == names[k].len && memcmp(w.s, names[k].s, (size_t)w.len) == 0)
             break;
     if (k == sizeof names / sizeof *names)
         return 0;
