@@ -82,7 +82,8 @@ void buf_add(buf *b, const void *p, ptrdiff_t n)
 
 void buf_adds(buf *b, const char *s)
 {
-    buf_add(b, s, (ptrdiff_t)strlen(s));
+    if (s)
+        buf_add(b, s, (ptrdiff_t)strlen(s));
 }
 
 void buf_addstr(buf *b, hp_str s)

@@ -23,7 +23,7 @@ void buf_init_heap(buf *b, ptrdiff_t cap);
 char *buf_take(buf *b);
 void buf_reserve(buf *b, ptrdiff_t extra);
 void buf_add(buf *b, const void *p, ptrdiff_t n);
-void buf_adds(buf *b, const char *s);
+void buf_adds(buf *b, const char *s); /* NULL adds nothing */
 void buf_addstr(buf *b, hp_str s);
 void buf_addc(buf *b, char c);
 void buf_addf(buf *b, const char *fmt, ...)

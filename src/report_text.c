@@ -22,12 +22,28 @@ static void one(buf *b, const hp_finding *f, const hp_report_opts *o)
 {
     const char *bold = o->color ? "\033[1m" : "";
     const char *reset = o->color ? "\033[0m" : "";
-    if (f->line > 0)
-        buf_addf(b, "%s%s:%d:%d:%s ", bold, f->path, f->line, f->col, reset);
-    else
-        buf_addf(b, "%s%s:%s ", bold, f->path, reset);
-    buf_addf(b, "%s%s:%s %s [%s]\n", o->color ? sev_color(f->severity) : "",
-             hp_severity_name(f->severity), reset, f->message, f->rule);
+    /* pieces rather than a format: a run can print hundreds of thousands of findings */
+    buf_adds(b, bold);
+    buf_adds(b, f->path);
+    buf_addc(b, ':');
+    if (f->line > 0) {
+        buf_addint(b, f->line);
+        buf_addc(b, ':');
+        buf_addint(b, f->col);
+        buf_addc(b, ':');
+    }
+    buf_adds(b, reset);
+    buf_addc(b, ' ');
+    if (o->color)
+        buf_adds(b, sev_color(f->severity));
+    buf_adds(b, hp_severity_name(f->severity));
+    buf_addc(b, ':');
+    buf_adds(b, reset);
+    buf_addc(b, ' ');
+    buf_adds(b, f->message);
+    buf_adds(b, " [");
+    buf_adds(b, f->rule);
+    buf_adds(b, "]\n");
     if (o->show_source && f->line > 0 && f->source.len > 0) {
         buf_adds(b, "    ");
         buf_addstr(b, f->source);
@@ -38,10 +54,14 @@ static void one(buf *b, const hp_finding *f, const hp_report_opts *o)
         buf_adds(b, o->color ? "\033[1;32m^" : "^");
         for (int i = 1; i < f->len && f->col - 1 + i < f->source.len && i < 200; i++)
             buf_addc(b, '~');
-        buf_addf(b, "%s\n", reset);
+        buf_adds(b, reset);
+        buf_addc(b, '\n');
     }
-    if (o->show_fix && f->fix && f->fix[0])
-        buf_addf(b, "    fix: %s\n", f->fix);
+    if (o->show_fix && f->fix && f->fix[0]) {
+        buf_adds(b, "    fix: ");
+        buf_adds(b, f->fix);
+        buf_addc(b, '\n');
+    }
 }
 
 char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o)
