@@ -41,6 +41,9 @@ int os_is_special(const char *path);
  * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err);
+/* The same for a path just found not to exist (no second look at it). */
+hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
+                       int durable, const char **err);
 
 /* Makes a copy of path at backup (refusing to replace a different existing file unless force). */
 hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err);

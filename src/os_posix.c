@@ -174,6 +174,9 @@ int os_is_special(const char *path)
     return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }
 
+static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff_t len,
+                          int mode, int old_mode, int durable, const char **err);
+
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err)
 {
@@ -185,6 +188,21 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
     }
     if (have_old && !S_ISREG(sb.st_mode))
         return write_special(a, path, data, len, err);
+    return write_new(a, path, data, len, mode, have_old ? (int)(sb.st_mode & 07777u) : -1,
+                     durable, err);
+}
+
+hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
+                       int durable, const char **err)
+{
+    return write_new(a, path, data, len, mode, -1, durable, err);
+}
+
+/* Writes a temporary file beside path and renames it over path. The mode is `mode`, else
+ * old_mode (the replaced file's), else what the umask leaves of 0666. */
+static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff_t len,
+                          int mode, int old_mode, int durable, const char **err)
+{
     const char *base;
     const char *dir = dir_of(a, path, &base);
     char *tmp = arena_printf(a, "%s/.%s.hipport-XXXXXX", dir, base);
@@ -200,8 +218,8 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
     unsigned m;
     if (mode >= 0) {
         m = (unsigned)mode;
-    } else if (have_old) {
-        m = (unsigned)sb.st_mode & 07777u;
+    } else if (old_mode >= 0) {
+        m = (unsigned)old_mode;
     } else {
         mode_t um = umask(022);
         umask(um);

@@ -42,7 +42,8 @@ void twrite_output(arena *a, hp_file_result *res, const char *out, const char *d
 {
     const char *err = NULL;
     os_stat st;
-    if (os_stat_path(out, 0, &st) == 0) {
+    int exists = os_stat_path(out, 0, &st) == 0;
+    if (exists) {
         if (st.is_dir) {
             fail(res, HP_EIO, arena_printf(a, "output '%s' is a directory", out));
             return;
@@ -67,7 +68,8 @@ void twrite_output(arena *a, hp_file_result *res, const char *out, const char *d
                                        strerror(e)));
         return;
     }
-    hp_status s = os_write_atomic(a, out, data, len, mode, durable, &err);
+    hp_status s = exists ? os_write_atomic(a, out, data, len, mode, durable, &err)
+                         : os_write_new(a, out, data, len, mode, durable, &err);
     if (s != HP_OK) {
         fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
         return;
