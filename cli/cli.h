@@ -43,6 +43,7 @@ void cli_help(FILE *f, const char *cmd, const struct opt *table);
 typedef struct cli_progress {
     int enabled;
     double start, last;
+    double after; /* seconds before the first line (HIPPORT_PROGRESS_AFTER, default 0.5) */
     int shown;
 } cli_progress;
 void cli_progress_init(cli_progress *p);

@@ -73,6 +73,14 @@ void cli_progress_init(cli_progress *p)
     memset(p, 0, sizeof *p);
     p->enabled = cli_isatty(stderr) && !getenv("HIPPORT_NO_PROGRESS");
     p->start = p->last = now();
+    p->after = 0.5;
+    const char *e = getenv("HIPPORT_PROGRESS_AFTER");
+    if (e && *e) {
+        char *end;
+        double v = strtod(e, &end);
+        if (*end == 0 && v >= 0 && v < 1e6)
+            p->after = v;
+    }
 }
 
 void cli_progress_update(cli_progress *p, long long files, long long bytes)
@@ -81,7 +89,7 @@ void cli_progress_update(cli_progress *p, long long files, long long bytes)
         return;
     double t = now();
     /* only for runs that last, and at most ten times a second */
-    if (t - p->start < 0.5 || t - p->last < 0.1)
+    if (t - p->start < p->after || (p->shown && t - p->last < 0.1))
         return;
     p->last = t;
     double mb = (double)bytes / 1e6;
