@@ -488,7 +488,7 @@ static void survey(proj *pr, hp_ctx *ctx, pfile *f)
     }
     find_includes(pr, f, data, len);
     warp_env *env = NEW(&ctx->a, warp_env, 1);
-    warp_env_collect(&ctx->a, f->path, data, len, env);
+    warp_env_collect(&ctx->a, f->path, data, len, env, NULL);
     hp_translate_result tr;
     if (xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
         f->xchanged = tr.changed;
@@ -573,7 +573,7 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, long long seq)
         goto done;
     }
     warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, f->path, data, len, env);
+    warp_env_collect(a, f->path, data, len, env, NULL);
     hp_translate_result tr;
     s = xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
     if (s != HP_OK) {

@@ -15,7 +15,11 @@
 typedef struct trun {
     const hp_translate_opts *t;
     const hp_run_opts *r;
+    warp_cache *headers; /* the headers the files include, read once (NULL: each time) */
 } trun;
+
+/* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
+#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
 
 /* The output name of a relative path under --rename. */
 static const char *renamed(arena *a, const char *rel, int mode)
@@ -107,7 +111,7 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     hp_status s;
     /* masks #defined in the headers this file includes (as the compiler would see them) */
     warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, job->path, data, len, env);
+    warp_env_collect(a, job->path, data, len, env, tr->headers);
     hp_translate_result tr_out;
     s = xlate_buffer(ctx, tr->t, job->path, data, len, env, &tr_out);
     if (s != HP_OK) {
@@ -183,7 +187,9 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
         hp_project_opts_init(&p);
         return hp_project_run(t, r, &p, paths, npaths);
     }
-    trun tr = {t, r};
+    /* Headers are read once per run, except in place: a header may then be rewritten while the
+     * run goes on, and each includer reads what is there when it gets to it. */
+    trun tr = {t, r, r->mode == HP_OUT_INPLACE ? NULL : warp_cache_new(HEADER_CACHE_BYTES)};
     run_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.fn = translate_job;
@@ -196,7 +202,9 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
             spec.have_skip = 1;
         }
     }
-    return run_files(r, &spec, paths, npaths);
+    hp_status s = run_files(r, &spec, paths, npaths);
+    warp_cache_free(tr.headers);
+    return s;
 }
 
 /* ------------------------------------------------------------------ statistics */

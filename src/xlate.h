@@ -72,10 +72,17 @@ typedef struct warp_env {
     ptrdiff_t ndirs;
 } warp_env;
 
+/* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
+ * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
+ * the cache holds (headers past it are read again by each includer). */
+typedef struct warp_cache warp_cache;
+warp_cache *warp_cache_new(ptrdiff_t budget);
+void warp_cache_free(warp_cache *c);
+
 /* Follows the quoted #includes of the file at path (relative to the including file, up to a
  * depth) and collects the object-like macros whose value is a full warp mask. */
 void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
-                      warp_env *env);
+                      warp_env *env, warp_cache *cache);
 /* Translation with an environment (hp_translate_buffer passes none). */
 hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
                        const char *src, ptrdiff_t len, const warp_env *env,

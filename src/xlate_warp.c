@@ -6,6 +6,7 @@
  * lane", so it becomes the 64-bit all-lanes mask. A HIP without the builtins gets the maskless
  * forms where the mask names the whole warp (then every lane takes part, which is what the
  * maskless forms assume), or a function of hipport_compat.h. Every rewrite is reported. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -514,9 +515,139 @@ int warp_cg_ident(xlate *x, ptrdiff_t i)
 typedef struct env_walk {
     arena *a;
     warp_env *env;
+    warp_cache *cache;
     const char *seen[ENV_MAX_FILES];
     int nseen;
 } env_walk;
+
+/* A header as the walk sees it: its bytes and tokens, or that it could not be read. */
+typedef struct hdr {
+    struct hdr *next; /* in its hash chain */
+    char *path;
+    int ok;
+    char *src;
+    ptrdiff_t len;
+    lex_out lx;
+    arena a; /* holds src and the tokens */
+} hdr;
+
+struct warp_cache {
+    pthread_mutex_t mu;
+    hdr **slot;
+    ptrdiff_t cap, n;
+    ptrdiff_t budget, used;
+};
+
+warp_cache *warp_cache_new(ptrdiff_t budget)
+{
+    warp_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->cap = 1024;
+    c->slot = calloc((size_t)c->cap, sizeof *c->slot);
+    if (!c->slot || pthread_mutex_init(&c->mu, NULL) != 0) {
+        free(c->slot);
+        free(c);
+        return NULL;
+    }
+    c->budget = budget;
+    return c;
+}
+
+void warp_cache_free(warp_cache *c)
+{
+    if (!c)
+        return;
+    for (ptrdiff_t i = 0; i < c->cap; i++) {
+        for (hdr *h = c->slot[i], *next; h; h = next) {
+            next = h->next;
+            arena_release(&h->a);
+            free(h->path);
+            free(h);
+        }
+    }
+    free(c->slot);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+static hdr *cache_find(warp_cache *c, const char *path, unsigned hash)
+{
+    for (hdr *h = c->slot[hash & (unsigned)(c->cap - 1)]; h; h = h->next)
+        if (strcmp(h->path, path) == 0)
+            return h;
+    return NULL;
+}
+
+/* The header at path from the cache, read and lexed on its first use; NULL where the cache
+ * is full (the caller reads it itself). */
+static hdr *cache_get(warp_cache *c, const char *path)
+{
+    unsigned hash = str_hash(path, (ptrdiff_t)strlen(path), 0);
+    pthread_mutex_lock(&c->mu);
+    hdr *h = cache_find(c, path, hash);
+    int full = c->used >= c->budget;
+    pthread_mutex_unlock(&c->mu);
+    if (h || full)
+        return h;
+    /* read and lexed outside the lock; two threads may do it at once, the first one kept */
+    hdr *nh = calloc(1, sizeof *nh);
+    char *p = nh ? malloc(strlen(path) + 1) : NULL;
+    if (!p) {
+        free(nh);
+        return NULL;
+    }
+    memcpy(p, path, strlen(path) + 1);
+    nh->path = p;
+    arena_init(&nh->a, 4096);
+    const char *err;
+    if (os_read_file(&nh->a, path, ENV_MAX_BYTES, &nh->src, &nh->len, &err) == HP_OK) {
+        lex_all(&nh->a, nh->src, nh->len, &nh->lx);
+        nh->ok = nh->lx.toks != NULL;
+    }
+    if (!nh->ok) {
+        /* nothing kept but the name */
+        arena_release(&nh->a);
+        arena_init(&nh->a, 4096);
+    }
+    ptrdiff_t size = (ptrdiff_t)sizeof *nh + (ptrdiff_t)strlen(path) + nh->a.used;
+    pthread_mutex_lock(&c->mu);
+    h = cache_find(c, path, hash);
+    if (!h && c->n >= c->cap) {
+        /* twice the chains: each entry moves to the chain its hash picks now */
+        hdr **ns = calloc((size_t)c->cap * 2, sizeof *ns);
+        if (ns) {
+            for (ptrdiff_t i = 0; i < c->cap; i++) {
+                for (hdr *e = c->slot[i], *next; e; e = next) {
+                    next = e->next;
+                    unsigned eh = str_hash(e->path, (ptrdiff_t)strlen(e->path), 0);
+                    ptrdiff_t b = eh & (unsigned)(c->cap * 2 - 1);
+                    e->next = ns[b];
+                    ns[b] = e;
+                }
+            }
+            free(c->slot);
+            c->slot = ns;
+            c->cap *= 2;
+        }
+    }
+    if (!h) {
+        ptrdiff_t b = hash & (unsigned)(c->cap - 1);
+        nh->next = c->slot[b];
+        c->slot[b] = nh;
+        c->n++;
+        c->used += size;
+        h = nh;
+        nh = NULL;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (nh) {
+        arena_release(&nh->a);
+        free(nh->path);
+        free(nh);
+    }
+    return h;
+}
 
 static void env_add(env_walk *w, hp_str name, int kind)
 {
@@ -536,7 +667,9 @@ static void env_add(env_walk *w, hp_str name, int kind)
     e->n++;
 }
 
-static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len, int depth)
+/* lx: the file's tokens when they are at hand (a cached header), else NULL */
+static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
+                     const lex_out *have, int depth)
 {
     xlate hx;
     memset(&hx, 0, sizeof hx);
@@ -544,7 +677,10 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.src = src;
     hx.len = len;
     lex_out lx;
-    lex_all(w->a, src, len, &lx);
+    if (have)
+        lx = *have;
+    else
+        lex_all(w->a, src, len, &lx);
     hx.t = lx.toks;
     hx.nt = lx.n;
     hx.dirs = lx.dirs;
@@ -586,22 +722,29 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         if (seen || w->nseen == ENV_MAX_FILES)
             continue;
         w->seen[w->nseen++] = child;
+        hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
+        if (ch) {
+            if (ch->ok)
+                env_file(w, child, ch->src, ch->len, &ch->lx, depth + 1);
+            continue;
+        }
         char *data;
         ptrdiff_t dlen;
         const char *err;
         if (os_read_file(w->a, child, ENV_MAX_BYTES, &data, &dlen, &err) != HP_OK)
             continue;
-        env_file(w, child, data, dlen, depth + 1);
+        env_file(w, child, data, dlen, NULL, depth + 1);
     }
 }
 
 void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
-                      warp_env *env)
+                      warp_env *env, warp_cache *cache)
 {
     env_walk w;
     memset(&w, 0, sizeof w);
     w.a = a;
     w.env = env;
+    w.cache = cache;
     w.seen[w.nseen++] = path;
-    env_file(&w, path, src, len, 0);
+    env_file(&w, path, src, len, NULL, 0);
 }

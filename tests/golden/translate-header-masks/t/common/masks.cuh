@@ -1,0 +1,3 @@
+#pragma once
+#define FULL 0xffffffff
+#include "more.cuh"

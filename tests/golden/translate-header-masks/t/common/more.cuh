@@ -1,0 +1,3 @@
+#pragma once
+#include "masks.cuh"
+#define ALL_LANES FULL
