@@ -502,41 +502,8 @@ ptrdiff_t rules_call(const rctx *c, ptrdiff_t i)
     return rules_punct(c, n, '(') ? n : -1;
 }
 
-static int member_punct(const tok *t)
-{
-    return t->kind == TK_PUNCT && (t->sub == '.' || t->sub == P_ARROW || t->sub == P_DOTSTAR ||
-                                   t->sub == P_ARROWSTAR);
-}
-
-void rules_members(rctx *c)
-{
-    /* rules_prev of a token outside directives is the nearest earlier token that is neither a
-     * comment nor in a directive; inside one, the nearest that is not a comment, unless that
-     * one lies outside the directive or ends it. code_m and pp_m say whether those are . -> .*
-     * or ->* (a punctuator never ends a directive). */
-    const tok *t = c->t;
-    ptrdiff_t nt = c->nt;
-    uint8_t *m = arena_alloc_nozero(c->a, 1, 1, nt + 1);
-    uint8_t code_m = 0, pp_m = 0;
-    for (ptrdiff_t i = 0; i < nt; i++) {
-        const tok *k = &t[i];
-        int pp = (k->flags & TF_PP) != 0;
-        m[i] = pp ? pp_m : code_m;
-        if (k->kind == TK_COMMENT)
-            continue;
-        uint8_t mp = (uint8_t)member_punct(k);
-        pp_m = (uint8_t)(mp & pp);
-        if (!pp)
-            code_m = mp;
-    }
-    m[nt] = 0;
-    c->member = m;
-}
-
 int rules_member(const rctx *c, ptrdiff_t i)
 {
-    if (c->member && i >= 0 && i < c->nt)
-        return c->member[i];
     ptrdiff_t p = rules_prev(c, i);
     if (p < 0 || c->t[p].kind != TK_PUNCT)
         return 0;
@@ -782,51 +749,88 @@ static int prefix_boundary(const char *prefix, hp_str s, ptrdiff_t pl)
            (next >= '0' && next <= '9');
 }
 
+/* Is s an exact name of the table, or does it start with one of its prefixes? */
+unsigned rules_names_names(const rctx *c, hp_str s)
+{
+    const names_index *ix = c->cfg->names;
+    if (!ix || s.len <= 0)
+        return 0;
+    uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+    if (ix->lens[(unsigned char)s.s[0]] & lb) {
+        unsigned h = str_hash(s.s, s.len, 0);
+        for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j];
+             j = (j + 1) & (ix->cap - 1)) {
+            int row = ix->slot[j] - 1;
+            if (s.len == ix->len[row] &&
+                memcmp(s.s, rule_names_rows[row][N_NAME], (size_t)s.len) == 0)
+                return RH_NAMES;
+        }
+    }
+    for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+         p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
+        const char *const *r = rule_names_rows[ix->prefix[p]];
+        ptrdiff_t pl = ix->len[ix->prefix[p]];
+        if (s.len > pl && memcmp(s.s, r[N_NAME], (size_t)pl) == 0 &&
+            prefix_boundary(r[N_NAME], s, pl))
+            return RH_NAMES;
+    }
+    return 0;
+}
+
+static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
+{
+    const tok *k = &c->t[i];
+    if (k->kind == TK_IDENT) {
+        hp_str s = rules_text(c, i);
+        uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+        int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
+        unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
+        for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
+             j = (j + 1) & (ix->cap - 1)) {
+            int row = ix->slot[j] - 1;
+            const char *const *r = rule_names_rows[row];
+            if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
+                ident_match(c, r[N_MATCH], i))
+                name_hit(c, row, i, k->off, k->len, s);
+        }
+        for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+             p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
+            const char *const *r = rule_names_rows[ix->prefix[p]];
+            ptrdiff_t pl = ix->len[ix->prefix[p]];
+            if (s.len > pl && (pl < 2 || s.s[1] == r[N_NAME][1]) &&
+                memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
+                !rules_member(c, i))
+                name_hit(c, ix->prefix[p], i, k->off, k->len, s);
+        }
+    } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
+               k->len >= 2 && ix->ninclude) {
+        ptrdiff_t h = rules_prev(c, rules_prev(c, i));
+        if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
+            return;
+        hp_str path = str_make(c->src + k->off + 1, k->len - 2);
+        for (int p = 0; p < ix->ninclude; p++) {
+            const char *const *r = rule_names_rows[ix->include[p]];
+            hp_str want = str_cstr(r[N_NAME]);
+            int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
+                                                              : str_eq(path, want);
+            if (hit)
+                name_hit(c, ix->include[p], i, k->off, k->len, path);
+        }
+    }
+}
+
 static void names_scan(rctx *c)
 {
     const names_index *ix = c->cfg->names;
     if (!ix)
         return;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_IDENT) {
-            hp_str s = rules_text(c, i);
-            uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
-            int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
-            unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
-            for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
-                 j = (j + 1) & (ix->cap - 1)) {
-                int row = ix->slot[j] - 1;
-                const char *const *r = rule_names_rows[row];
-                if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
-                    ident_match(c, r[N_MATCH], i))
-                    name_hit(c, row, i, k->off, k->len, s);
-            }
-            for (int p = ix->pfx_first[(unsigned char)s.s[0]];
-                 p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
-                const char *const *r = rule_names_rows[ix->prefix[p]];
-                ptrdiff_t pl = ix->len[ix->prefix[p]];
-                if (s.len > pl && (pl < 2 || s.s[1] == r[N_NAME][1]) &&
-                    memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
-                    !rules_member(c, i))
-                    name_hit(c, ix->prefix[p], i, k->off, k->len, s);
-            }
-        } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
-                   k->len >= 2 && ix->ninclude) {
-            ptrdiff_t h = rules_prev(c, rules_prev(c, i));
-            if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
-                continue;
-            hp_str path = str_make(c->src + k->off + 1, k->len - 2);
-            for (int p = 0; p < ix->ninclude; p++) {
-                const char *const *r = rule_names_rows[ix->include[p]];
-                hp_str want = str_cstr(r[N_NAME]);
-                int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
-                                                                  : str_eq(path, want);
-                if (hit)
-                    name_hit(c, ix->include[p], i, k->off, k->len, path);
-            }
-        }
+    if (c->hot) {
+        for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_NAMES | RH_STR)) >= 0;)
+            names_token(c, ix, i);
+        return;
     }
+    for (ptrdiff_t i = 0; i < c->nt; i++)
+        names_token(c, ix, i);
 }
 
 /* ------------------------------------------------------------------ suppressions */
@@ -1011,18 +1015,22 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
-    rules_members(c);
     if (l->bit == RL_CPP) {
         c->idx = NEW(a, lex_idx, 1);
         lex_idx_init(c->idx, a, src, c->t, c->nt);
     }
+    if (l->prepare)
+        l->prepare(c);
+    /* already HIP: a .hip file, or one that includes a hip/ header */
     c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
-    for (ptrdiff_t i = 0; i < c->nt && !c->hip_source && !cfg->assume_cuda; i++)
+    for (ptrdiff_t h = 0, i = -1; !c->hip_source && !cfg->assume_cuda;) {
+        i = c->hot ? rules_hot_next(c, &h, RH_STR) : i + 1 < c->nt ? i + 1 : -1;
+        if (i < 0)
+            break;
         if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&
             memcmp(c->src + c->t[i].off + 1, "hip/", 4) == 0)
             c->hip_source = 1;
-    if (l->prepare)
-        l->prepare(c);
+    }
     for (size_t f = 0; f < sizeof families / sizeof *families; f++)
         if (families[f].langs & l->bit)
             families[f].run(c);

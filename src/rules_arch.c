@@ -250,9 +250,20 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_arch_names(hp_str s)
+{
+    if (is_cuda_arch(s) || str_eqc(s, "major") || RULES_IN(s, props) ||
+        str_eqc(s, "cudaDevAttrComputeCapabilityMajor") ||
+        str_eqc(s, "cudaDevAttrComputeCapabilityMinor") || str_eqc(s, "cudaRuntimeGetVersion") ||
+        str_eqc(s, "cudaDriverGetVersion"))
+        return RH_ARCH;
+    return 0;
+}
+
 void rules_arch_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_ARCH | RH_STR)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_PP_HASH) {
             directive(c, i);

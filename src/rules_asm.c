@@ -189,9 +189,19 @@ static int simd_in_word(hp_str s)
     return 1;
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_asm_names(hp_str s)
+{
+    if (str_eqc(s, "asm") || str_eqc(s, "__asm__") || str_eqc(s, "__asm") || simd_in_word(s) ||
+        str_eqc(s, "memcpy_async") || str_eqc(s, "pipeline") || str_eqc(s, "barrier") ||
+        str_eqc(s, "ptx") || str_eqc(s, "make_pipeline") || str_eqc(s, "pipeline_shared_state"))
+        return RH_ASM;
+    return 0;
+}
+
 void rules_asm_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_ASM)) >= 0;) {
         if (c->t[i].kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);

@@ -447,24 +447,35 @@ static void build_scopes(rctx *c)
     }
 }
 
+/* Is s a cross-lane builtin (shuffle, vote, match, reduce)? 2: only as a member (.shfl). */
+static int crosslane_name(hp_str s)
+{
+    if (s.len < 4)
+        return 0;
+    if (s.s[0] == '_' && s.s[1] == '_')
+        return str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
+               str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
+               str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
+               str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
+    return str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
+                   str_eqc(s, "all") || str_starts(s, S("match_"))
+               ? 2
+               : 0;
+}
+
+unsigned rules_cpp_names(hp_str s)
+{
+    return crosslane_name(s) ? RH_XLANE : 0;
+}
+
 /* Marks functions that use cross-lane operations (shuffles, votes, matches, reductions). */
 static void mark_crosslane(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        if (c->t[i].kind != TK_IDENT || c->fn[i] < 0 || c->t[i].len < 4)
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_XLANE)) >= 0;) {
+        if (c->t[i].kind != TK_IDENT || c->fn[i] < 0)
             continue;
-        hp_str s = rules_text(c, i);
-        int hit = 0;
-        if (s.s[0] == '_' && s.s[1] == '_')
-            hit = str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
-                  str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
-                  str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
-                  str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
-        else
-            hit = (str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
-                   str_eqc(s, "all") || str_starts(s, S("match_"))) &&
-                  rules_member(c, i);
-        if (hit)
+        int hit = crosslane_name(rules_text(c, i));
+        if (hit == 1 || (hit == 2 && rules_member(c, i)))
             c->fns[c->fn[i]].crosslane = 1;
     }
 }
@@ -483,6 +494,7 @@ void rules_cpp_prepare(rctx *c)
     for (int j = 0; j < c->capmacros; j++)
         if (c->macros[j].name.s && c->macros[j].tok >= 0)
             c->macros[j].guarded = (uint8_t)((c->scope[c->macros[j].tok] & SC_GUARDED) != 0);
+    rules_hot_build(c);
     mark_crosslane(c);
 }
 

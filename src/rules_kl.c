@@ -256,9 +256,22 @@ static void launch(rctx *c, ptrdiff_t open)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_kl_names(hp_str s)
+{
+    if (str_eqc(s, "__launch_bounds__") || str_eqc(s, "__globaltimer") ||
+        str_eqc(s, "__clock64") || str_eqc(s, "__clock") || str_eqc(s, "clock64") ||
+        str_eqc(s, "clock") || str_eqc(s, "printf") || str_eqc(s, "this_grid") ||
+        str_eqc(s, "hipLaunchKernelGGL") || str_eqc(s, "texture") || str_eqc(s, "surface") ||
+        in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
+        in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs))
+        return RH_KL;
+    return 0;
+}
+
 void rules_kl_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_KL)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_LAUNCH_OPEN) {
             launch(c, i);

@@ -97,10 +97,17 @@ static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
                      NULL);
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_lib_names(hp_str s)
+{
+    return (s.len > 0 && s.s[0] == 'W' && width_position(s) > 0) || str_eqc(s, "thrust") ? RH_LIB
+                                                                                       : 0;
+}
+
 void rules_lib_run(rctx *c)
 {
     int uses_cub = -1;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_LIB)) >= 0;) {
         if (c->t[i].kind != TK_IDENT || (rules_scope(c, i) & SC_GUARDED))
             continue;
         hp_str s = rules_text(c, i);

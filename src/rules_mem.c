@@ -174,8 +174,13 @@ static void mem001_static(rctx *c)
         if (!fn->device)
             continue;
         long long sum = 0;
-        for (ptrdiff_t j = fn->open; j <= fn->close && j < c->nt; j = rules_next(c, j)) {
-            if (!rules_is(c, j, "__shared__") || guarded(c, j))
+        /* the __shared__ of the body, outside directives (as a walk with rules_next sees it) */
+        for (ptrdiff_t hk = rules_hot_from(c, fn->open); hk < c->nhot; hk++) {
+            ptrdiff_t j = c->hot[hk].tok;
+            if (j > fn->close || j >= c->nt)
+                break;
+            if (!(c->hot[hk].bits & RH_SHARED) || (c->t[j].flags & TF_PP) ||
+                !rules_is(c, j, "__shared__") || guarded(c, j))
                 continue;
             ptrdiff_t nm;
             long long bytes = shared_bytes(c, j, &nm);
@@ -380,13 +385,32 @@ static void mem007(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers (or numbers) the passes below act on (rules_hot.c). */
+unsigned rules_mem_names(hp_str s, int number)
+{
+    if (number) {
+        unsigned long long v;
+        int bits;
+        if (!rules_int_literal(s, &v, &bits))
+            return 0;
+        return v == 49152 || v == 101376 || v == 232448 || v == 102400 || v == 166912 ||
+                       v == 48 || v == 99 || v == 100 || v == 163 || v == 227
+                   ? RH_MEMNUM
+                   : 0;
+    }
+    if (str_eqc(s, "cudaFuncSetAttribute") || str_eqc(s, "hipFuncSetAttribute") ||
+        str_starts(s, S("atomic")) || str_eqc(s, "__constant__") || str_eqc(s, "type") ||
+        str_eqc(s, "memoryType"))
+        return RH_MEM;
+    return str_eqc(s, "__shared__") ? RH_SHARED : 0;
+}
+
 void rules_mem_run(rctx *c)
 {
     mem_state m;
     m.ndone = 0;
     const tok *t = c->t;
-    ptrdiff_t nt = c->nt;
-    for (ptrdiff_t i = 0; i < nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_MEM)) >= 0;) {
         const tok *k = &t[i];
         if (k->kind == TK_LAUNCH_OPEN) {
             if (!guarded(c, i))
@@ -410,7 +434,7 @@ void rules_mem_run(rctx *c)
             mem007(c, i);
         }
     }
-    for (ptrdiff_t i = 0; i < nt; i++)
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_MEMNUM)) >= 0;)
         if (t[i].kind == TK_NUMBER)
             mem001_literal(c, &m, i);
     mem001_static(c);

@@ -339,8 +339,13 @@ void rules_pytorch_run(rctx *c)
         rules_pytorch(&r, &d->p);
     } else if (c->lang == RL_CPP) {
         lex_out lx = {c->t, c->nt, 0};
-        rules_pytorch_cxx(&r, c->src, c->len, &lx);
+        rules_pytorch_cxx(&r, c->src, c->len, &lx, c->hot, c->nhot);
     }
+}
+
+unsigned rules_pytorch_names(hp_str s)
+{
+    return rules_pytorch_cxx_names(s);
 }
 
 void rules_bld_run(rctx *c)

@@ -5,6 +5,7 @@
 #include "nvcc_flags_tab.h"
 #include "pyrules.h"
 #include "pysrc.h"
+#include "rules.h"
 #include "rules_py.h"
 #include "str.h"
 
@@ -408,43 +409,69 @@ static int is_ident(const char *src, const tok *t, const char *w)
     return t->kind == TK_IDENT && (size_t)t->len == l && memcmp(src + t->off, w, l) == 0;
 }
 
-void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx)
+static const char *const pt004_apis[] = {
+    "getCurrentCUDAStream", "getDefaultCUDAStream", "getStreamFromPool", "CUDAGuard",
+    "OptionalCUDAGuard", "CUDAStreamGuard", "OptionalCUDAStreamGuard",
+    "C10_CUDA_KERNEL_LAUNCH_CHECK", "C10_CUDA_CHECK", "AT_CUDA_CHECK",
+    "getCurrentCUDABlasHandle", "getCurrentCUDABlasLtHandle", "getCurrentCUDASparseHandle",
+    "getCurrentCUDASolverDnHandle", "getCurrentDeviceProperties"};
+
+unsigned rules_pytorch_cxx_names(hp_str s)
+{
+    for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++)
+        if (str_eqc(s, pt004_apis[k]))
+            return RH_PYT;
+    return str_eqc(s, "reinterpret_cast") ? RH_PYT : 0;
+}
+
+/* The next token with one of bits after entry *h of hot, or every token after i without it. */
+static ptrdiff_t next_tok(const rules_hot *hot, ptrdiff_t nhot, ptrdiff_t *h, unsigned bits,
+                          ptrdiff_t i, ptrdiff_t n)
+{
+    if (!hot)
+        return i + 1 < n ? i + 1 : -1;
+    for (; *h < nhot; ++*h)
+        if (hot[*h].bits & bits)
+            return hot[(*h)++].tok;
+    return -1;
+}
+
+void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx,
+                       const rules_hot *hot, ptrdiff_t nhot)
 {
     (void)len;
     if (!pyrules_on(r, "PT004"))
         return;
     /* only sources of PyTorch extensions */
     int torch = 0;
-    for (ptrdiff_t i = 0; i < lx->n && !torch; i++) {
+    ptrdiff_t h = 0;
+    for (ptrdiff_t i = next_tok(hot, nhot, &h, RH_STR, -1, lx->n); i >= 0 && !torch;
+         i = next_tok(hot, nhot, &h, RH_STR, i, lx->n)) {
         const tok *t = &lx->toks[i];
         if (t->kind != TK_HEADER && t->kind != TK_STRING)
             continue;
         if (i == 0 || lx->toks[i - 1].kind != TK_IDENT)
             continue;
-        hp_str h = {src + t->off, t->len};
-        torch = str_find(h, S("torch/")) >= 0 || str_find(h, S("ATen/")) >= 0 ||
-                str_find(h, S("c10/")) >= 0;
+        hp_str hd = {src + t->off, t->len};
+        torch = str_find(hd, S("torch/")) >= 0 || str_find(hd, S("ATen/")) >= 0 ||
+                str_find(hd, S("c10/")) >= 0;
     }
     if (!torch)
         return;
-    static const char *const apis[] = {
-        "getCurrentCUDAStream", "getDefaultCUDAStream", "getStreamFromPool", "CUDAGuard",
-        "OptionalCUDAGuard", "CUDAStreamGuard", "OptionalCUDAStreamGuard",
-        "C10_CUDA_KERNEL_LAUNCH_CHECK", "C10_CUDA_CHECK", "AT_CUDA_CHECK",
-        "getCurrentCUDABlasHandle", "getCurrentCUDABlasLtHandle", "getCurrentCUDASparseHandle",
-        "getCurrentCUDASolverDnHandle", "getCurrentDeviceProperties"};
-    for (ptrdiff_t i = 0; i < lx->n; i++) {
+    h = 0;
+    for (ptrdiff_t i = next_tok(hot, nhot, &h, RH_PYT, -1, lx->n); i >= 0;
+         i = next_tok(hot, nhot, &h, RH_PYT, i, lx->n)) {
         const tok *t = &lx->toks[i];
         if (t->kind != TK_IDENT)
             continue;
-        for (size_t k = 0; k < sizeof apis / sizeof *apis; k++) {
-            if (!is_ident(src, t, apis[k]))
+        for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++) {
+            if (!is_ident(src, t, pt004_apis[k]))
                 continue;
             const char *m = arena_printf(
                 r->a, "%s: PyTorch's hipify turns it into its HIP (MasqueradingAsCUDA) form "
                          "only in files it processes; a header outside the extension's "
                          "sources keeps the CUDA types",
-                apis[k]);
+                pt004_apis[k]);
             pyrules_add(r, t->off, t->len, "PT004", HP_SEV_NOTE, m,
                         "let CUDAExtension hipify every source and header of the extension "
                         "(list them under the extension directory)");

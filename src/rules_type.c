@@ -46,9 +46,17 @@ static void report(rctx *c, ptrdiff_t i)
                      NULL);
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_type_names(hp_str s)
+{
+    return s.len > 0 && (s.s[0] == '_' || s.s[0] == 'k' || s.s[0] == 'F') && fp8_name(s)
+               ? RH_TYPE
+               : 0;
+}
+
 void rules_type_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_TYPE | RH_STR)) >= 0;) {
         const tok *k = &c->t[i];
         if (rules_scope(c, i) & SC_GUARDED)
             continue;

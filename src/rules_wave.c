@@ -659,9 +659,14 @@ static void wave006_lines(rctx *c)
             continue;
         ptrdiff_t first16 = -1;
         int has8 = 0, has32 = 0;
-        for (ptrdiff_t j = fn->open; j <= fn->close && j < c->nt; j = rules_next(c, j)) {
+        /* the shuffles of the body, outside directives (as a walk with rules_next sees it) */
+        for (ptrdiff_t hk = rules_hot_from(c, fn->open); hk < c->nhot; hk++) {
+            ptrdiff_t j = c->hot[hk].tok;
+            if (j > fn->close || j >= c->nt)
+                break;
             int da, wa;
-            if (c->t[j].kind != TK_IDENT || !is_shfl_delta_call(rules_text(c, j), &da, &wa) ||
+            if (!(c->hot[hk].bits & RH_WAVE) || (c->t[j].flags & TF_PP) ||
+                c->t[j].kind != TK_IDENT || !is_shfl_delta_call(rules_text(c, j), &da, &wa) ||
                 str_starts(rules_text(c, j), S("__shfl_up")) || guarded(c, j))
                 continue;
             ptrdiff_t open = rules_call(c, j);
@@ -1016,10 +1021,39 @@ static void wave011(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_wave_names(hp_str s)
+{
+    if (s.len <= 0)
+        return 0;
+    char f = s.s[0];
+    if (s.len >= 7 &&
+        (f == 'w' || f == 'W' || f == 'k' || f == 'T' || f == 'L' || f == 'N' || f == 'n' ||
+         f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_') &&
+        (str_eqc(s, "warpSize") || warp_size_name(s)))
+        return RH_WAVE;
+    if (f == '_' && s.len > 4)
+        return is_sync_builtin(s) || str_eqc(s, "__activemask") ||
+                       str_starts(s, S("__ballot")) || str_eqc(s, "__match_any_sync") ||
+                       str_eqc(s, "__match_all_sync") || str_starts(s, S("__lanemask_")) ||
+                       str_eqc(s, "__popc") || str_eqc(s, "__ffs") || str_eqc(s, "__clz") ||
+                       str_eqc(s, "__brev") || str_starts(s, S("__shfl")) ||
+                       str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE"))
+                   ? RH_WAVE
+                   : 0;
+    if (str_eqc(s, "ballot") || str_eqc(s, "match_any") || str_eqc(s, "warpSize") ||
+        str_eqc(s, "tiled_partition") || str_eqc(s, "thread_block_tile"))
+        return RH_WAVE;
+    /* wave006_for and wave008 look at these only in unguarded device code */
+    if (str_eqc(s, "while") || str_eqc(s, "for") || str_eqc(s, "if"))
+        return RH_WAVE_DEV;
+    return 0;
+}
+
 void rules_wave_run(rctx *c)
 {
     ptrdiff_t first_sync = -1;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_WAVE)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_PP_HASH) {
             if (k->sub == PP_DEFINE)
