@@ -253,10 +253,16 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_arch_names(hp_str s)
 {
-    if (is_cuda_arch(s) || str_eqc(s, "major") || RULES_IN(s, props) ||
-        str_eqc(s, "cudaDevAttrComputeCapabilityMajor") ||
-        str_eqc(s, "cudaDevAttrComputeCapabilityMinor") || str_eqc(s, "cudaRuntimeGetVersion") ||
-        str_eqc(s, "cudaDriverGetVersion"))
+    if (s.len < 5)
+        return 0;
+    if (s.s[0] == '_')
+        return RULES_STARTS(s, "__CUDA_ARCH") && is_cuda_arch(s) ? RH_ARCH : 0;
+    if (RULES_EQ(s, "major") || RULES_IN(s, props))
+        return RH_ARCH;
+    if (RULES_STARTS(s, "cuda") &&
+        (RULES_EQ(s, "cudaDevAttrComputeCapabilityMajor") ||
+         RULES_EQ(s, "cudaDevAttrComputeCapabilityMinor") ||
+         RULES_EQ(s, "cudaRuntimeGetVersion") || RULES_EQ(s, "cudaDriverGetVersion")))
         return RH_ARCH;
     return 0;
 }

@@ -192,11 +192,25 @@ static int simd_in_word(hp_str s)
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_asm_names(hp_str s)
 {
-    if (str_eqc(s, "asm") || str_eqc(s, "__asm__") || str_eqc(s, "__asm") || simd_in_word(s) ||
-        str_eqc(s, "memcpy_async") || str_eqc(s, "pipeline") || str_eqc(s, "barrier") ||
-        str_eqc(s, "ptx") || str_eqc(s, "make_pipeline") || str_eqc(s, "pipeline_shared_state"))
-        return RH_ASM;
-    return 0;
+    if (s.len <= 0)
+        return 0;
+    switch (s.s[0]) {
+    case '_':
+        return RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm") || simd_in_word(s) ? RH_ASM : 0;
+    case 'a':
+        return RULES_EQ(s, "asm") ? RH_ASM : 0;
+    case 'm':
+        return RULES_EQ(s, "memcpy_async") || RULES_EQ(s, "make_pipeline") ? RH_ASM : 0;
+    case 'p':
+        return RULES_EQ(s, "pipeline") || RULES_EQ(s, "ptx") ||
+                       RULES_EQ(s, "pipeline_shared_state")
+                   ? RH_ASM
+                   : 0;
+    case 'b':
+        return RULES_EQ(s, "barrier") ? RH_ASM : 0;
+    default:
+        return 0;
+    }
 }
 
 void rules_asm_run(rctx *c)

@@ -452,7 +452,10 @@ static int crosslane_name(hp_str s)
 {
     if (s.len < 4)
         return 0;
-    if (s.s[0] == '_' && s.s[1] == '_')
+    char f = s.s[0];
+    if (f != '_' && f != 's' && f != 'b' && f != 'a' && f != 'm')
+        return 0;
+    if (f == '_' && s.s[1] == '_')
         return str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
                str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
                str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||

@@ -259,14 +259,33 @@ static void launch(rctx *c, ptrdiff_t open)
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_kl_names(hp_str s)
 {
-    if (str_eqc(s, "__launch_bounds__") || str_eqc(s, "__globaltimer") ||
-        str_eqc(s, "__clock64") || str_eqc(s, "__clock") || str_eqc(s, "clock64") ||
-        str_eqc(s, "clock") || str_eqc(s, "printf") || str_eqc(s, "this_grid") ||
-        str_eqc(s, "hipLaunchKernelGGL") || str_eqc(s, "texture") || str_eqc(s, "surface") ||
-        in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
-        in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs))
-        return RH_KL;
-    return 0;
+    if (s.len < 5)
+        return 0;
+    int hit = 0;
+    switch (s.s[0]) {
+    case '_':
+        hit = RULES_EQ(s, "__launch_bounds__") || RULES_EQ(s, "__globaltimer") ||
+              RULES_EQ(s, "__clock64") || RULES_EQ(s, "__clock");
+        break;
+    case 'p':
+        hit = RULES_EQ(s, "printf");
+        break;
+    case 'c':
+    case 'h':
+    case 't':
+    case 's':
+        hit = RULES_EQ(s, "clock64") || RULES_EQ(s, "clock") || RULES_EQ(s, "this_grid") ||
+              RULES_EQ(s, "hipLaunchKernelGGL") || RULES_EQ(s, "texture") ||
+              RULES_EQ(s, "surface") ||
+              ((RULES_STARTS(s, "cuda") || RULES_STARTS(s, "hip") || RULES_STARTS(s, "tex") ||
+                RULES_STARTS(s, "surf")) &&
+               (in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
+                in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs)));
+        break;
+    default:
+        break;
+    }
+    return hit ? RH_KL : 0;
 }
 
 void rules_kl_run(rctx *c)

@@ -398,11 +398,24 @@ unsigned rules_mem_names(hp_str s, int number)
                    ? RH_MEMNUM
                    : 0;
     }
-    if (str_eqc(s, "cudaFuncSetAttribute") || str_eqc(s, "hipFuncSetAttribute") ||
-        str_starts(s, S("atomic")) || str_eqc(s, "__constant__") || str_eqc(s, "type") ||
-        str_eqc(s, "memoryType"))
-        return RH_MEM;
-    return str_eqc(s, "__shared__") ? RH_SHARED : 0;
+    if (s.len < 4)
+        return 0;
+    switch (s.s[0]) {
+    case 'c':
+    case 'h':
+        return RULES_EQ(s, "cudaFuncSetAttribute") || RULES_EQ(s, "hipFuncSetAttribute") ? RH_MEM
+                                                                                         : 0;
+    case 'a':
+        return RULES_STARTS(s, "atomic") ? RH_MEM : 0;
+    case '_':
+        return RULES_EQ(s, "__constant__") ? RH_MEM : RULES_EQ(s, "__shared__") ? RH_SHARED : 0;
+    case 't':
+        return RULES_EQ(s, "type") ? RH_MEM : 0;
+    case 'm':
+        return RULES_EQ(s, "memoryType") ? RH_MEM : 0;
+    default:
+        return 0;
+    }
 }
 
 void rules_mem_run(rctx *c)

@@ -418,10 +418,22 @@ static const char *const pt004_apis[] = {
 
 unsigned rules_pytorch_cxx_names(hp_str s)
 {
-    for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++)
-        if (str_eqc(s, pt004_apis[k]))
-            return RH_PYT;
-    return str_eqc(s, "reinterpret_cast") ? RH_PYT : 0;
+    if (s.len < 9)
+        return 0;
+    switch (s.s[0]) {
+    case 'g':
+    case 'C':
+    case 'O':
+    case 'A':
+        for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++)
+            if (s.s[0] == pt004_apis[k][0] && str_eqc(s, pt004_apis[k]))
+                return RH_PYT;
+        return 0;
+    case 'r':
+        return RULES_EQ(s, "reinterpret_cast") ? RH_PYT : 0;
+    default:
+        return 0;
+    }
 }
 
 /* The next token with one of bits after entry *h of hot, or every token after i without it. */

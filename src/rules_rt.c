@@ -22,7 +22,7 @@ static int changed_code(hp_str s)
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_rt_names(hp_str s)
 {
-    return s.len >= 12 && s.s[0] == 'c' && changed_code(s) ? RH_RT : 0;
+    return s.len >= 12 && RULES_STARTS(s, "cudaError") && changed_code(s) ? RH_RT : 0;
 }
 
 void rules_rt_run(rctx *c)

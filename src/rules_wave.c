@@ -1030,22 +1030,23 @@ unsigned rules_wave_names(hp_str s)
     if (s.len >= 7 &&
         (f == 'w' || f == 'W' || f == 'k' || f == 'T' || f == 'L' || f == 'N' || f == 'n' ||
          f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_') &&
-        (str_eqc(s, "warpSize") || warp_size_name(s)))
+        (RULES_EQ(s, "warpSize") || warp_size_name(s)))
         return RH_WAVE;
-    if (f == '_' && s.len > 4)
-        return is_sync_builtin(s) || str_eqc(s, "__activemask") ||
-                       str_starts(s, S("__ballot")) || str_eqc(s, "__match_any_sync") ||
-                       str_eqc(s, "__match_all_sync") || str_starts(s, S("__lanemask_")) ||
-                       str_eqc(s, "__popc") || str_eqc(s, "__ffs") || str_eqc(s, "__clz") ||
-                       str_eqc(s, "__brev") || str_starts(s, S("__shfl")) ||
-                       str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE"))
+    if (f == '_')
+        return s.len > 4 && s.s[1] == '_' &&
+                       (is_sync_builtin(s) || RULES_EQ(s, "__activemask") ||
+                        RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__match_any_sync") ||
+                        RULES_EQ(s, "__match_all_sync") || RULES_STARTS(s, "__lanemask_") ||
+                        RULES_EQ(s, "__popc") || RULES_EQ(s, "__ffs") || RULES_EQ(s, "__clz") ||
+                        RULES_EQ(s, "__brev") || RULES_STARTS(s, "__shfl") ||
+                        RULES_STARTS(s, "__AMDGCN_WAVEFRONT_SIZE"))
                    ? RH_WAVE
                    : 0;
-    if (str_eqc(s, "ballot") || str_eqc(s, "match_any") || str_eqc(s, "warpSize") ||
-        str_eqc(s, "tiled_partition") || str_eqc(s, "thread_block_tile"))
+    if (RULES_EQ(s, "ballot") || RULES_EQ(s, "match_any") || RULES_EQ(s, "warpSize") ||
+        RULES_EQ(s, "tiled_partition") || RULES_EQ(s, "thread_block_tile"))
         return RH_WAVE;
     /* wave006_for and wave008 look at these only in unguarded device code */
-    if (str_eqc(s, "while") || str_eqc(s, "for") || str_eqc(s, "if"))
+    if (RULES_EQ(s, "while") || RULES_EQ(s, "for") || RULES_EQ(s, "if"))
         return RH_WAVE_DEV;
     return 0;
 }
