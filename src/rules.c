@@ -89,24 +89,24 @@ static int parse_target(hp_str t, rules_cfg *cfg)
     if (colon >= 0)
         t.len = colon;
     t = str_trim(t);
-    if (!str_starts(t, S("gfx")) || t.len < 4)
+    if (!RULES_STARTS(t, "gfx") || t.len < 4)
         return 0;
     hp_str n = str_cut(t, 3, t.len);
     int wave64;
     if (str_ends(n, S("-generic"))) {
         hp_str g = str_cut(n, 0, n.len - 8);
-        if (str_eqc(g, "9") || str_eqc(g, "9-4")) {
+        if (RULES_EQ(g, "9") || RULES_EQ(g, "9-4")) {
             wave64 = 1;
-            if (str_eqc(g, "9-4")) {
+            if (RULES_EQ(g, "9-4")) {
                 cfg->no_image = 1;
                 cfg->fp8_fnuz = 1;
             } else {
                 cfg->fp8_none = 1;
             }
-        } else if (str_eqc(g, "10-1") || str_eqc(g, "10-3") || str_eqc(g, "11") ||
-                   str_eqc(g, "12")) {
+        } else if (RULES_EQ(g, "10-1") || RULES_EQ(g, "10-3") || RULES_EQ(g, "11") ||
+                   RULES_EQ(g, "12")) {
             wave64 = 0;
-            if (!str_eqc(g, "12"))
+            if (!RULES_EQ(g, "12"))
                 cfg->fp8_none = 1;
         } else {
             return 0;
@@ -128,16 +128,16 @@ static int parse_target(hp_str t, rules_cfg *cfg)
         } else {
             return 0;
         }
-        int lds = str_eqc(n, "950") ? 163840 : 65536;
+        int lds = RULES_EQ(n, "950") ? 163840 : 65536;
         if (cfg->lds_limit == 0 || cfg->lds_limit > lds)
             cfg->lds_limit = lds;
-        int cdna2plus = str_eqc(n, "90a") || str_eqc(n, "940") || str_eqc(n, "941") ||
-                        str_eqc(n, "942") || str_eqc(n, "950");
+        int cdna2plus = RULES_EQ(n, "90a") || RULES_EQ(n, "940") || RULES_EQ(n, "941") ||
+                        RULES_EQ(n, "942") || RULES_EQ(n, "950");
         if (cdna2plus)
             cfg->no_image = 1;
-        if (str_eqc(n, "940") || str_eqc(n, "941") || str_eqc(n, "942"))
+        if (RULES_EQ(n, "940") || RULES_EQ(n, "941") || RULES_EQ(n, "942"))
             cfg->fp8_fnuz = 1;
-        else if (!str_eqc(n, "950") && !(n.len == 4 && n.s[1] == '2'))
+        else if (!RULES_EQ(n, "950") && !(n.len == 4 && n.s[1] == '2'))
             cfg->fp8_none = 1;
     }
     if (wave64)
@@ -156,11 +156,11 @@ static unsigned lang_bits(const char *list)
         ptrdiff_t comma = str_chr(rest, ',');
         hp_str w = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
         rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
-        if (str_eqc(w, "c++"))
+        if (RULES_EQ(w, "c++"))
             bits |= RL_CPP;
-        else if (str_eqc(w, "python"))
+        else if (RULES_EQ(w, "python"))
             bits |= RL_PYTHON;
-        else if (str_eqc(w, "build"))
+        else if (RULES_EQ(w, "build"))
             bits |= RL_BUILD;
     }
     return bits;
@@ -854,7 +854,7 @@ static int ignore_covers(hp_str ids, const char *rule)
         if (j == i)
             break;
         hp_str w = str_make(ids.s + i, j - i);
-        if (str_eqc(w, "all") || str_eqc(w, "*") || str_eqc(w, rule))
+        if (RULES_EQ(w, "all") || RULES_EQ(w, "*") || str_eqc(w, rule))
             return 1;
         /* a family prefix: letters only, the rule's letters exactly */
         size_t letters = 0;

@@ -259,12 +259,12 @@ int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
                     int (*pred)(hp_str ident));
 /* Is s one of list[0..n)? Lists are written with RULES_S("name") so lengths are known. */
 #define RULES_S(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
-/* Does s equal the string literal lit? (No strlen, a memcmp of known length.) */
-#define RULES_EQ(s, lit) \
-    ((s).len == (ptrdiff_t)sizeof(lit) - 1 && memcmp((s).s, (lit), sizeof(lit) - 1) == 0)
-/* Does s start with the string literal lit? */
-#define RULES_STARTS(s, lit) \
-    ((s).len >= (ptrdiff_t)sizeof(lit) - 1 && memcmp((s).s, (lit), sizeof(lit) - 1) == 0)
+/* Does str equal the string literal lit? (No strlen, a memcmp of known length.) */
+#define RULES_EQ(str, lit) \
+    ((str).len == (ptrdiff_t)sizeof(lit) - 1 && memcmp((str).s, (lit), sizeof(lit) - 1) == 0)
+/* Does str start with the string literal lit? */
+#define RULES_STARTS(str, lit) \
+    ((str).len >= (ptrdiff_t)sizeof(lit) - 1 && memcmp((str).s, (lit), sizeof(lit) - 1) == 0)
 int rules_in(hp_str s, const hp_str *list, int n);
 #define RULES_IN(s, list) rules_in((s), (list), (int)(sizeof(list) / sizeof *(list)))
 /* Case-insensitive: does the identifier contain the word (ASCII)? */

@@ -219,7 +219,7 @@ void rules_asm_run(rctx *c)
         if (c->t[i].kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "asm") || str_eqc(s, "__asm__") || str_eqc(s, "__asm")) {
+        if (RULES_EQ(s, "asm") || RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm")) {
             asm_statement(c, i);
             continue;
         }
@@ -235,17 +235,17 @@ void rules_asm_run(rctx *c)
         }
         /* cuda::pipeline, cuda::barrier, cuda::memcpy_async, cuda::ptx::..., cooperative_groups::
          * memcpy_async */
-        if (str_eqc(s, "memcpy_async") || str_eqc(s, "pipeline") || str_eqc(s, "barrier") ||
-            str_eqc(s, "ptx") || str_eqc(s, "make_pipeline") ||
-            str_eqc(s, "pipeline_shared_state")) {
+        if (RULES_EQ(s, "memcpy_async") || RULES_EQ(s, "pipeline") || RULES_EQ(s, "barrier") ||
+            RULES_EQ(s, "ptx") || RULES_EQ(s, "make_pipeline") ||
+            RULES_EQ(s, "pipeline_shared_state")) {
             ptrdiff_t p = rules_prev(c, i);
             if (!rules_punct(c, p, P_SCOPE) || (rules_scope(c, i) & SC_GUARDED))
                 continue;
             ptrdiff_t q = rules_prev(c, p);
             hp_str ns = rules_text(c, q);
-            int cuda_ns = str_eqc(ns, "cuda");
-            int cg_ns = str_eqc(ns, "cooperative_groups") || str_eqc(ns, "cg");
-            if (!(cuda_ns || (cg_ns && str_eqc(s, "memcpy_async"))))
+            int cuda_ns = RULES_EQ(ns, "cuda");
+            int cg_ns = RULES_EQ(ns, "cooperative_groups") || RULES_EQ(ns, "cg");
+            if (!(cuda_ns || (cg_ns && RULES_EQ(s, "memcpy_async"))))
                 continue;
             rules_report(c, "ASM002", q, 0, RF_ONCE,
                          "cuda::pipeline, cuda::barrier and memcpy_async are built on sm_80+ "

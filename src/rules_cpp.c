@@ -20,7 +20,7 @@ int rules_cpp_claims(const char *path, const hp_run_opts *r)
 
 int rules_is_amd_macro(hp_str s)
 {
-    if (str_starts(s, S("__gfx")) || str_starts(s, S("__GFX")))
+    if (RULES_STARTS(s, "__gfx") || RULES_STARTS(s, "__GFX"))
         return 1;
     if (str_find(s, S("AMDGCN")) >= 0 || str_find(s, S("AMDGPU")) >= 0)
         return 1;
@@ -139,11 +139,11 @@ static void collect_macros(rctx *c)
 /* Does the identifier (or the object-like macro it names) say __global__/__device__/__host__? */
 static unsigned exec_word(const rctx *c, hp_str s, int depth)
 {
-    if (str_eqc(s, "__global__"))
+    if (RULES_EQ(s, "__global__"))
         return 1;
-    if (str_eqc(s, "__device__"))
+    if (RULES_EQ(s, "__device__"))
         return 2;
-    if (str_eqc(s, "__host__"))
+    if (RULES_EQ(s, "__host__"))
         return 4;
     if (depth > 2 || s.len < 2)
         return 0;
@@ -159,23 +159,23 @@ static unsigned exec_word(const rctx *c, hp_str s, int depth)
 
 static int is_control(hp_str s)
 {
-    return str_eqc(s, "if") || str_eqc(s, "for") || str_eqc(s, "while") ||
-           str_eqc(s, "switch") || str_eqc(s, "catch") || str_eqc(s, "do") ||
-           str_eqc(s, "else") || str_eqc(s, "try");
+    return RULES_EQ(s, "if") || RULES_EQ(s, "for") || RULES_EQ(s, "while") ||
+           RULES_EQ(s, "switch") || RULES_EQ(s, "catch") || RULES_EQ(s, "do") ||
+           RULES_EQ(s, "else") || RULES_EQ(s, "try");
 }
 
 static int is_aggregate(hp_str s)
 {
-    return str_eqc(s, "struct") || str_eqc(s, "class") || str_eqc(s, "union") ||
-           str_eqc(s, "namespace") || str_eqc(s, "enum");
+    return RULES_EQ(s, "struct") || RULES_EQ(s, "class") || RULES_EQ(s, "union") ||
+           RULES_EQ(s, "namespace") || RULES_EQ(s, "enum");
 }
 
 static int not_a_name(hp_str s)
 {
-    return str_eqc(s, "__launch_bounds__") || str_eqc(s, "__attribute__") ||
-           str_eqc(s, "alignas") || str_eqc(s, "decltype") || str_eqc(s, "noexcept") ||
-           str_eqc(s, "throw") || str_eqc(s, "__declspec") || str_eqc(s, "requires") ||
-           str_eqc(s, "__cluster_dims__");
+    return RULES_EQ(s, "__launch_bounds__") || RULES_EQ(s, "__attribute__") ||
+           RULES_EQ(s, "alignas") || RULES_EQ(s, "decltype") || RULES_EQ(s, "noexcept") ||
+           RULES_EQ(s, "throw") || RULES_EQ(s, "__declspec") || RULES_EQ(s, "requires") ||
+           RULES_EQ(s, "__cluster_dims__");
 }
 
 typedef struct hdrinfo {
@@ -456,12 +456,12 @@ static int crosslane_name(hp_str s)
     if (f != '_' && f != 's' && f != 'b' && f != 'a' && f != 'm')
         return 0;
     if (f == '_' && s.s[1] == '_')
-        return str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
-               str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
-               str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
-               str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
-    return str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
-                   str_eqc(s, "all") || str_starts(s, S("match_"))
+        return RULES_STARTS(s, "__shfl") || RULES_STARTS(s, "__ballot") ||
+               RULES_EQ(s, "__any") || RULES_EQ(s, "__all") || RULES_EQ(s, "__any_sync") ||
+               RULES_EQ(s, "__all_sync") || RULES_STARTS(s, "__match_") ||
+               RULES_STARTS(s, "__reduce_") || RULES_EQ(s, "__activemask");
+    return RULES_STARTS(s, "shfl") || RULES_EQ(s, "ballot") || RULES_EQ(s, "any") ||
+                   RULES_EQ(s, "all") || RULES_STARTS(s, "match_")
                ? 2
                : 0;
 }
@@ -531,44 +531,44 @@ rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *pt
         if (k->kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "long"))
+        if (RULES_EQ(s, "long"))
             longs++;
-        else if (str_eqc(s, "unsigned"))
+        else if (RULES_EQ(s, "unsigned"))
             unsig = 1;
-        else if (str_eqc(s, "int") || str_eqc(s, "signed"))
+        else if (RULES_EQ(s, "int") || RULES_EQ(s, "signed"))
             ints = 1;
-        else if (str_eqc(s, "char"))
+        else if (RULES_EQ(s, "char"))
             is_char = 1;
-        else if (str_eqc(s, "short"))
+        else if (RULES_EQ(s, "short"))
             is_short = 1;
-        else if (str_eqc(s, "float"))
+        else if (RULES_EQ(s, "float"))
             t = RT_FLOAT;
-        else if (str_eqc(s, "double"))
+        else if (RULES_EQ(s, "double"))
             t = longs ? RT_DOUBLE : RT_DOUBLE;
-        else if (str_eqc(s, "bool"))
+        else if (RULES_EQ(s, "bool"))
             t = RT_BOOL;
-        else if (str_eqc(s, "auto"))
+        else if (RULES_EQ(s, "auto"))
             t = RT_AUTO;
-        else if (str_eqc(s, "uint32_t") || str_eqc(s, "int32_t") || str_eqc(s, "uint") ||
-                 str_eqc(s, "uint16_t") || str_eqc(s, "int16_t") || str_eqc(s, "uint8_t") ||
-                 str_eqc(s, "int8_t") || str_eqc(s, "u32") || str_eqc(s, "uint32"))
+        else if (RULES_EQ(s, "uint32_t") || RULES_EQ(s, "int32_t") || RULES_EQ(s, "uint") ||
+                 RULES_EQ(s, "uint16_t") || RULES_EQ(s, "int16_t") || RULES_EQ(s, "uint8_t") ||
+                 RULES_EQ(s, "int8_t") || RULES_EQ(s, "u32") || RULES_EQ(s, "uint32"))
             t = RT_INT32;
-        else if (str_eqc(s, "uint64_t") || str_eqc(s, "int64_t") || str_eqc(s, "size_t") ||
-                 str_eqc(s, "ssize_t") || str_eqc(s, "ptrdiff_t") || str_eqc(s, "intptr_t") ||
-                 str_eqc(s, "uintptr_t") || str_eqc(s, "ulong") || str_eqc(s, "u64") ||
-                 str_eqc(s, "uint64") || str_eqc(s, "index_t"))
+        else if (RULES_EQ(s, "uint64_t") || RULES_EQ(s, "int64_t") || RULES_EQ(s, "size_t") ||
+                 RULES_EQ(s, "ssize_t") || RULES_EQ(s, "ptrdiff_t") || RULES_EQ(s, "intptr_t") ||
+                 RULES_EQ(s, "uintptr_t") || RULES_EQ(s, "ulong") || RULES_EQ(s, "u64") ||
+                 RULES_EQ(s, "uint64") || RULES_EQ(s, "index_t"))
             t = RT_INT64;
-        else if (str_eqc(s, "__half") || str_eqc(s, "half") || str_eqc(s, "Half") ||
-                 str_eqc(s, "_Float16") || str_eqc(s, "__fp16"))
+        else if (RULES_EQ(s, "__half") || RULES_EQ(s, "half") || RULES_EQ(s, "Half") ||
+                 RULES_EQ(s, "_Float16") || RULES_EQ(s, "__fp16"))
             t = RT_HALF;
-        else if (str_eqc(s, "__half2") || str_eqc(s, "half2"))
+        else if (RULES_EQ(s, "__half2") || RULES_EQ(s, "half2"))
             t = RT_HALF2;
-        else if (str_eqc(s, "__nv_bfloat16") || str_eqc(s, "nv_bfloat16") ||
-                 str_eqc(s, "__hip_bfloat16") || str_eqc(s, "hip_bfloat16") ||
-                 str_eqc(s, "BFloat16") || str_eqc(s, "__bf16"))
+        else if (RULES_EQ(s, "__nv_bfloat16") || RULES_EQ(s, "nv_bfloat16") ||
+                 RULES_EQ(s, "__hip_bfloat16") || RULES_EQ(s, "hip_bfloat16") ||
+                 RULES_EQ(s, "BFloat16") || RULES_EQ(s, "__bf16"))
             t = RT_BF16;
-        else if (str_eqc(s, "__nv_bfloat162") || str_eqc(s, "nv_bfloat162") ||
-                 str_eqc(s, "__hip_bfloat162"))
+        else if (RULES_EQ(s, "__nv_bfloat162") || RULES_EQ(s, "nv_bfloat162") ||
+                 RULES_EQ(s, "__hip_bfloat162"))
             t = RT_BF162;
     }
     if (t == RT_UNKNOWN) {
@@ -855,20 +855,20 @@ int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out)
 static rules_type call_type(hp_str s, int *ptr)
 {
     *ptr = 0;
-    if (str_starts(s, S("__floats2half2")) || str_starts(s, S("__float2half2")) ||
-        str_eqc(s, "make_half2") || str_eqc(s, "__halves2half2") || str_eqc(s, "__half2half2"))
+    if (RULES_STARTS(s, "__floats2half2") || RULES_STARTS(s, "__float2half2") ||
+        RULES_EQ(s, "make_half2") || RULES_EQ(s, "__halves2half2") || RULES_EQ(s, "__half2half2"))
         return RT_HALF2;
-    if (str_starts(s, S("__float2half")) || str_starts(s, S("__int2half")) ||
-        str_starts(s, S("__double2half")) || str_starts(s, S("__ushort_as_half")) ||
-        str_starts(s, S("__short_as_half")) || str_eqc(s, "__low2half") ||
-        str_eqc(s, "__high2half"))
+    if (RULES_STARTS(s, "__float2half") || RULES_STARTS(s, "__int2half") ||
+        RULES_STARTS(s, "__double2half") || RULES_STARTS(s, "__ushort_as_half") ||
+        RULES_STARTS(s, "__short_as_half") || RULES_EQ(s, "__low2half") ||
+        RULES_EQ(s, "__high2half"))
         return RT_HALF;
-    if (str_starts(s, S("__float2bfloat16")) || str_starts(s, S("__ushort_as_bfloat16")))
+    if (RULES_STARTS(s, "__float2bfloat16") || RULES_STARTS(s, "__ushort_as_bfloat16"))
         return RT_BF16;
-    if (str_starts(s, S("__half2float")) || str_starts(s, S("__bfloat162float")))
+    if (RULES_STARTS(s, "__half2float") || RULES_STARTS(s, "__bfloat162float"))
         return RT_FLOAT;
-    if (str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
-        str_starts(s, S("__lanemask")))
+    if (RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__activemask") ||
+        RULES_STARTS(s, "__lanemask"))
         return RT_INT64;
     return RT_UNKNOWN;
 }
@@ -908,8 +908,8 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
     if (!rules_ident(c, first))
         return RT_UNKNOWN;
     hp_str s = rules_text(c, first);
-    if (str_eqc(s, "reinterpret_cast") || str_eqc(s, "static_cast") ||
-        str_eqc(s, "const_cast") || str_eqc(s, "bit_cast")) {
+    if (RULES_EQ(s, "reinterpret_cast") || RULES_EQ(s, "static_cast") ||
+        RULES_EQ(s, "const_cast") || RULES_EQ(s, "bit_cast")) {
         ptrdiff_t lt = rules_next(c, first);
         ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, -1) : -1;
         if (gt < 0)
@@ -1067,7 +1067,7 @@ int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last)
             continue;
         hp_str s = rules_text(c, i);
         int sz;
-        if (str_eqc(s, "long"))
+        if (RULES_EQ(s, "long"))
             longs++;
         else if (builtin_size(s, &bits, &sz))
             size = sz;
@@ -1182,11 +1182,11 @@ static unsigned long long ev_unary(ev *e)
     }
     if (k->kind == TK_IDENT) {
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "true") || str_eqc(s, "false")) {
+        if (RULES_EQ(s, "true") || RULES_EQ(s, "false")) {
             ev_advance(e);
-            return (unsigned long long)str_eqc(s, "true");
+            return (unsigned long long)RULES_EQ(s, "true");
         }
-        if (str_eqc(s, "sizeof")) {
+        if (RULES_EQ(s, "sizeof")) {
             ptrdiff_t o = rules_next(c, i);
             ptrdiff_t m = rules_punct(c, o, '(') ? rules_match(c, o) : -1;
             ptrdiff_t w = rules_next(c, o);
@@ -1202,7 +1202,7 @@ static unsigned long long ev_unary(ev *e)
                 e->bits = 64;
             return (unsigned long long)size;
         }
-        if (str_eqc(s, "static_cast") || str_eqc(s, "reinterpret_cast")) {
+        if (RULES_EQ(s, "static_cast") || RULES_EQ(s, "reinterpret_cast")) {
             ptrdiff_t lt = rules_next(c, i);
             ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, e->end) : -1;
             ptrdiff_t o = rules_next(c, gt);

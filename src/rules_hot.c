@@ -9,12 +9,12 @@
 
 #include "banned.h"
 
+/* A name: its first and last eight bytes (all of it up to 16 bytes), its length and kind. */
 typedef struct hname {
-    uint32_t h;
-    int32_t len;  /* 0: an empty slot */
-    int32_t off;  /* the first occurrence */
-    uint16_t kind;
+    uint64_t k0, k1;
+    uint32_t lk;   /* length | kind << 24; 0: an empty slot */
     uint32_t bits;
+    int32_t off;   /* the first occurrence (to compare names longer than 16 bytes) */
 } hname;
 
 typedef struct htab {
@@ -22,22 +22,18 @@ typedef struct htab {
     ptrdiff_t cap, n;
 } htab;
 
-/* Do the n bytes at a and b agree? */
-static inline int text_eq(const char *x, const char *y, ptrdiff_t n)
+/* The n bytes at p (1 to 8) as a little-endian number, in two loads at most. */
+static inline uint64_t load_upto8(const unsigned char *p, ptrdiff_t n)
 {
-    const unsigned char *a = (const unsigned char *)x, *b = (const unsigned char *)y;
-    if (n >= 8) {
-        for (ptrdiff_t k = 0; k + 8 < n; k += 8)
-            if (hp_load64(a + k) != hp_load64(b + k))
-                return 0;
-        return hp_load64(a + n - 8) == hp_load64(b + n - 8);
-    }
     if (n >= 4)
-        return hp_load32(a) == hp_load32(b) && hp_load32(a + n - 4) == hp_load32(b + n - 4);
-    for (ptrdiff_t k = 0; k < n; k++)
-        if (a[k] != b[k])
-            return 0;
-    return 1;
+        return hp_load32(p) | (uint64_t)hp_load32(p + n - 4) << ((n - 4) * 8);
+    return p[0] | (uint64_t)p[n / 2] << (n / 2 * 8) | (uint64_t)p[n - 1] << ((n - 1) * 8);
+}
+
+static inline uint32_t slot_hash(uint64_t k0, uint64_t k1, uint32_t lk)
+{
+    uint64_t h = (k0 ^ (k1 * 0x9e3779b97f4a7c15ull) ^ lk) * 0xff51afd7ed558ccdull;
+    return (uint32_t)(h >> 32);
 }
 
 static unsigned classify(const rctx *c, hp_str s, unsigned kind)
@@ -55,12 +51,13 @@ static void grow(arena *a, htab *t)
     ptrdiff_t ncap = t->cap * 2;
     hname *nv = NEW(a, hname, ncap);
     for (ptrdiff_t k = 0; k < t->cap; k++) {
-        if (!t->v[k].len)
+        const hname *e = &t->v[k];
+        if (!e->lk)
             continue;
-        ptrdiff_t j = (ptrdiff_t)(t->v[k].h & (uint32_t)(ncap - 1));
-        while (nv[j].len)
+        ptrdiff_t j = (ptrdiff_t)(slot_hash(e->k0, e->k1, e->lk) & (uint32_t)(ncap - 1));
+        while (nv[j].lk)
             j = (j + 1) & (ncap - 1);
-        nv[j] = t->v[k];
+        nv[j] = *e;
     }
     t->v = nv;
     t->cap = ncap;
@@ -70,24 +67,32 @@ static void grow(arena *a, htab *t)
 static unsigned name_bits(const rctx *c, htab *t, const tok *k)
 {
     hp_str s = {c->src + k->off, k->len};
-    if (s.len <= 0)
+    if (s.len <= 0 || s.len >= (1 << 24))
         return classify(c, s, k->kind);
-    uint32_t h = hp_hash(s.s, s.len, k->kind);
-    ptrdiff_t j = (ptrdiff_t)(h & (uint32_t)(t->cap - 1));
+    const unsigned char *p = (const unsigned char *)s.s;
+    uint64_t k0, k1 = 0;
+    if (s.len <= 8) {
+        k0 = load_upto8(p, s.len);
+    } else {
+        k0 = hp_load64(p);
+        k1 = hp_load64(p + s.len - 8);
+    }
+    uint32_t lk = (uint32_t)s.len | (uint32_t)k->kind << 24;
+    ptrdiff_t j = (ptrdiff_t)(slot_hash(k0, k1, lk) & (uint32_t)(t->cap - 1));
     for (;; j = (j + 1) & (t->cap - 1)) {
-        hname *e = &t->v[j];
-        if (!e->len)
+        const hname *e = &t->v[j];
+        if (!e->lk)
             break;
-        if (e->h == h && e->len == k->len && e->kind == k->kind &&
-            text_eq(c->src + e->off, s.s, s.len))
+        if (e->k0 == k0 && e->k1 == k1 && e->lk == lk &&
+            (s.len <= 16 || memcmp(c->src + e->off, s.s, (size_t)s.len) == 0))
             return e->bits;
     }
     unsigned bits = classify(c, s, k->kind);
     hname *e = &t->v[j];
-    e->h = h;
-    e->len = k->len;
+    e->k0 = k0;
+    e->k1 = k1;
+    e->lk = lk;
     e->off = k->off;
-    e->kind = k->kind;
     e->bits = bits;
     if (2 * ++t->n > t->cap)
         grow(c->a, t);

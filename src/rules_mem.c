@@ -245,7 +245,7 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
 static int lane_varying(hp_str s)
 {
     return rules_name_has(s, "threadidx") || rules_name_has(s, "lane") ||
-           rules_name_has(s, "tid") || str_eqc(s, "i") || str_eqc(s, "idx") ||
+           rules_name_has(s, "tid") || RULES_EQ(s, "i") || RULES_EQ(s, "idx") ||
            rules_name_has(s, "thread");
 }
 
@@ -329,8 +329,8 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if (ptr != 1)
         return;
     if ((t == RT_HALF || t == RT_HALF2 || t == RT_BF16 || t == RT_BF162) &&
-        (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") ||
-         str_eqc(s, "atomicAdd_system"))) {
+        (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") ||
+         RULES_EQ(s, "atomicAdd_system"))) {
         const char *tn = t == RT_HALF ? "__half" : t == RT_HALF2 ? "__half2"
                                                  : t == RT_BF16  ? "bfloat16"
                                                                  : "bfloat162";
@@ -343,8 +343,8 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
         return;
     }
     if ((t == RT_FLOAT || t == RT_DOUBLE) &&
-        (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") || str_eqc(s, "atomicSub") ||
-         str_eqc(s, "atomicMax") || str_eqc(s, "atomicMin")))
+        (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") || RULES_EQ(s, "atomicSub") ||
+         RULES_EQ(s, "atomicMax") || RULES_EQ(s, "atomicMin")))
         rules_report(c, "MEM004", i, 0, RF_ONCE,
                      rules_fmt(c, "'%.*s' on %s: HIP compiles it to a compare-and-swap loop "
                                   "unless unsafe FP atomics are on, and hardware FP atomics "
@@ -434,16 +434,16 @@ void rules_mem_run(rctx *c)
             continue;
         hp_str s = rules_text(c, i);
         if (s.s[0] == 'c' || s.s[0] == 'h') {
-            if ((str_eqc(s, "cudaFuncSetAttribute") || str_eqc(s, "hipFuncSetAttribute")) &&
+            if ((RULES_EQ(s, "cudaFuncSetAttribute") || RULES_EQ(s, "hipFuncSetAttribute")) &&
                 !guarded(c, i))
                 mem001_attr(c, &m, i);
         } else if (s.s[0] == 'a') {
-            if (str_starts(s, S("atomic")))
+            if (RULES_STARTS(s, "atomic"))
                 atomic_fp(c, i, s);
         } else if (s.s[0] == '_') {
-            if (str_eqc(s, "__constant__") && !(k->flags & TF_PP))
+            if (RULES_EQ(s, "__constant__") && !(k->flags & TF_PP))
                 mem002(c, i);
-        } else if ((str_eqc(s, "type") || str_eqc(s, "memoryType")) && rules_member(c, i)) {
+        } else if ((RULES_EQ(s, "type") || RULES_EQ(s, "memoryType")) && rules_member(c, i)) {
             mem007(c, i);
         }
     }

@@ -114,9 +114,9 @@ static int sm_word(hp_str s)
 
 static int sm_helper(hp_str s)
 {
-    if (str_starts(s, S("is_sm")) || str_starts(s, S("has_sm")))
+    if (RULES_STARTS(s, "is_sm") || RULES_STARTS(s, "has_sm"))
         return 1;
-    return str_eqc(s, "has_device_capability") || str_eqc(s, "is_sm_at_least");
+    return RULES_EQ(s, "has_device_capability") || RULES_EQ(s, "is_sm_at_least");
 }
 
 static int nvidia_name(hp_str s)
@@ -236,7 +236,7 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
         if (a[k].kw < 0)
             continue;
         hp_str kw = pysrc_text(p, a[k].kw);
-        if (str_eqc(kw, "extra_compile_args") || str_eqc(kw, "extra_cuda_cflags")) {
+        if (RULES_EQ(kw, "extra_compile_args") || RULES_EQ(kw, "extra_cuda_cflags")) {
             if (range_has_nvcc_flag(p, a[k].vb, a[k].e))
                 flags = k;
         }
@@ -303,7 +303,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind == PY_NAME) {
             hp_str s = pysrc_text(p, i);
-            if (str_starts(s, S("float8_e"))) {
+            if (RULES_STARTS(s, "float8_e")) {
                 if (str_ends(s, S("fnuz")))
                     has_fnuz = 1;
                 else
@@ -322,12 +322,12 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             hp_str s = pylex_string_body(p->src, t);
             if (pyrules_on(r, "PT001") && !guarded(p, i) &&
                 (str_find(s, S("nvidia-smi")) >= 0 ||
-                 ((str_eqc(s, "nvcc") || str_starts(s, S("nvcc "))) && in_command(p, i)))) {
+                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i)))) {
                 add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
-            } else if (pyrules_on(r, "PT001") && str_starts(s, S("+cu")) && !guarded(p, i)) {
+            } else if (pyrules_on(r, "PT001") && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
                 add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
                          "'+cu' in the version string detects CUDA wheels only; ROCm wheels "
                          "are tagged '+rocm'",
@@ -338,7 +338,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
                          "match it, or match a fallback meant for old NVIDIA parts",
                          pt002_fix);
-            } else if (pyrules_on(r, "PT003") && str_eqc(s, "TORCH_CUDA_ARCH_LIST") &&
+            } else if (pyrules_on(r, "PT003") && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch) {
                 add_span(r, p, i, i + 1, "PT003", HP_SEV_WARNING,
                          "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built for "

@@ -18,7 +18,7 @@ static int fp8_name(hp_str s)
         RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"), RULES_S("kFloat8_e4m3fn"),
         RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"),
         RULES_S("__nv_fp8_interpretation_t")};
-    if (str_starts(s, S("__nv_cvt_")) &&
+    if (RULES_STARTS(s, "__nv_cvt_") &&
         (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
          str_find(s, S("e5m2")) >= 0))
         return 1;
@@ -71,7 +71,7 @@ void rules_type_run(rctx *c)
                    k->len >= 2) {
             hp_str path = str_make(c->src + k->off + 1, k->len - 2);
             ptrdiff_t h = rules_directive(c, i);
-            if (h >= 0 && c->t[h].sub == PP_INCLUDE && str_eqc(path, "cuda_fp8.h"))
+            if (h >= 0 && c->t[h].sub == PP_INCLUDE && RULES_EQ(path, "cuda_fp8.h"))
                 report(c, i);
         }
     }
