@@ -82,11 +82,35 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
-static void collect_macros(rctx *c)
+/* The '#' tokens of the directives, in order (*n of them). */
+typedef struct dirs {
+    int32_t *v;
+    ptrdiff_t n;
+} dirs;
+
+static dirs directives(rctx *c)
+{
+    dirs d = {NULL, 0};
+    ptrdiff_t cap = 64;
+    d.v = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *d.v, _Alignof(int32_t), cap);
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_PP_HASH)
+            continue;
+        if (d.n == cap) {
+            d.v = arena_grow(c->a, d.v, cap * (ptrdiff_t)sizeof *d.v,
+                             2 * cap * (ptrdiff_t)sizeof *d.v, _Alignof(int32_t));
+            cap *= 2;
+        }
+        d.v[d.n++] = (int32_t)i;
+    }
+    return d;
+}
+
+static void collect_macros(rctx *c, dirs d)
 {
     int n = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++)
-        if (c->t[i].kind == TK_PP_HASH && c->t[i].sub == PP_DEFINE)
+    for (ptrdiff_t k = 0; k < d.n; k++)
+        if (c->t[d.v[k]].sub == PP_DEFINE)
             n++;
     if (!n)
         return;
@@ -95,8 +119,9 @@ static void collect_macros(rctx *c)
         cap *= 2;
     c->capmacros = cap;
     c->macros = NEW(c->a, rules_macro, cap);
-    for (ptrdiff_t h = 0; h < c->nt; h++) {
-        if (c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_DEFINE)
+    for (ptrdiff_t dk = 0; dk < d.n; dk++) {
+        ptrdiff_t h = d.v[dk];
+        if (c->t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t name = rules_next(c, rules_next(c, h));
         if (name >= c->nt || c->t[name].kind != TK_IDENT)
@@ -130,7 +155,7 @@ static void collect_macros(rctx *c)
         m->tok = (int32_t)name;
         m->ndefs = 1;
         m->funclike = (uint8_t)funclike;
-        m->guarded = (uint8_t)((c->scope[h] & SC_GUARDED) != 0);
+        m->guarded = 0; /* known once the scopes are (rules_cpp_prepare) */
     }
 }
 
@@ -240,18 +265,18 @@ typedef struct cond {
 } cond;
 
 /* Pass 1: which #if chains test HIP/AMD macros (an #elif that does marks its whole chain). */
-static uint8_t *chain_flags(rctx *c, int *nchains)
+static uint8_t *chain_flags(rctx *c, dirs d, int *nchains)
 {
     int n = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++)
-        if (c->t[i].kind == TK_PP_HASH &&
-            (c->t[i].sub == PP_IF || c->t[i].sub == PP_IFDEF || c->t[i].sub == PP_IFNDEF))
+    for (ptrdiff_t k = 0; k < d.n; k++) {
+        unsigned sub = c->t[d.v[k]].sub;
+        if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)
             n++;
+    }
     uint8_t *flags = NEW(c->a, uint8_t, n + 1);
     int stack[MAXCOND], depth = 0, next = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        if (c->t[i].kind != TK_PP_HASH)
-            continue;
+    for (ptrdiff_t k = 0; k < d.n; k++) {
+        ptrdiff_t i = d.v[k];
         switch (c->t[i].sub) {
         case PP_IF:
         case PP_IFDEF:
@@ -277,10 +302,10 @@ static uint8_t *chain_flags(rctx *c, int *nchains)
     return flags;
 }
 
-static void build_scopes(rctx *c)
+static void build_scopes(rctx *c, dirs d)
 {
     int nchains;
-    uint8_t *chains = chain_flags(c, &nchains);
+    uint8_t *chains = chain_flags(c, d, &nchains);
     frame *fr = NEW(c->a, frame, MAXFRAMES);
     cond cs[MAXCOND];
     int depth = 0, cdepth = 0, chain = 0, guarded = 0, pdepth = 0;
@@ -485,15 +510,16 @@ static void mark_crosslane(rctx *c)
 
 void rules_cpp_prepare(rctx *c)
 {
-    c->scope = NEW(c->a, uint8_t, c->nt + 1);
+    /* build_scopes writes the entry of every token */
+    c->scope = arena_alloc_nozero(c->a, 1, 1, c->nt + 1);
     c->fn = arena_alloc_nozero(c->a, sizeof(int32_t), _Alignof(int32_t), c->nt + 1);
-    for (ptrdiff_t i = 0; i <= c->nt; i++)
-        c->fn[i] = -1;
+    c->scope[c->nt] = 0;
+    c->fn[c->nt] = -1;
     /* macros first (function headers may use them), then scopes; the macro "guarded" bit
      * needs the scopes, so it is filled in afterwards */
-    c->scope[c->nt] = 0;
-    collect_macros(c);
-    build_scopes(c);
+    dirs d = directives(c);
+    collect_macros(c, d);
+    build_scopes(c, d);
     for (int j = 0; j < c->capmacros; j++)
         if (c->macros[j].name.s && c->macros[j].tok >= 0)
             c->macros[j].guarded = (uint8_t)((c->scope[c->macros[j].tok] & SC_GUARDED) != 0);
