@@ -302,6 +302,15 @@ static uint8_t *chain_flags(rctx *c, dirs d, int *nchains)
     return flags;
 }
 
+/* The scope bits and function of the innermost brace level. Levels deeper than MAXFRAMES are
+ * not recorded: they take the deepest one that is. */
+static inline void frame_top(const frame *fr, int depth, uint8_t *flags, int32_t *fn)
+{
+    const frame *f = depth > 0 ? &fr[(depth < MAXFRAMES ? depth : MAXFRAMES) - 1] : NULL;
+    *flags = f ? f->flags : 0;
+    *fn = f ? f->fn : -1;
+}
+
 static void build_scopes(rctx *c, dirs d)
 {
     int nchains;
@@ -317,10 +326,14 @@ static void build_scopes(rctx *c, dirs d)
     ptrdiff_t nt = c->nt;
     uint8_t *scope = c->scope;
     int32_t *fnv = c->fn;
+    /* the innermost level's bits and function, and the guarded bit, change only at braces
+     * and directives */
+    uint8_t top_flags = 0, g = 0;
+    int32_t top_fn = -1;
     for (ptrdiff_t i = 0; i < nt; i++) {
         tok *k = &toks[i];
-        uint8_t flags = depth ? fr[depth - 1].flags : 0;
-        int32_t fn = depth ? fr[depth - 1].fn : -1;
+        uint8_t flags = top_flags;
+        int32_t fn = top_fn;
         if (k->kind == TK_PP_HASH) {
             switch (k->sub) {
             case PP_IF:
@@ -364,8 +377,9 @@ static void build_scopes(rctx *c, dirs d)
             default:
                 break;
             }
+            frame_top(fr, depth, &top_flags, &top_fn);
+            g = guarded ? SC_GUARDED : 0;
         }
-        uint8_t g = guarded ? SC_GUARDED : 0;
         if ((k->flags & TF_PP) || k->kind == TK_COMMENT || k->kind == TK_PP_HASH) {
             scope[i] = (uint8_t)(flags | g);
             fnv[i] = fn;
@@ -444,6 +458,7 @@ static void build_scopes(rctx *c, dirs d)
                     fr[depth].pdepth = pdepth;
                 }
                 depth++;
+                frame_top(fr, depth, &top_flags, &top_fn);
                 pdepth = 0;
                 scope[i] = (uint8_t)(inner | g);
                 fnv[i] = ifn;
@@ -460,6 +475,7 @@ static void build_scopes(rctx *c, dirs d)
                             c->fns[fr[depth].fn].close = (int32_t)i;
                         pdepth = fr[depth].pdepth;
                     }
+                    frame_top(fr, depth, &top_flags, &top_fn);
                 }
                 stmt = -1;
                 continue;
