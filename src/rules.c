@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "hash.h"
 #include "str.h"
 
 #include "rule_docs.h"
@@ -251,7 +252,7 @@ static void names_build(arena *a, rules_cfg *cfg)
         }
         unsigned char f0 = (unsigned char)r[N_NAME][0];
         ix->lens[f0] |= ix->len[i] < 63 ? 1ull << ix->len[i] : 1ull << 63;
-        unsigned h = str_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
+        unsigned h = hp_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
         int j = (int)(h & (unsigned)(cap - 1));
         while (ix->slot[j])
             j = (j + 1) & (cap - 1);
@@ -757,7 +758,7 @@ unsigned rules_names_names(const rctx *c, hp_str s)
         return 0;
     uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
     if (ix->lens[(unsigned char)s.s[0]] & lb) {
-        unsigned h = str_hash(s.s, s.len, 0);
+        unsigned h = hp_hash(s.s, s.len, 0);
         for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j];
              j = (j + 1) & (ix->cap - 1)) {
             int row = ix->slot[j] - 1;
@@ -784,7 +785,7 @@ static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
         hp_str s = rules_text(c, i);
         uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
         int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
-        unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
+        unsigned h = probe ? hp_hash(s.s, s.len, 0) : 0;
         for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
              j = (j + 1) & (ix->cap - 1)) {
             int row = ix->slot[j] - 1;

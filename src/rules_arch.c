@@ -253,8 +253,8 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_arch_names(hp_str s)
 {
-    if (s.len < 5)
-        return 0;
+    if (s.len < 9)
+        return RULES_EQ(s, "major") ? RH_ARCH : 0;
     if (s.s[0] == '_')
         return RULES_STARTS(s, "__CUDA_ARCH") && is_cuda_arch(s) ? RH_ARCH : 0;
     if (RULES_EQ(s, "major") || RULES_IN(s, props))

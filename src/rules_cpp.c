@@ -3,6 +3,7 @@
  * and types of names near a use, and constant evaluation of small expressions. */
 #include <string.h>
 
+#include "hash.h"
 #include "rules.h"
 #include "run.h"
 #include "str.h"
@@ -40,7 +41,7 @@ int rules_is_amd_macro(hp_str s)
 
 static unsigned macro_slot(const rctx *c, hp_str s)
 {
-    return str_hash(s.s, s.len, 7) & (unsigned)(c->capmacros - 1);
+    return hp_hash(s.s, s.len, 7) & (unsigned)(c->capmacros - 1);
 }
 
 const rules_macro *rules_macro_any(const rctx *c, hp_str s)

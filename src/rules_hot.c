@@ -94,7 +94,7 @@ static unsigned name_bits(const rctx *c, htab *t, const tok *k)
     e->lk = lk;
     e->off = k->off;
     e->bits = bits;
-    if (2 * ++t->n > t->cap)
+    if (4 * ++t->n > t->cap)
         grow(c->a, t);
     return bits;
 }
@@ -105,7 +105,7 @@ void rules_hot_build(rctx *c)
     ptrdiff_t nt = c->nt;
     const uint8_t *scope = c->scope;
     htab names;
-    names.cap = 256;
+    names.cap = 512;
     names.n = 0;
     names.v = NEW(c->a, hname, names.cap);
     rules_hot *hot = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *hot, _Alignof(rules_hot), nt + 1);
