@@ -548,16 +548,16 @@ void rules_cpp_prepare(rctx *c)
 
 static int is_keyword_not_type(hp_str s)
 {
-    static const char *const kw[] = {"return", "case", "goto", "sizeof", "typeid", "new",
-                                     "delete", "throw", "else", "do", "co_return", "co_yield",
-                                     "co_await", "operator", "using", "typedef", "if", "while",
-                                     "for", "switch", "alignof", "decltype", "defined",
-                                     "template", "typename", "public", "private", "protected",
-                                     "default", "break", "continue", "not", "and", "or"};
-    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
-        if (str_eqc(s, kw[k]))
-            return 1;
-    return 0;
+    static const hp_str kw[] = {
+        RULES_S("return"), RULES_S("case"), RULES_S("goto"), RULES_S("sizeof"),
+        RULES_S("typeid"), RULES_S("new"), RULES_S("delete"), RULES_S("throw"),
+        RULES_S("else"), RULES_S("do"), RULES_S("co_return"), RULES_S("co_yield"),
+        RULES_S("co_await"), RULES_S("operator"), RULES_S("using"), RULES_S("typedef"),
+        RULES_S("if"), RULES_S("while"), RULES_S("for"), RULES_S("switch"), RULES_S("alignof"),
+        RULES_S("decltype"), RULES_S("defined"), RULES_S("template"), RULES_S("typename"),
+        RULES_S("public"), RULES_S("private"), RULES_S("protected"), RULES_S("default"),
+        RULES_S("break"), RULES_S("continue"), RULES_S("not"), RULES_S("and"), RULES_S("or")};
+    return RULES_IN(s, kw);
 }
 
 rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr)
@@ -1082,17 +1082,21 @@ static unsigned long long ev_expr(ev *e, int prec);
 static int builtin_size(hp_str s, int *bits, int *size)
 {
     static const struct {
-        const char *name;
+        hp_str name;
         int size;
-    } sizes[] = {{"char", 1}, {"short", 2}, {"int", 4}, {"unsigned", 4}, {"float", 4},
-                 {"double", 8}, {"long", 8}, {"size_t", 8}, {"int8_t", 1}, {"uint8_t", 1},
-                 {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
-                 {"int64_t", 8}, {"uint64_t", 8}, {"half", 2}, {"__half", 2}, {"__half2", 4},
-                 {"half2", 4}, {"__nv_bfloat16", 2}, {"__hip_bfloat16", 2}, {"float2", 8},
-                 {"float4", 16}, {"double2", 16}, {"int2", 8}, {"int4", 16}, {"uint", 4},
-                 {"bool", 1}, {"char2", 2}, {"char4", 4}, {"uchar4", 4}, {"short2", 4}};
+    } sizes[] = {{RULES_S("char"), 1}, {RULES_S("short"), 2}, {RULES_S("int"), 4},
+                 {RULES_S("unsigned"), 4}, {RULES_S("float"), 4}, {RULES_S("double"), 8},
+                 {RULES_S("long"), 8}, {RULES_S("size_t"), 8}, {RULES_S("int8_t"), 1},
+                 {RULES_S("uint8_t"), 1}, {RULES_S("int16_t"), 2}, {RULES_S("uint16_t"), 2},
+                 {RULES_S("int32_t"), 4}, {RULES_S("uint32_t"), 4}, {RULES_S("int64_t"), 8},
+                 {RULES_S("uint64_t"), 8}, {RULES_S("half"), 2}, {RULES_S("__half"), 2},
+                 {RULES_S("__half2"), 4}, {RULES_S("half2"), 4}, {RULES_S("__nv_bfloat16"), 2},
+                 {RULES_S("__hip_bfloat16"), 2}, {RULES_S("float2"), 8}, {RULES_S("float4"), 16},
+                 {RULES_S("double2"), 16}, {RULES_S("int2"), 8}, {RULES_S("int4"), 16},
+                 {RULES_S("uint"), 4}, {RULES_S("bool"), 1}, {RULES_S("char2"), 2},
+                 {RULES_S("char4"), 4}, {RULES_S("uchar4"), 4}, {RULES_S("short2"), 4}};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
-        if (str_eqc(s, sizes[k].name)) {
+        if (str_eq(s, sizes[k].name)) {
             *size = sizes[k].size;
             *bits = sizes[k].size == 8 ? 64 : 32;
             return 1;
@@ -1281,14 +1285,15 @@ static unsigned long long ev_unary(ev *e)
             return ev_macro(e, m);
         }
         static const struct {
-            const char *name;
+            hp_str name;
             unsigned long long v;
             int bits;
-        } limits[] = {{"UINT_MAX", 0xffffffffull, 32}, {"UINT32_MAX", 0xffffffffull, 32},
-                      {"INT_MAX", 0x7fffffffull, 32},  {"ULLONG_MAX", ~0ull, 64},
-                      {"UINT64_MAX", ~0ull, 64},       {"ULONG_MAX", ~0ull, 64}};
+        } limits[] = {{RULES_S("UINT_MAX"), 0xffffffffull, 32},
+                      {RULES_S("UINT32_MAX"), 0xffffffffull, 32},
+                      {RULES_S("INT_MAX"), 0x7fffffffull, 32}, {RULES_S("ULLONG_MAX"), ~0ull, 64},
+                      {RULES_S("UINT64_MAX"), ~0ull, 64}, {RULES_S("ULONG_MAX"), ~0ull, 64}};
         for (size_t l = 0; l < sizeof limits / sizeof *limits; l++)
-            if (str_eqc(s, limits[l].name)) {
+            if (str_eq(s, limits[l].name)) {
                 ev_advance(e);
                 if (limits[l].bits > e->bits)
                     e->bits = limits[l].bits;

@@ -998,8 +998,9 @@ static void wave011(rctx *c, ptrdiff_t i)
     hp_str s = rules_text(c, i);
     int sync = str_ends(s, S("_sync"));
     if (!(RULES_EQ(s, "__shfl") || RULES_EQ(s, "__shfl_up") || RULES_EQ(s, "__shfl_down") ||
-          RULES_EQ(s, "__shfl_xor") || RULES_EQ(s, "__shfl_sync") || RULES_EQ(s, "__shfl_up_sync") ||
-          RULES_EQ(s, "__shfl_down_sync") || RULES_EQ(s, "__shfl_xor_sync")))
+          RULES_EQ(s, "__shfl_xor") || RULES_EQ(s, "__shfl_sync") ||
+          RULES_EQ(s, "__shfl_up_sync") || RULES_EQ(s, "__shfl_down_sync") ||
+          RULES_EQ(s, "__shfl_xor_sync")))
         return;
     ptrdiff_t open = rules_call(c, i);
     rargs a;
