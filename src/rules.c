@@ -877,9 +877,25 @@ static int line_ends_after(const rctx *c, ptrdiff_t off)
     return 1;
 }
 
+/* Does "hipport-ignore" occur anywhere in the file? (Found by its '-', a rare byte in code:
+ * cheaper than looking into every comment.) */
+static int mentions_ignore(const rctx *c)
+{
+    const char *p = c->src, *end = c->src + c->len;
+    while (p < end && (p = memchr(p, '-', (size_t)(end - p))) != NULL) {
+        if (p - c->src >= 7 && end - p >= 7 && memcmp(p - 7, "hipport", 7) == 0 &&
+            memcmp(p + 1, "ignore", 6) == 0)
+            return 1;
+        p++;
+    }
+    return 0;
+}
+
 static void apply_ignores(rctx *c, int *suppressed)
 {
     static const char key[] = "hipport-ignore";
+    if (!mentions_ignore(c))
+        return;
     ignore *ig = NULL;
     int n = 0, cap = 0;
     for (ptrdiff_t i = 0; i < c->nt; i++) {
