@@ -105,7 +105,10 @@ void rules_hot_build(rctx *c)
     ptrdiff_t nt = c->nt;
     const uint8_t *scope = c->scope;
     htab names;
-    names.cap = 512;
+    /* distinct names are about a twentieth of the tokens: a quarter-full table holds them */
+    names.cap = 64;
+    while (names.cap < nt / 4)
+        names.cap *= 2;
     names.n = 0;
     names.v = NEW(c->a, hname, names.cap);
     rules_hot *hot = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *hot, _Alignof(rules_hot), nt + 1);
