@@ -105,14 +105,16 @@ void rules_hot_build(rctx *c)
     ptrdiff_t nt = c->nt;
     const uint8_t *scope = c->scope;
     htab names;
-    /* distinct names are about a twentieth of the tokens: a quarter-full table holds them */
+    /* distinct names are about a twentieth of the tokens: a quarter-full table holds them
+     * (large files start smaller, their names recur more) */
     names.cap = 64;
-    while (names.cap < nt / 4)
+    while (names.cap < nt / 4 && names.cap < 8192)
         names.cap *= 2;
     names.n = 0;
     names.v = NEW(c->a, hname, names.cap);
-    rules_hot *hot = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *hot, _Alignof(rules_hot), nt + 1);
-    ptrdiff_t n = 0;
+    /* about one token in eight is listed */
+    ptrdiff_t cap = nt / 8 + 64, n = 0;
+    rules_hot *hot = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *hot, _Alignof(rules_hot), cap);
     for (ptrdiff_t i = 0; i < nt; i++) {
         const tok *k = &t[i];
         unsigned bits = 0;
@@ -169,6 +171,11 @@ void rules_hot_build(rctx *c)
             break;
         }
         if (bits) {
+            if (n == cap) {
+                hot = arena_grow(c->a, hot, cap * (ptrdiff_t)sizeof *hot,
+                                 2 * cap * (ptrdiff_t)sizeof *hot, _Alignof(rules_hot));
+                cap *= 2;
+            }
             hot[n].tok = (int32_t)i;
             hot[n].bits = bits;
             n++;
