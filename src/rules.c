@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ctx.h"
+#include "hash.h"
 #include "str.h"
 
 #include "rule_docs.h"
@@ -89,24 +90,24 @@ static int parse_target(hp_str t, rules_cfg *cfg)
     if (colon >= 0)
         t.len = colon;
     t = str_trim(t);
-    if (!str_starts(t, S("gfx")) || t.len < 4)
+    if (!RULES_STARTS(t, "gfx") || t.len < 4)
         return 0;
     hp_str n = str_cut(t, 3, t.len);
     int wave64;
     if (str_ends(n, S("-generic"))) {
         hp_str g = str_cut(n, 0, n.len - 8);
-        if (str_eqc(g, "9") || str_eqc(g, "9-4")) {
+        if (RULES_EQ(g, "9") || RULES_EQ(g, "9-4")) {
             wave64 = 1;
-            if (str_eqc(g, "9-4")) {
+            if (RULES_EQ(g, "9-4")) {
                 cfg->no_image = 1;
                 cfg->fp8_fnuz = 1;
             } else {
                 cfg->fp8_none = 1;
             }
-        } else if (str_eqc(g, "10-1") || str_eqc(g, "10-3") || str_eqc(g, "11") ||
-                   str_eqc(g, "12")) {
+        } else if (RULES_EQ(g, "10-1") || RULES_EQ(g, "10-3") || RULES_EQ(g, "11") ||
+                   RULES_EQ(g, "12")) {
             wave64 = 0;
-            if (!str_eqc(g, "12"))
+            if (!RULES_EQ(g, "12"))
                 cfg->fp8_none = 1;
         } else {
             return 0;
@@ -128,16 +129,16 @@ static int parse_target(hp_str t, rules_cfg *cfg)
         } else {
             return 0;
         }
-        int lds = str_eqc(n, "950") ? 163840 : 65536;
+        int lds = RULES_EQ(n, "950") ? 163840 : 65536;
         if (cfg->lds_limit == 0 || cfg->lds_limit > lds)
             cfg->lds_limit = lds;
-        int cdna2plus = str_eqc(n, "90a") || str_eqc(n, "940") || str_eqc(n, "941") ||
-                        str_eqc(n, "942") || str_eqc(n, "950");
+        int cdna2plus = RULES_EQ(n, "90a") || RULES_EQ(n, "940") || RULES_EQ(n, "941") ||
+                        RULES_EQ(n, "942") || RULES_EQ(n, "950");
         if (cdna2plus)
             cfg->no_image = 1;
-        if (str_eqc(n, "940") || str_eqc(n, "941") || str_eqc(n, "942"))
+        if (RULES_EQ(n, "940") || RULES_EQ(n, "941") || RULES_EQ(n, "942"))
             cfg->fp8_fnuz = 1;
-        else if (!str_eqc(n, "950") && !(n.len == 4 && n.s[1] == '2'))
+        else if (!RULES_EQ(n, "950") && !(n.len == 4 && n.s[1] == '2'))
             cfg->fp8_none = 1;
     }
     if (wave64)
@@ -156,11 +157,11 @@ static unsigned lang_bits(const char *list)
         ptrdiff_t comma = str_chr(rest, ',');
         hp_str w = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
         rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
-        if (str_eqc(w, "c++"))
+        if (RULES_EQ(w, "c++"))
             bits |= RL_CPP;
-        else if (str_eqc(w, "python"))
+        else if (RULES_EQ(w, "python"))
             bits |= RL_PYTHON;
-        else if (str_eqc(w, "build"))
+        else if (RULES_EQ(w, "build"))
             bits |= RL_BUILD;
     }
     return bits;
@@ -251,7 +252,7 @@ static void names_build(arena *a, rules_cfg *cfg)
         }
         unsigned char f0 = (unsigned char)r[N_NAME][0];
         ix->lens[f0] |= ix->len[i] < 63 ? 1ull << ix->len[i] : 1ull << 63;
-        unsigned h = str_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
+        unsigned h = hp_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
         int j = (int)(h & (unsigned)(cap - 1));
         while (ix->slot[j])
             j = (j + 1) & (cap - 1);
@@ -502,41 +503,8 @@ ptrdiff_t rules_call(const rctx *c, ptrdiff_t i)
     return rules_punct(c, n, '(') ? n : -1;
 }
 
-static int member_punct(const tok *t)
-{
-    return t->kind == TK_PUNCT && (t->sub == '.' || t->sub == P_ARROW || t->sub == P_DOTSTAR ||
-                                   t->sub == P_ARROWSTAR);
-}
-
-void rules_members(rctx *c)
-{
-    /* rules_prev of a token outside directives is the nearest earlier token that is neither a
-     * comment nor in a directive; inside one, the nearest that is not a comment, unless that
-     * one lies outside the directive or ends it. code_m and pp_m say whether those are . -> .*
-     * or ->* (a punctuator never ends a directive). */
-    const tok *t = c->t;
-    ptrdiff_t nt = c->nt;
-    uint8_t *m = arena_alloc_nozero(c->a, 1, 1, nt + 1);
-    uint8_t code_m = 0, pp_m = 0;
-    for (ptrdiff_t i = 0; i < nt; i++) {
-        const tok *k = &t[i];
-        int pp = (k->flags & TF_PP) != 0;
-        m[i] = pp ? pp_m : code_m;
-        if (k->kind == TK_COMMENT)
-            continue;
-        uint8_t mp = (uint8_t)member_punct(k);
-        pp_m = (uint8_t)(mp & pp);
-        if (!pp)
-            code_m = mp;
-    }
-    m[nt] = 0;
-    c->member = m;
-}
-
 int rules_member(const rctx *c, ptrdiff_t i)
 {
-    if (c->member && i >= 0 && i < c->nt)
-        return c->member[i];
     ptrdiff_t p = rules_prev(c, i);
     if (p < 0 || c->t[p].kind != TK_PUNCT)
         return 0;
@@ -782,51 +750,88 @@ static int prefix_boundary(const char *prefix, hp_str s, ptrdiff_t pl)
            (next >= '0' && next <= '9');
 }
 
+/* Is s an exact name of the table, or does it start with one of its prefixes? */
+unsigned rules_names_names(const rctx *c, hp_str s)
+{
+    const names_index *ix = c->cfg->names;
+    if (!ix || s.len <= 0)
+        return 0;
+    uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+    if (ix->lens[(unsigned char)s.s[0]] & lb) {
+        unsigned h = hp_hash(s.s, s.len, 0);
+        for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j];
+             j = (j + 1) & (ix->cap - 1)) {
+            int row = ix->slot[j] - 1;
+            if (s.len == ix->len[row] &&
+                memcmp(s.s, rule_names_rows[row][N_NAME], (size_t)s.len) == 0)
+                return RH_NAMES;
+        }
+    }
+    for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+         p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
+        const char *const *r = rule_names_rows[ix->prefix[p]];
+        ptrdiff_t pl = ix->len[ix->prefix[p]];
+        if (s.len > pl && memcmp(s.s, r[N_NAME], (size_t)pl) == 0 &&
+            prefix_boundary(r[N_NAME], s, pl))
+            return RH_NAMES;
+    }
+    return 0;
+}
+
+static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
+{
+    const tok *k = &c->t[i];
+    if (k->kind == TK_IDENT) {
+        hp_str s = rules_text(c, i);
+        uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+        int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
+        unsigned h = probe ? hp_hash(s.s, s.len, 0) : 0;
+        for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
+             j = (j + 1) & (ix->cap - 1)) {
+            int row = ix->slot[j] - 1;
+            const char *const *r = rule_names_rows[row];
+            if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
+                ident_match(c, r[N_MATCH], i))
+                name_hit(c, row, i, k->off, k->len, s);
+        }
+        for (int p = ix->pfx_first[(unsigned char)s.s[0]];
+             p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
+            const char *const *r = rule_names_rows[ix->prefix[p]];
+            ptrdiff_t pl = ix->len[ix->prefix[p]];
+            if (s.len > pl && (pl < 2 || s.s[1] == r[N_NAME][1]) &&
+                memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
+                !rules_member(c, i))
+                name_hit(c, ix->prefix[p], i, k->off, k->len, s);
+        }
+    } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
+               k->len >= 2 && ix->ninclude) {
+        ptrdiff_t h = rules_prev(c, rules_prev(c, i));
+        if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
+            return;
+        hp_str path = str_make(c->src + k->off + 1, k->len - 2);
+        for (int p = 0; p < ix->ninclude; p++) {
+            const char *const *r = rule_names_rows[ix->include[p]];
+            hp_str want = str_cstr(r[N_NAME]);
+            int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
+                                                              : str_eq(path, want);
+            if (hit)
+                name_hit(c, ix->include[p], i, k->off, k->len, path);
+        }
+    }
+}
+
 static void names_scan(rctx *c)
 {
     const names_index *ix = c->cfg->names;
     if (!ix)
         return;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        const tok *k = &c->t[i];
-        if (k->kind == TK_IDENT) {
-            hp_str s = rules_text(c, i);
-            uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
-            int probe = (ix->lens[(unsigned char)s.s[0]] & lb) != 0;
-            unsigned h = probe ? str_hash(s.s, s.len, 0) : 0;
-            for (int j = (int)(h & (unsigned)(ix->cap - 1)); probe && ix->slot[j];
-                 j = (j + 1) & (ix->cap - 1)) {
-                int row = ix->slot[j] - 1;
-                const char *const *r = rule_names_rows[row];
-                if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
-                    ident_match(c, r[N_MATCH], i))
-                    name_hit(c, row, i, k->off, k->len, s);
-            }
-            for (int p = ix->pfx_first[(unsigned char)s.s[0]];
-                 p < ix->nprefix && rule_names_rows[ix->prefix[p]][N_NAME][0] == s.s[0]; p++) {
-                const char *const *r = rule_names_rows[ix->prefix[p]];
-                ptrdiff_t pl = ix->len[ix->prefix[p]];
-                if (s.len > pl && (pl < 2 || s.s[1] == r[N_NAME][1]) &&
-                    memcmp(s.s, r[N_NAME], (size_t)pl) == 0 && prefix_boundary(r[N_NAME], s, pl) &&
-                    !rules_member(c, i))
-                    name_hit(c, ix->prefix[p], i, k->off, k->len, s);
-            }
-        } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
-                   k->len >= 2 && ix->ninclude) {
-            ptrdiff_t h = rules_prev(c, rules_prev(c, i));
-            if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
-                continue;
-            hp_str path = str_make(c->src + k->off + 1, k->len - 2);
-            for (int p = 0; p < ix->ninclude; p++) {
-                const char *const *r = rule_names_rows[ix->include[p]];
-                hp_str want = str_cstr(r[N_NAME]);
-                int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
-                                                                  : str_eq(path, want);
-                if (hit)
-                    name_hit(c, ix->include[p], i, k->off, k->len, path);
-            }
-        }
+    if (c->hot) {
+        for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_NAMES | RH_STR)) >= 0;)
+            names_token(c, ix, i);
+        return;
     }
+    for (ptrdiff_t i = 0; i < c->nt; i++)
+        names_token(c, ix, i);
 }
 
 /* ------------------------------------------------------------------ suppressions */
@@ -850,7 +855,7 @@ static int ignore_covers(hp_str ids, const char *rule)
         if (j == i)
             break;
         hp_str w = str_make(ids.s + i, j - i);
-        if (str_eqc(w, "all") || str_eqc(w, "*") || str_eqc(w, rule))
+        if (RULES_EQ(w, "all") || RULES_EQ(w, "*") || str_eqc(w, rule))
             return 1;
         /* a family prefix: letters only, the rule's letters exactly */
         size_t letters = 0;
@@ -872,9 +877,25 @@ static int line_ends_after(const rctx *c, ptrdiff_t off)
     return 1;
 }
 
+/* Does "hipport-ignore" occur anywhere in the file? (Found by its '-', a rare byte in code:
+ * cheaper than looking into every comment.) */
+static int mentions_ignore(const rctx *c)
+{
+    const char *p = c->src, *end = c->src + c->len;
+    while (p < end && (p = memchr(p, '-', (size_t)(end - p))) != NULL) {
+        if (p - c->src >= 7 && end - p >= 7 && memcmp(p - 7, "hipport", 7) == 0 &&
+            memcmp(p + 1, "ignore", 6) == 0)
+            return 1;
+        p++;
+    }
+    return 0;
+}
+
 static void apply_ignores(rctx *c, int *suppressed)
 {
     static const char key[] = "hipport-ignore";
+    if (!mentions_ignore(c))
+        return;
     ignore *ig = NULL;
     int n = 0, cap = 0;
     for (ptrdiff_t i = 0; i < c->nt; i++) {
@@ -1011,18 +1032,22 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
-    rules_members(c);
     if (l->bit == RL_CPP) {
         c->idx = NEW(a, lex_idx, 1);
         lex_idx_init(c->idx, a, src, c->t, c->nt);
     }
+    if (l->prepare)
+        l->prepare(c);
+    /* already HIP: a .hip file, or one that includes a hip/ header */
     c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
-    for (ptrdiff_t i = 0; i < c->nt && !c->hip_source && !cfg->assume_cuda; i++)
+    for (ptrdiff_t h = 0, i = -1; !c->hip_source && !cfg->assume_cuda;) {
+        i = c->hot ? rules_hot_next(c, &h, RH_STR) : i + 1 < c->nt ? i + 1 : -1;
+        if (i < 0)
+            break;
         if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&
             memcmp(c->src + c->t[i].off + 1, "hip/", 4) == 0)
             c->hip_source = 1;
-    if (l->prepare)
-        l->prepare(c);
+    }
     for (size_t f = 0; f < sizeof families / sizeof *families; f++)
         if (families[f].langs & l->bit)
             families[f].run(c);

@@ -119,11 +119,70 @@ typedef struct rctx {
     diag_list d;
     void *lang_data;      /* what the language's prepare function built (Python: its index) */
     lex_idx *idx;         /* earlier occurrences of identifiers (C++; NULL: plain scans) */
-    uint8_t *member;      /* per token: rules_member, computed once (NULL: computed per call) */
+    struct rules_hot *hot; /* the tokens some family acts on, in order (C++; rules_hot_build) */
+    ptrdiff_t nhot;
     /* engine state */
     struct rules_once *once;
     int nonce, caponce;
 } rctx;
+
+/* ---- the tokens families act on (C++; rules_hot.c)
+ * Each family's pass used to visit every token; most tokens are of no interest to any family.
+ * rules_hot_build() classifies the tokens once per file (identifiers and numbers once per
+ * distinct text) and lists those some family may act on, each with the RH_* bits of the
+ * families concerned. A family walks the list instead of the tokens: its per-token code is
+ * unchanged and must do nothing for a token whose bit is clear (a listed superset is fine). */
+enum rules_hot_bit {
+    RH_WAVE = 1u << 0,
+    RH_WAVE_DEV = 1u << 1,  /* names only: WAVE, for a token in unguarded device code, not in
+                               a directive */
+    RH_ASM = 1u << 2,
+    RH_ARCH = 1u << 3,
+    RH_KL = 1u << 4,
+    RH_MEM = 1u << 5,
+    RH_MEMNUM = 1u << 6,    /* numbers MEM001 reads as shared-memory sizes */
+    RH_SHARED = 1u << 7,    /* __shared__ */
+    RH_TYPE = 1u << 8,
+    RH_LIB = 1u << 9,
+    RH_RT = 1u << 10,
+    RH_NAMES = 1u << 11,    /* data/tables/rule_names.tsv names and prefixes */
+    RH_PYT = 1u << 12,      /* PyTorch extension APIs (rules_pytorch_cxx) */
+    RH_XLANE = 1u << 13,    /* cross-lane builtins (rules_cpp_prepare) */
+    RH_STR = 1u << 14       /* every TK_STRING and TK_HEADER */
+};
+typedef struct rules_hot {
+    int32_t tok;
+    uint32_t bits;
+} rules_hot;
+/* Builds c->hot (needs c->scope). */
+void rules_hot_build(rctx *c);
+/* The next listed token with one of bits, from entry *h on (which it advances), or -1:
+ * for (ptrdiff_t h = 0, i; (i = rules_hot_next(c, &h, RH_X)) >= 0;) */
+static inline ptrdiff_t rules_hot_next(const rctx *c, ptrdiff_t *h, unsigned bits)
+{
+    for (ptrdiff_t k = *h; k < c->nhot; k++)
+        if (c->hot[k].bits & bits) {
+            *h = k + 1;
+            return c->hot[k].tok;
+        }
+    *h = c->nhot;
+    return -1;
+}
+/* The first entry of c->hot whose token is at or after token i (c->nhot if none). */
+ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i);
+/* The RH_* bits of an identifier (or, with number set, a number), per family; rules_hot.c
+ * asks each once per distinct text. */
+unsigned rules_wave_names(hp_str s);
+unsigned rules_asm_names(hp_str s);
+unsigned rules_arch_names(hp_str s);
+unsigned rules_kl_names(hp_str s);
+unsigned rules_mem_names(hp_str s, int number);
+unsigned rules_type_names(hp_str s);
+unsigned rules_lib_names(hp_str s);
+unsigned rules_rt_names(hp_str s);
+unsigned rules_names_names(const rctx *c, hp_str s);
+unsigned rules_pytorch_names(hp_str s);
+unsigned rules_cpp_names(hp_str s);
 
 /* ---- token helpers (every language) */
 static inline hp_str rules_text(const rctx *c, ptrdiff_t i)
@@ -166,8 +225,6 @@ static inline ptrdiff_t rules_prev(const rctx *c, ptrdiff_t i)
     return lex_prev(c->t, c->nt, i);
 }
 
-/* Fills c->member: what rules_member says of each token, in one pass. */
-void rules_members(rctx *c);
 /* The matching bracket of ( [ {, or -1. */
 ptrdiff_t rules_match(const rctx *c, ptrdiff_t open);
 /* Is the identifier at i a call: followed by '(' (optionally after <...> template args)?
@@ -202,6 +259,12 @@ int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
                     int (*pred)(hp_str ident));
 /* Is s one of list[0..n)? Lists are written with RULES_S("name") so lengths are known. */
 #define RULES_S(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+/* Does str equal the string literal lit? (No strlen, a memcmp of known length.) */
+#define RULES_EQ(str, lit) \
+    ((str).len == (ptrdiff_t)sizeof(lit) - 1 && memcmp((str).s, (lit), sizeof(lit) - 1) == 0)
+/* Does str start with the string literal lit? */
+#define RULES_STARTS(str, lit) \
+    ((str).len >= (ptrdiff_t)sizeof(lit) - 1 && memcmp((str).s, (lit), sizeof(lit) - 1) == 0)
 int rules_in(hp_str s, const hp_str *list, int n);
 #define RULES_IN(s, list) rules_in((s), (list), (int)(sizeof(list) / sizeof *(list)))
 /* Case-insensitive: does the identifier contain the word (ASCII)? */

@@ -10,17 +10,17 @@
 
 static int is_cuda_arch(hp_str s)
 {
-    return str_eqc(s, "__CUDA_ARCH__") || str_eqc(s, "__CUDA_ARCH_LIST__") ||
-           str_eqc(s, "__CUDA_ARCH_SPECIFIC__") || str_eqc(s, "__CUDA_ARCH_FAMILY_SPECIFIC__") ||
-           str_starts(s, S("__CUDA_ARCH_FEAT_"));
+    return RULES_EQ(s, "__CUDA_ARCH__") || RULES_EQ(s, "__CUDA_ARCH_LIST__") ||
+           RULES_EQ(s, "__CUDA_ARCH_SPECIFIC__") || RULES_EQ(s, "__CUDA_ARCH_FAMILY_SPECIFIC__") ||
+           RULES_STARTS(s, "__CUDA_ARCH_FEAT_");
 }
 
 static int is_cuda_version(hp_str s)
 {
-    return str_eqc(s, "CUDA_VERSION") || str_eqc(s, "CUDART_VERSION") ||
-           str_starts(s, S("__CUDACC_VER_")) || str_eqc(s, "__NVCC__") ||
-           str_eqc(s, "__CUDACC__") || str_eqc(s, "__CUDACC_RDC__") ||
-           str_eqc(s, "__CUDACC_EWP__") || str_eqc(s, "__CUDA_API_VERSION");
+    return RULES_EQ(s, "CUDA_VERSION") || RULES_EQ(s, "CUDART_VERSION") ||
+           RULES_STARTS(s, "__CUDACC_VER_") || RULES_EQ(s, "__NVCC__") ||
+           RULES_EQ(s, "__CUDACC__") || RULES_EQ(s, "__CUDACC_RDC__") ||
+           RULES_EQ(s, "__CUDACC_EWP__") || RULES_EQ(s, "__CUDA_API_VERSION");
 }
 
 /* Is the macro name at i only tested for being defined? */
@@ -59,7 +59,7 @@ static void directive(rctx *c, ptrdiff_t h)
             continue;
         hp_str s = rules_text(c, j);
         if (is_cuda_arch(s)) {
-            if (defined_test(c, j, h) && str_eqc(s, "__CUDA_ARCH__")) {
+            if (defined_test(c, j, h) && RULES_EQ(s, "__CUDA_ARCH__")) {
                 if (arch_def < 0)
                     arch_def = j;
             } else if (arch_val < 0) {
@@ -67,8 +67,8 @@ static void directive(rctx *c, ptrdiff_t h)
             }
         } else if (is_cuda_version(s)) {
             if (defined_test(c, j, h) &&
-                (str_eqc(s, "__CUDACC__") || str_eqc(s, "__NVCC__") ||
-                 str_eqc(s, "CUDA_VERSION"))) {
+                (RULES_EQ(s, "__CUDACC__") || RULES_EQ(s, "__NVCC__") ||
+                 RULES_EQ(s, "CUDA_VERSION"))) {
                 if (ver_def < 0)
                     ver_def = j;
             } else if (ver_val < 0) {
@@ -79,7 +79,7 @@ static void directive(rctx *c, ptrdiff_t h)
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
         rules_report(c, "ARCH001", arch_val, 0, 0,
-                     str_eqc(s, "__CUDA_ARCH__")
+                     RULES_EQ(s, "__CUDA_ARCH__")
                          ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
                            "define: the condition silently takes the other branch"
                          : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: the test silently "
@@ -164,9 +164,9 @@ static int sm_string(hp_str lit)
     if (eq >= 0)
         body = str_cut(body, eq + 1, body.len);
     hp_str digits;
-    if (str_starts(body, S("sm_")))
+    if (RULES_STARTS(body, "sm_"))
         digits = str_cut(body, 3, body.len);
-    else if (str_starts(body, S("compute_")))
+    else if (RULES_STARTS(body, "compute_"))
         digits = str_cut(body, 8, body.len);
     else
         return 0;
@@ -190,20 +190,20 @@ static const hp_str props[] = {
 
 static const char *prop_why(hp_str s)
 {
-    if (str_eqc(s, "multiProcessorCount"))
+    if (RULES_EQ(s, "multiProcessorCount"))
         return "AMD GPUs have many more CUs (MI300X: 304, MI250X: 2 x 110) than SM-tuned "
                "heuristics expect";
-    if (str_starts(s, S("maxThreads")) || str_eqc(s, "maxBlocksPerMultiProcessor"))
+    if (RULES_STARTS(s, "maxThreads") || RULES_EQ(s, "maxBlocksPerMultiProcessor"))
         return "a CU holds 2048 threads in 32 wavefronts of 64 on CDNA; occupancy math for "
                "32-thread warps does not carry over";
-    if (str_starts(s, S("sharedMem")) || str_starts(s, S("reservedShared")))
+    if (RULES_STARTS(s, "sharedMem") || RULES_STARTS(s, "reservedShared"))
         return "LDS is 64 KiB per workgroup (160 KiB on gfx950) and has no opt-in carveout";
-    if (str_starts(s, S("regs")))
+    if (RULES_STARTS(s, "regs"))
         return "register files are per SIMD and counted per wavefront of 64 lanes";
-    if (str_eqc(s, "l2CacheSize") || str_starts(s, S("persisting")) ||
-        str_starts(s, S("accessPolicy")))
+    if (RULES_EQ(s, "l2CacheSize") || RULES_STARTS(s, "persisting") ||
+        RULES_STARTS(s, "accessPolicy"))
         return "the L2 is split per XCD on MI300 (4 MiB each) and HIP reports one aggregate";
-    if (str_eqc(s, "totalConstMem"))
+    if (RULES_EQ(s, "totalConstMem"))
         return "HIP can report very large values; do not size buffers from it";
     return "clock rates on AMD change at run time and differ in meaning";
 }
@@ -250,9 +250,26 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_arch_names(hp_str s)
+{
+    if (s.len < 9)
+        return RULES_EQ(s, "major") ? RH_ARCH : 0;
+    if (s.s[0] == '_')
+        return RULES_STARTS(s, "__CUDA_ARCH") && is_cuda_arch(s) ? RH_ARCH : 0;
+    if (RULES_EQ(s, "major") || RULES_IN(s, props))
+        return RH_ARCH;
+    if (RULES_STARTS(s, "cuda") &&
+        (RULES_EQ(s, "cudaDevAttrComputeCapabilityMajor") ||
+         RULES_EQ(s, "cudaDevAttrComputeCapabilityMinor") ||
+         RULES_EQ(s, "cudaRuntimeGetVersion") || RULES_EQ(s, "cudaDriverGetVersion")))
+        return RH_ARCH;
+    return 0;
+}
+
 void rules_arch_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_ARCH | RH_STR)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_PP_HASH) {
             directive(c, i);
@@ -279,14 +296,14 @@ void rules_arch_run(rctx *c)
             continue;
         }
         if (rules_member(c, i)) {
-            if (str_eqc(s, "major"))
+            if (RULES_EQ(s, "major"))
                 arch002_member(c, i);
             else
                 arch003(c, i, s);
             continue;
         }
-        if ((str_eqc(s, "cudaDevAttrComputeCapabilityMajor") ||
-             str_eqc(s, "cudaDevAttrComputeCapabilityMinor")) &&
+        if ((RULES_EQ(s, "cudaDevAttrComputeCapabilityMajor") ||
+             RULES_EQ(s, "cudaDevAttrComputeCapabilityMinor")) &&
             !(rules_scope(c, i) & SC_GUARDED)) {
             rules_report(c, "ARCH002", i, 0, 0,
                          rules_fmt(c, "'%.*s': on AMD the compute capability is the gfx "
@@ -295,7 +312,7 @@ void rules_arch_run(rctx *c)
                          NULL);
             continue;
         }
-        if ((str_eqc(s, "cudaRuntimeGetVersion") || str_eqc(s, "cudaDriverGetVersion")) &&
+        if ((RULES_EQ(s, "cudaRuntimeGetVersion") || RULES_EQ(s, "cudaDriverGetVersion")) &&
             rules_call(c, i) >= 0 && !(rules_scope(c, i) & SC_GUARDED)) {
             rules_report(c, "ARCH004", i, HP_SEV_NOTE, 0,
                          rules_fmt(c, "'%.*s' returns HIP's version numbers under HIP, which "

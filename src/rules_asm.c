@@ -189,13 +189,37 @@ static int simd_in_word(hp_str s)
     return 1;
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_asm_names(hp_str s)
+{
+    if (s.len <= 0)
+        return 0;
+    switch (s.s[0]) {
+    case '_':
+        return RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm") || simd_in_word(s) ? RH_ASM : 0;
+    case 'a':
+        return RULES_EQ(s, "asm") ? RH_ASM : 0;
+    case 'm':
+        return RULES_EQ(s, "memcpy_async") || RULES_EQ(s, "make_pipeline") ? RH_ASM : 0;
+    case 'p':
+        return RULES_EQ(s, "pipeline") || RULES_EQ(s, "ptx") ||
+                       RULES_EQ(s, "pipeline_shared_state")
+                   ? RH_ASM
+                   : 0;
+    case 'b':
+        return RULES_EQ(s, "barrier") ? RH_ASM : 0;
+    default:
+        return 0;
+    }
+}
+
 void rules_asm_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_ASM)) >= 0;) {
         if (c->t[i].kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "asm") || str_eqc(s, "__asm__") || str_eqc(s, "__asm")) {
+        if (RULES_EQ(s, "asm") || RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm")) {
             asm_statement(c, i);
             continue;
         }
@@ -211,17 +235,17 @@ void rules_asm_run(rctx *c)
         }
         /* cuda::pipeline, cuda::barrier, cuda::memcpy_async, cuda::ptx::..., cooperative_groups::
          * memcpy_async */
-        if (str_eqc(s, "memcpy_async") || str_eqc(s, "pipeline") || str_eqc(s, "barrier") ||
-            str_eqc(s, "ptx") || str_eqc(s, "make_pipeline") ||
-            str_eqc(s, "pipeline_shared_state")) {
+        if (RULES_EQ(s, "memcpy_async") || RULES_EQ(s, "pipeline") || RULES_EQ(s, "barrier") ||
+            RULES_EQ(s, "ptx") || RULES_EQ(s, "make_pipeline") ||
+            RULES_EQ(s, "pipeline_shared_state")) {
             ptrdiff_t p = rules_prev(c, i);
             if (!rules_punct(c, p, P_SCOPE) || (rules_scope(c, i) & SC_GUARDED))
                 continue;
             ptrdiff_t q = rules_prev(c, p);
             hp_str ns = rules_text(c, q);
-            int cuda_ns = str_eqc(ns, "cuda");
-            int cg_ns = str_eqc(ns, "cooperative_groups") || str_eqc(ns, "cg");
-            if (!(cuda_ns || (cg_ns && str_eqc(s, "memcpy_async"))))
+            int cuda_ns = RULES_EQ(ns, "cuda");
+            int cg_ns = RULES_EQ(ns, "cooperative_groups") || RULES_EQ(ns, "cg");
+            if (!(cuda_ns || (cg_ns && RULES_EQ(s, "memcpy_async"))))
                 continue;
             rules_report(c, "ASM002", q, 0, RF_ONCE,
                          "cuda::pipeline, cuda::barrier and memcpy_async are built on sm_80+ "

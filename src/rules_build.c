@@ -150,24 +150,24 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
     if (colon >= 0)
         base.len = colon;
     arena *a = c->a;
-    if (str_eqc(base, "native")) {
+    if (RULES_EQ(base, "native")) {
         pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING,
                     "target 'native' builds only for the GPU of the build machine; the binary "
                     "fails elsewhere with hipErrorNoBinaryForGpu",
                     "list every GPU the binary must run on, e.g. gfx90a;gfx942;gfx950");
-    } else if (str_eqc(base, "gfx940") || str_eqc(base, "gfx941")) {
+    } else if (RULES_EQ(base, "gfx940") || RULES_EQ(base, "gfx941")) {
         const char *m = arena_printf(a, "target '%.*s' is an early MI300 stepping: production "
                                         "MI300A/MI300X/MI325X report gfx942 and will not load it",
                                      (int)base.len, base.s);
         pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m, "use gfx942");
-    } else if (str_starts(base, S("sm_")) || str_starts(base, S("compute_")) ||
-               str_starts(base, S("sm")) ) {
+    } else if (RULES_STARTS(base, "sm_") || RULES_STARTS(base, "compute_") ||
+               RULES_STARTS(base, "sm") ) {
         const char *m = arena_printf(a, "'%.*s' is an NVIDIA architecture in an AMD target list",
                                      (int)base.len, base.s);
         pyrules_add(c->r, off, len, "BLD003", HP_SEV_ERROR, m,
                     "name AMD targets: gfx90a (MI200), gfx942 (MI300), gfx950 (MI350), gfx1100 "
                     "(RX 7900)");
-    } else if (!known_gfx(base) && !str_eqc(base, "all") && !str_eqc(base, "default")) {
+    } else if (!known_gfx(base) && !RULES_EQ(base, "all") && !RULES_EQ(base, "default")) {
         const char *m = arena_printf(a, "'%.*s' is not an AMD GPU target", (int)base.len,
                                      base.s);
         pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m,
@@ -178,8 +178,8 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
         while (rest.len > 0) {
             ptrdiff_t k = str_chr(rest, ':');
             hp_str f = {rest.s, k >= 0 ? k : rest.len};
-            if (!str_eqc(f, "xnack+") && !str_eqc(f, "xnack-") && !str_eqc(f, "sramecc+") &&
-                !str_eqc(f, "sramecc-")) {
+            if (!RULES_EQ(f, "xnack+") && !RULES_EQ(f, "xnack-") && !RULES_EQ(f, "sramecc+") &&
+                !RULES_EQ(f, "sramecc-")) {
                 const char *m = arena_printf(a, "'%.*s' is not a target feature (xnack+, "
                                                 "xnack-, sramecc+ or sramecc-)",
                                              (int)f.len, f.s);
@@ -214,8 +214,8 @@ static void check_target_list(bctx *c, ptrdiff_t off, ptrdiff_t len)
 
 static int is_assign_op(hp_str s)
 {
-    return str_eqc(s, "=") || str_eqc(s, ":=") || str_eqc(s, "?=") || str_eqc(s, "+=") ||
-           str_eqc(s, "::=");
+    return RULES_EQ(s, "=") || RULES_EQ(s, ":=") || RULES_EQ(s, "?=") || RULES_EQ(s, "+=") ||
+           RULES_EQ(s, "::=");
 }
 
 /* BLD003: target lists in the statement. */
@@ -224,12 +224,12 @@ static void bld003(bctx *c, const bstmt *st)
     for (int i = 0; i < st->n; i++) {
         hp_str s = wtext(c, st->w[i]);
         hp_str arg;
-        if (str_starts(s, S("--offload-arch=")) || str_starts(s, S("-offload-arch="))) {
+        if (RULES_STARTS(s, "--offload-arch=") || RULES_STARTS(s, "-offload-arch=")) {
             ptrdiff_t eq = str_chr(s, '=');
             check_target_list(c, s.s - c->src + eq + 1, s.len - eq - 1);
             continue;
         }
-        if (str_starts(s, S("--amdgpu-target=")) || str_starts(s, S("-amdgpu-target="))) {
+        if (RULES_STARTS(s, "--amdgpu-target=") || RULES_STARTS(s, "-amdgpu-target=")) {
             c->has_list = 1;
             pyrules_add(c->r, s.s - c->src, str_chr(s, '=') + 1, "BLD003", HP_SEV_WARNING,
                         "--amdgpu-target is deprecated and newer compilers reject it",
@@ -240,7 +240,7 @@ static void bld003(bctx *c, const bstmt *st)
         }
         /* NAME=value, -DNAME=value, -DNAME:STRING=value */
         hp_str name = s;
-        if (str_starts(name, S("-D"))) {
+        if (RULES_STARTS(name, "-D")) {
             name.s += 2;
             name.len -= 2;
         }
@@ -291,7 +291,7 @@ static void bld003(bctx *c, const bstmt *st)
         }
         for (; j < st->n; j++) {
             hp_str v = wtext(c, st->w[j]);
-            if (str_eqc(v, "CACHE") || str_eqc(v, "PARENT_SCOPE") || str_eqc(v, "FORCE"))
+            if (RULES_EQ(v, "CACHE") || RULES_EQ(v, "PARENT_SCOPE") || RULES_EQ(v, "FORCE"))
                 break;
             check_target_list(c, st->w[j].off, st->w[j].len);
         }
@@ -302,15 +302,15 @@ static void bld003(bctx *c, const bstmt *st)
 /* Is the value of an -arch style flag an NVIDIA architecture? */
 static int nv_arch(hp_str v)
 {
-    return str_starts(v, S("sm_")) || str_starts(v, S("compute_")) || str_starts(v, S("lto_")) ||
-           str_eqc(v, "native") || str_eqc(v, "all") || str_eqc(v, "all-major");
+    return RULES_STARTS(v, "sm_") || RULES_STARTS(v, "compute_") || RULES_STARTS(v, "lto_") ||
+           RULES_EQ(v, "native") || RULES_EQ(v, "all") || RULES_EQ(v, "all-major");
 }
 
 /* The nvcc_flags row that word i starts, or -1 (sets *span: bytes to underline). */
 static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
 {
     hp_str s = wtext(c, st->w[i]);
-    if (s.len < 2 && !str_eqc(s, "nvcc"))
+    if (s.len < 2 && !RULES_EQ(s, "nvcc"))
         return -1;
     hp_str base = s;
     ptrdiff_t slash = -1;
@@ -413,22 +413,22 @@ static void bld002(bctx *c, const bstmt *st)
                     r = cmake_row(str_make(low, s.len));
                 }
             }
-        } else if (str_eqc(s, "CUDA")) {
+        } else if (RULES_EQ(s, "CUDA")) {
             /* project(... CUDA), LANGUAGE CUDA, find_package(CUDA) */
             hp_str prev = wtext(c, st->w[i - 1]);
-            if (str_eq_nocase(cmd, S("project")) || str_eqc(prev, "LANGUAGE") ||
-                str_eq_nocase(cmd, S("find_package")) || str_eqc(prev, "LANGUAGES")) {
+            if (str_eq_nocase(cmd, S("project")) || RULES_EQ(prev, "LANGUAGE") ||
+                str_eq_nocase(cmd, S("find_package")) || RULES_EQ(prev, "LANGUAGES")) {
                 r = cmake_row(str_eq_nocase(cmd, S("find_package")) ? S("CUDAToolkit") : S("CUDA"));
                 if (str_eq_nocase(cmd, S("find_package")))
                     m = "find_package(CUDA) is the deprecated FindCUDA module and finds nvcc only";
-                else if (str_eqc(prev, "LANGUAGE"))
+                else if (RULES_EQ(prev, "LANGUAGE"))
                     m = "sources marked LANGUAGE CUDA are compiled by nvcc only";
                 else
                     m = "project() enables the CUDA language only";
             }
         } else {
             r = cmake_row(s);
-            if (r >= 0 && str_eqc(s, "CUDA"))
+            if (r >= 0 && RULES_EQ(s, "CUDA"))
                 r = -1;
         }
         if (r < 0)
@@ -467,10 +467,10 @@ static void note_hip_use(bctx *c, const bstmt *st)
         int use = 0;
         if (st->cmd) {
             hp_str cmd = wtext(c, st->w[0]);
-            use = i > 0 && str_eqc(s, "HIP") &&
+            use = i > 0 && RULES_EQ(s, "HIP") &&
                   (str_eq_nocase(cmd, S("project")) || str_eq_nocase(cmd, S("enable_language")));
         } else if (!st->python) {
-            use = str_eqc(base, "hipcc") || str_eqc(base, "amdclang++");
+            use = RULES_EQ(base, "hipcc") || RULES_EQ(base, "amdclang++");
         }
         if (use) {
             c->hip_use = st->w[i].off;
@@ -717,16 +717,16 @@ static void scan_lines(bctx *c)
                 vendor = 1;
         int opens = 0, closes = 0, middle = 0;
         if (c->kind == PYK_MAKE) {
-            opens = str_eqc(first, "ifeq") || str_eqc(first, "ifneq") ||
-                    str_eqc(first, "ifdef") || str_eqc(first, "ifndef");
-            closes = str_eqc(first, "endif");
-            middle = str_eqc(first, "else");
+            opens = RULES_EQ(first, "ifeq") || RULES_EQ(first, "ifneq") ||
+                    RULES_EQ(first, "ifdef") || RULES_EQ(first, "ifndef");
+            closes = RULES_EQ(first, "endif");
+            middle = RULES_EQ(first, "else");
         } else if (c->kind == PYK_SHELL || c->kind == PYK_DOCKER) {
             for (int k = 0; k < st.n; k++) {
                 hp_str w = wtext(c, st.w[k]);
-                opens += str_eqc(w, "if");
-                closes += str_eqc(w, "fi");
-                middle += str_eqc(w, "elif");
+                opens += RULES_EQ(w, "if");
+                closes += RULES_EQ(w, "fi");
+                middle += RULES_EQ(w, "elif");
             }
             if (opens && closes) /* a one-line if ... fi */
                 opens = closes = 0;
@@ -875,7 +875,7 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
         if (pyrules_on(r, "BLD003")) {
             for (int k = 0; k < st.n; k++) {
                 hp_str w = wtext(&c, st.w[k]);
-                if (str_starts(w, S("--offload-arch=")) || str_starts(w, S("--amdgpu-target=")))
+                if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target="))
                     bld003(&c, &st);
             }
             /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */

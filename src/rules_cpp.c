@@ -3,6 +3,7 @@
  * and types of names near a use, and constant evaluation of small expressions. */
 #include <string.h>
 
+#include "hash.h"
 #include "rules.h"
 #include "run.h"
 #include "str.h"
@@ -20,7 +21,7 @@ int rules_cpp_claims(const char *path, const hp_run_opts *r)
 
 int rules_is_amd_macro(hp_str s)
 {
-    if (str_starts(s, S("__gfx")) || str_starts(s, S("__GFX")))
+    if (RULES_STARTS(s, "__gfx") || RULES_STARTS(s, "__GFX"))
         return 1;
     if (str_find(s, S("AMDGCN")) >= 0 || str_find(s, S("AMDGPU")) >= 0)
         return 1;
@@ -40,7 +41,7 @@ int rules_is_amd_macro(hp_str s)
 
 static unsigned macro_slot(const rctx *c, hp_str s)
 {
-    return str_hash(s.s, s.len, 7) & (unsigned)(c->capmacros - 1);
+    return hp_hash(s.s, s.len, 7) & (unsigned)(c->capmacros - 1);
 }
 
 const rules_macro *rules_macro_any(const rctx *c, hp_str s)
@@ -82,11 +83,35 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
-static void collect_macros(rctx *c)
+/* The '#' tokens of the directives, in order (*n of them). */
+typedef struct dirs {
+    int32_t *v;
+    ptrdiff_t n;
+} dirs;
+
+static dirs directives(rctx *c)
+{
+    dirs d = {NULL, 0};
+    ptrdiff_t cap = 64;
+    d.v = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *d.v, _Alignof(int32_t), cap);
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_PP_HASH)
+            continue;
+        if (d.n == cap) {
+            d.v = arena_grow(c->a, d.v, cap * (ptrdiff_t)sizeof *d.v,
+                             2 * cap * (ptrdiff_t)sizeof *d.v, _Alignof(int32_t));
+            cap *= 2;
+        }
+        d.v[d.n++] = (int32_t)i;
+    }
+    return d;
+}
+
+static void collect_macros(rctx *c, dirs d)
 {
     int n = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++)
-        if (c->t[i].kind == TK_PP_HASH && c->t[i].sub == PP_DEFINE)
+    for (ptrdiff_t k = 0; k < d.n; k++)
+        if (c->t[d.v[k]].sub == PP_DEFINE)
             n++;
     if (!n)
         return;
@@ -95,8 +120,9 @@ static void collect_macros(rctx *c)
         cap *= 2;
     c->capmacros = cap;
     c->macros = NEW(c->a, rules_macro, cap);
-    for (ptrdiff_t h = 0; h < c->nt; h++) {
-        if (c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_DEFINE)
+    for (ptrdiff_t dk = 0; dk < d.n; dk++) {
+        ptrdiff_t h = d.v[dk];
+        if (c->t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t name = rules_next(c, rules_next(c, h));
         if (name >= c->nt || c->t[name].kind != TK_IDENT)
@@ -130,7 +156,7 @@ static void collect_macros(rctx *c)
         m->tok = (int32_t)name;
         m->ndefs = 1;
         m->funclike = (uint8_t)funclike;
-        m->guarded = (uint8_t)((c->scope[h] & SC_GUARDED) != 0);
+        m->guarded = 0; /* known once the scopes are (rules_cpp_prepare) */
     }
 }
 
@@ -139,11 +165,11 @@ static void collect_macros(rctx *c)
 /* Does the identifier (or the object-like macro it names) say __global__/__device__/__host__? */
 static unsigned exec_word(const rctx *c, hp_str s, int depth)
 {
-    if (str_eqc(s, "__global__"))
+    if (RULES_EQ(s, "__global__"))
         return 1;
-    if (str_eqc(s, "__device__"))
+    if (RULES_EQ(s, "__device__"))
         return 2;
-    if (str_eqc(s, "__host__"))
+    if (RULES_EQ(s, "__host__"))
         return 4;
     if (depth > 2 || s.len < 2)
         return 0;
@@ -159,23 +185,23 @@ static unsigned exec_word(const rctx *c, hp_str s, int depth)
 
 static int is_control(hp_str s)
 {
-    return str_eqc(s, "if") || str_eqc(s, "for") || str_eqc(s, "while") ||
-           str_eqc(s, "switch") || str_eqc(s, "catch") || str_eqc(s, "do") ||
-           str_eqc(s, "else") || str_eqc(s, "try");
+    return RULES_EQ(s, "if") || RULES_EQ(s, "for") || RULES_EQ(s, "while") ||
+           RULES_EQ(s, "switch") || RULES_EQ(s, "catch") || RULES_EQ(s, "do") ||
+           RULES_EQ(s, "else") || RULES_EQ(s, "try");
 }
 
 static int is_aggregate(hp_str s)
 {
-    return str_eqc(s, "struct") || str_eqc(s, "class") || str_eqc(s, "union") ||
-           str_eqc(s, "namespace") || str_eqc(s, "enum");
+    return RULES_EQ(s, "struct") || RULES_EQ(s, "class") || RULES_EQ(s, "union") ||
+           RULES_EQ(s, "namespace") || RULES_EQ(s, "enum");
 }
 
 static int not_a_name(hp_str s)
 {
-    return str_eqc(s, "__launch_bounds__") || str_eqc(s, "__attribute__") ||
-           str_eqc(s, "alignas") || str_eqc(s, "decltype") || str_eqc(s, "noexcept") ||
-           str_eqc(s, "throw") || str_eqc(s, "__declspec") || str_eqc(s, "requires") ||
-           str_eqc(s, "__cluster_dims__");
+    return RULES_EQ(s, "__launch_bounds__") || RULES_EQ(s, "__attribute__") ||
+           RULES_EQ(s, "alignas") || RULES_EQ(s, "decltype") || RULES_EQ(s, "noexcept") ||
+           RULES_EQ(s, "throw") || RULES_EQ(s, "__declspec") || RULES_EQ(s, "requires") ||
+           RULES_EQ(s, "__cluster_dims__");
 }
 
 typedef struct hdrinfo {
@@ -240,18 +266,18 @@ typedef struct cond {
 } cond;
 
 /* Pass 1: which #if chains test HIP/AMD macros (an #elif that does marks its whole chain). */
-static uint8_t *chain_flags(rctx *c, int *nchains)
+static uint8_t *chain_flags(rctx *c, dirs d, int *nchains)
 {
     int n = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++)
-        if (c->t[i].kind == TK_PP_HASH &&
-            (c->t[i].sub == PP_IF || c->t[i].sub == PP_IFDEF || c->t[i].sub == PP_IFNDEF))
+    for (ptrdiff_t k = 0; k < d.n; k++) {
+        unsigned sub = c->t[d.v[k]].sub;
+        if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)
             n++;
+    }
     uint8_t *flags = NEW(c->a, uint8_t, n + 1);
     int stack[MAXCOND], depth = 0, next = 0;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        if (c->t[i].kind != TK_PP_HASH)
-            continue;
+    for (ptrdiff_t k = 0; k < d.n; k++) {
+        ptrdiff_t i = d.v[k];
         switch (c->t[i].sub) {
         case PP_IF:
         case PP_IFDEF:
@@ -277,10 +303,19 @@ static uint8_t *chain_flags(rctx *c, int *nchains)
     return flags;
 }
 
-static void build_scopes(rctx *c)
+/* The scope bits and function of the innermost brace level. Levels deeper than MAXFRAMES are
+ * not recorded: they take the deepest one that is. */
+static inline void frame_top(const frame *fr, int depth, uint8_t *flags, int32_t *fn)
+{
+    const frame *f = depth > 0 ? &fr[(depth < MAXFRAMES ? depth : MAXFRAMES) - 1] : NULL;
+    *flags = f ? f->flags : 0;
+    *fn = f ? f->fn : -1;
+}
+
+static void build_scopes(rctx *c, dirs d)
 {
     int nchains;
-    uint8_t *chains = chain_flags(c, &nchains);
+    uint8_t *chains = chain_flags(c, d, &nchains);
     frame *fr = NEW(c->a, frame, MAXFRAMES);
     cond cs[MAXCOND];
     int depth = 0, cdepth = 0, chain = 0, guarded = 0, pdepth = 0;
@@ -292,10 +327,14 @@ static void build_scopes(rctx *c)
     ptrdiff_t nt = c->nt;
     uint8_t *scope = c->scope;
     int32_t *fnv = c->fn;
+    /* the innermost level's bits and function, and the guarded bit, change only at braces
+     * and directives */
+    uint8_t top_flags = 0, g = 0;
+    int32_t top_fn = -1;
     for (ptrdiff_t i = 0; i < nt; i++) {
         tok *k = &toks[i];
-        uint8_t flags = depth ? fr[depth - 1].flags : 0;
-        int32_t fn = depth ? fr[depth - 1].fn : -1;
+        uint8_t flags = top_flags;
+        int32_t fn = top_fn;
         if (k->kind == TK_PP_HASH) {
             switch (k->sub) {
             case PP_IF:
@@ -339,8 +378,9 @@ static void build_scopes(rctx *c)
             default:
                 break;
             }
+            frame_top(fr, depth, &top_flags, &top_fn);
+            g = guarded ? SC_GUARDED : 0;
         }
-        uint8_t g = guarded ? SC_GUARDED : 0;
         if ((k->flags & TF_PP) || k->kind == TK_COMMENT || k->kind == TK_PP_HASH) {
             scope[i] = (uint8_t)(flags | g);
             fnv[i] = fn;
@@ -419,6 +459,7 @@ static void build_scopes(rctx *c)
                     fr[depth].pdepth = pdepth;
                 }
                 depth++;
+                frame_top(fr, depth, &top_flags, &top_fn);
                 pdepth = 0;
                 scope[i] = (uint8_t)(inner | g);
                 fnv[i] = ifn;
@@ -435,6 +476,7 @@ static void build_scopes(rctx *c)
                             c->fns[fr[depth].fn].close = (int32_t)i;
                         pdepth = fr[depth].pdepth;
                     }
+                    frame_top(fr, depth, &top_flags, &top_fn);
                 }
                 stmt = -1;
                 continue;
@@ -447,42 +489,58 @@ static void build_scopes(rctx *c)
     }
 }
 
+/* Is s a cross-lane builtin (shuffle, vote, match, reduce)? 2: only as a member (.shfl). */
+static int crosslane_name(hp_str s)
+{
+    if (s.len < 4)
+        return 0;
+    char f = s.s[0];
+    if (f != '_' && f != 's' && f != 'b' && f != 'a' && f != 'm')
+        return 0;
+    if (f == '_' && s.s[1] == '_')
+        return RULES_STARTS(s, "__shfl") || RULES_STARTS(s, "__ballot") ||
+               RULES_EQ(s, "__any") || RULES_EQ(s, "__all") || RULES_EQ(s, "__any_sync") ||
+               RULES_EQ(s, "__all_sync") || RULES_STARTS(s, "__match_") ||
+               RULES_STARTS(s, "__reduce_") || RULES_EQ(s, "__activemask");
+    return RULES_STARTS(s, "shfl") || RULES_EQ(s, "ballot") || RULES_EQ(s, "any") ||
+                   RULES_EQ(s, "all") || RULES_STARTS(s, "match_")
+               ? 2
+               : 0;
+}
+
+unsigned rules_cpp_names(hp_str s)
+{
+    return crosslane_name(s) ? RH_XLANE : 0;
+}
+
 /* Marks functions that use cross-lane operations (shuffles, votes, matches, reductions). */
 static void mark_crosslane(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        if (c->t[i].kind != TK_IDENT || c->fn[i] < 0 || c->t[i].len < 4)
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_XLANE)) >= 0;) {
+        if (c->t[i].kind != TK_IDENT || c->fn[i] < 0)
             continue;
-        hp_str s = rules_text(c, i);
-        int hit = 0;
-        if (s.s[0] == '_' && s.s[1] == '_')
-            hit = str_starts(s, S("__shfl")) || str_starts(s, S("__ballot")) ||
-                  str_eqc(s, "__any") || str_eqc(s, "__all") || str_eqc(s, "__any_sync") ||
-                  str_eqc(s, "__all_sync") || str_starts(s, S("__match_")) ||
-                  str_starts(s, S("__reduce_")) || str_eqc(s, "__activemask");
-        else
-            hit = (str_starts(s, S("shfl")) || str_eqc(s, "ballot") || str_eqc(s, "any") ||
-                   str_eqc(s, "all") || str_starts(s, S("match_"))) &&
-                  rules_member(c, i);
-        if (hit)
+        int hit = crosslane_name(rules_text(c, i));
+        if (hit == 1 || (hit == 2 && rules_member(c, i)))
             c->fns[c->fn[i]].crosslane = 1;
     }
 }
 
 void rules_cpp_prepare(rctx *c)
 {
-    c->scope = NEW(c->a, uint8_t, c->nt + 1);
+    /* build_scopes writes the entry of every token */
+    c->scope = arena_alloc_nozero(c->a, 1, 1, c->nt + 1);
     c->fn = arena_alloc_nozero(c->a, sizeof(int32_t), _Alignof(int32_t), c->nt + 1);
-    for (ptrdiff_t i = 0; i <= c->nt; i++)
-        c->fn[i] = -1;
+    c->scope[c->nt] = 0;
+    c->fn[c->nt] = -1;
     /* macros first (function headers may use them), then scopes; the macro "guarded" bit
      * needs the scopes, so it is filled in afterwards */
-    c->scope[c->nt] = 0;
-    collect_macros(c);
-    build_scopes(c);
+    dirs d = directives(c);
+    collect_macros(c, d);
+    build_scopes(c, d);
     for (int j = 0; j < c->capmacros; j++)
         if (c->macros[j].name.s && c->macros[j].tok >= 0)
             c->macros[j].guarded = (uint8_t)((c->scope[c->macros[j].tok] & SC_GUARDED) != 0);
+    rules_hot_build(c);
     mark_crosslane(c);
 }
 
@@ -490,16 +548,16 @@ void rules_cpp_prepare(rctx *c)
 
 static int is_keyword_not_type(hp_str s)
 {
-    static const char *const kw[] = {"return", "case", "goto", "sizeof", "typeid", "new",
-                                     "delete", "throw", "else", "do", "co_return", "co_yield",
-                                     "co_await", "operator", "using", "typedef", "if", "while",
-                                     "for", "switch", "alignof", "decltype", "defined",
-                                     "template", "typename", "public", "private", "protected",
-                                     "default", "break", "continue", "not", "and", "or"};
-    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
-        if (str_eqc(s, kw[k]))
-            return 1;
-    return 0;
+    static const hp_str kw[] = {
+        RULES_S("return"), RULES_S("case"), RULES_S("goto"), RULES_S("sizeof"),
+        RULES_S("typeid"), RULES_S("new"), RULES_S("delete"), RULES_S("throw"),
+        RULES_S("else"), RULES_S("do"), RULES_S("co_return"), RULES_S("co_yield"),
+        RULES_S("co_await"), RULES_S("operator"), RULES_S("using"), RULES_S("typedef"),
+        RULES_S("if"), RULES_S("while"), RULES_S("for"), RULES_S("switch"), RULES_S("alignof"),
+        RULES_S("decltype"), RULES_S("defined"), RULES_S("template"), RULES_S("typename"),
+        RULES_S("public"), RULES_S("private"), RULES_S("protected"), RULES_S("default"),
+        RULES_S("break"), RULES_S("continue"), RULES_S("not"), RULES_S("and"), RULES_S("or")};
+    return RULES_IN(s, kw);
 }
 
 rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *ptr)
@@ -516,44 +574,44 @@ rules_type rules_type_of(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *pt
         if (k->kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "long"))
+        if (RULES_EQ(s, "long"))
             longs++;
-        else if (str_eqc(s, "unsigned"))
+        else if (RULES_EQ(s, "unsigned"))
             unsig = 1;
-        else if (str_eqc(s, "int") || str_eqc(s, "signed"))
+        else if (RULES_EQ(s, "int") || RULES_EQ(s, "signed"))
             ints = 1;
-        else if (str_eqc(s, "char"))
+        else if (RULES_EQ(s, "char"))
             is_char = 1;
-        else if (str_eqc(s, "short"))
+        else if (RULES_EQ(s, "short"))
             is_short = 1;
-        else if (str_eqc(s, "float"))
+        else if (RULES_EQ(s, "float"))
             t = RT_FLOAT;
-        else if (str_eqc(s, "double"))
+        else if (RULES_EQ(s, "double"))
             t = longs ? RT_DOUBLE : RT_DOUBLE;
-        else if (str_eqc(s, "bool"))
+        else if (RULES_EQ(s, "bool"))
             t = RT_BOOL;
-        else if (str_eqc(s, "auto"))
+        else if (RULES_EQ(s, "auto"))
             t = RT_AUTO;
-        else if (str_eqc(s, "uint32_t") || str_eqc(s, "int32_t") || str_eqc(s, "uint") ||
-                 str_eqc(s, "uint16_t") || str_eqc(s, "int16_t") || str_eqc(s, "uint8_t") ||
-                 str_eqc(s, "int8_t") || str_eqc(s, "u32") || str_eqc(s, "uint32"))
+        else if (RULES_EQ(s, "uint32_t") || RULES_EQ(s, "int32_t") || RULES_EQ(s, "uint") ||
+                 RULES_EQ(s, "uint16_t") || RULES_EQ(s, "int16_t") || RULES_EQ(s, "uint8_t") ||
+                 RULES_EQ(s, "int8_t") || RULES_EQ(s, "u32") || RULES_EQ(s, "uint32"))
             t = RT_INT32;
-        else if (str_eqc(s, "uint64_t") || str_eqc(s, "int64_t") || str_eqc(s, "size_t") ||
-                 str_eqc(s, "ssize_t") || str_eqc(s, "ptrdiff_t") || str_eqc(s, "intptr_t") ||
-                 str_eqc(s, "uintptr_t") || str_eqc(s, "ulong") || str_eqc(s, "u64") ||
-                 str_eqc(s, "uint64") || str_eqc(s, "index_t"))
+        else if (RULES_EQ(s, "uint64_t") || RULES_EQ(s, "int64_t") || RULES_EQ(s, "size_t") ||
+                 RULES_EQ(s, "ssize_t") || RULES_EQ(s, "ptrdiff_t") || RULES_EQ(s, "intptr_t") ||
+                 RULES_EQ(s, "uintptr_t") || RULES_EQ(s, "ulong") || RULES_EQ(s, "u64") ||
+                 RULES_EQ(s, "uint64") || RULES_EQ(s, "index_t"))
             t = RT_INT64;
-        else if (str_eqc(s, "__half") || str_eqc(s, "half") || str_eqc(s, "Half") ||
-                 str_eqc(s, "_Float16") || str_eqc(s, "__fp16"))
+        else if (RULES_EQ(s, "__half") || RULES_EQ(s, "half") || RULES_EQ(s, "Half") ||
+                 RULES_EQ(s, "_Float16") || RULES_EQ(s, "__fp16"))
             t = RT_HALF;
-        else if (str_eqc(s, "__half2") || str_eqc(s, "half2"))
+        else if (RULES_EQ(s, "__half2") || RULES_EQ(s, "half2"))
             t = RT_HALF2;
-        else if (str_eqc(s, "__nv_bfloat16") || str_eqc(s, "nv_bfloat16") ||
-                 str_eqc(s, "__hip_bfloat16") || str_eqc(s, "hip_bfloat16") ||
-                 str_eqc(s, "BFloat16") || str_eqc(s, "__bf16"))
+        else if (RULES_EQ(s, "__nv_bfloat16") || RULES_EQ(s, "nv_bfloat16") ||
+                 RULES_EQ(s, "__hip_bfloat16") || RULES_EQ(s, "hip_bfloat16") ||
+                 RULES_EQ(s, "BFloat16") || RULES_EQ(s, "__bf16"))
             t = RT_BF16;
-        else if (str_eqc(s, "__nv_bfloat162") || str_eqc(s, "nv_bfloat162") ||
-                 str_eqc(s, "__hip_bfloat162"))
+        else if (RULES_EQ(s, "__nv_bfloat162") || RULES_EQ(s, "nv_bfloat162") ||
+                 RULES_EQ(s, "__hip_bfloat162"))
             t = RT_BF162;
     }
     if (t == RT_UNKNOWN) {
@@ -840,20 +898,20 @@ int rules_decl_at(const rctx *c, ptrdiff_t j, rules_decl *out)
 static rules_type call_type(hp_str s, int *ptr)
 {
     *ptr = 0;
-    if (str_starts(s, S("__floats2half2")) || str_starts(s, S("__float2half2")) ||
-        str_eqc(s, "make_half2") || str_eqc(s, "__halves2half2") || str_eqc(s, "__half2half2"))
+    if (RULES_STARTS(s, "__floats2half2") || RULES_STARTS(s, "__float2half2") ||
+        RULES_EQ(s, "make_half2") || RULES_EQ(s, "__halves2half2") || RULES_EQ(s, "__half2half2"))
         return RT_HALF2;
-    if (str_starts(s, S("__float2half")) || str_starts(s, S("__int2half")) ||
-        str_starts(s, S("__double2half")) || str_starts(s, S("__ushort_as_half")) ||
-        str_starts(s, S("__short_as_half")) || str_eqc(s, "__low2half") ||
-        str_eqc(s, "__high2half"))
+    if (RULES_STARTS(s, "__float2half") || RULES_STARTS(s, "__int2half") ||
+        RULES_STARTS(s, "__double2half") || RULES_STARTS(s, "__ushort_as_half") ||
+        RULES_STARTS(s, "__short_as_half") || RULES_EQ(s, "__low2half") ||
+        RULES_EQ(s, "__high2half"))
         return RT_HALF;
-    if (str_starts(s, S("__float2bfloat16")) || str_starts(s, S("__ushort_as_bfloat16")))
+    if (RULES_STARTS(s, "__float2bfloat16") || RULES_STARTS(s, "__ushort_as_bfloat16"))
         return RT_BF16;
-    if (str_starts(s, S("__half2float")) || str_starts(s, S("__bfloat162float")))
+    if (RULES_STARTS(s, "__half2float") || RULES_STARTS(s, "__bfloat162float"))
         return RT_FLOAT;
-    if (str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
-        str_starts(s, S("__lanemask")))
+    if (RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__activemask") ||
+        RULES_STARTS(s, "__lanemask"))
         return RT_INT64;
     return RT_UNKNOWN;
 }
@@ -893,8 +951,8 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
     if (!rules_ident(c, first))
         return RT_UNKNOWN;
     hp_str s = rules_text(c, first);
-    if (str_eqc(s, "reinterpret_cast") || str_eqc(s, "static_cast") ||
-        str_eqc(s, "const_cast") || str_eqc(s, "bit_cast")) {
+    if (RULES_EQ(s, "reinterpret_cast") || RULES_EQ(s, "static_cast") ||
+        RULES_EQ(s, "const_cast") || RULES_EQ(s, "bit_cast")) {
         ptrdiff_t lt = rules_next(c, first);
         ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, -1) : -1;
         if (gt < 0)
@@ -1024,17 +1082,21 @@ static unsigned long long ev_expr(ev *e, int prec);
 static int builtin_size(hp_str s, int *bits, int *size)
 {
     static const struct {
-        const char *name;
+        hp_str name;
         int size;
-    } sizes[] = {{"char", 1}, {"short", 2}, {"int", 4}, {"unsigned", 4}, {"float", 4},
-                 {"double", 8}, {"long", 8}, {"size_t", 8}, {"int8_t", 1}, {"uint8_t", 1},
-                 {"int16_t", 2}, {"uint16_t", 2}, {"int32_t", 4}, {"uint32_t", 4},
-                 {"int64_t", 8}, {"uint64_t", 8}, {"half", 2}, {"__half", 2}, {"__half2", 4},
-                 {"half2", 4}, {"__nv_bfloat16", 2}, {"__hip_bfloat16", 2}, {"float2", 8},
-                 {"float4", 16}, {"double2", 16}, {"int2", 8}, {"int4", 16}, {"uint", 4},
-                 {"bool", 1}, {"char2", 2}, {"char4", 4}, {"uchar4", 4}, {"short2", 4}};
+    } sizes[] = {{RULES_S("char"), 1}, {RULES_S("short"), 2}, {RULES_S("int"), 4},
+                 {RULES_S("unsigned"), 4}, {RULES_S("float"), 4}, {RULES_S("double"), 8},
+                 {RULES_S("long"), 8}, {RULES_S("size_t"), 8}, {RULES_S("int8_t"), 1},
+                 {RULES_S("uint8_t"), 1}, {RULES_S("int16_t"), 2}, {RULES_S("uint16_t"), 2},
+                 {RULES_S("int32_t"), 4}, {RULES_S("uint32_t"), 4}, {RULES_S("int64_t"), 8},
+                 {RULES_S("uint64_t"), 8}, {RULES_S("half"), 2}, {RULES_S("__half"), 2},
+                 {RULES_S("__half2"), 4}, {RULES_S("half2"), 4}, {RULES_S("__nv_bfloat16"), 2},
+                 {RULES_S("__hip_bfloat16"), 2}, {RULES_S("float2"), 8}, {RULES_S("float4"), 16},
+                 {RULES_S("double2"), 16}, {RULES_S("int2"), 8}, {RULES_S("int4"), 16},
+                 {RULES_S("uint"), 4}, {RULES_S("bool"), 1}, {RULES_S("char2"), 2},
+                 {RULES_S("char4"), 4}, {RULES_S("uchar4"), 4}, {RULES_S("short2"), 4}};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
-        if (str_eqc(s, sizes[k].name)) {
+        if (str_eq(s, sizes[k].name)) {
             *size = sizes[k].size;
             *bits = sizes[k].size == 8 ? 64 : 32;
             return 1;
@@ -1052,7 +1114,7 @@ int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last)
             continue;
         hp_str s = rules_text(c, i);
         int sz;
-        if (str_eqc(s, "long"))
+        if (RULES_EQ(s, "long"))
             longs++;
         else if (builtin_size(s, &bits, &sz))
             size = sz;
@@ -1167,11 +1229,11 @@ static unsigned long long ev_unary(ev *e)
     }
     if (k->kind == TK_IDENT) {
         hp_str s = rules_text(c, i);
-        if (str_eqc(s, "true") || str_eqc(s, "false")) {
+        if (RULES_EQ(s, "true") || RULES_EQ(s, "false")) {
             ev_advance(e);
-            return (unsigned long long)str_eqc(s, "true");
+            return (unsigned long long)RULES_EQ(s, "true");
         }
-        if (str_eqc(s, "sizeof")) {
+        if (RULES_EQ(s, "sizeof")) {
             ptrdiff_t o = rules_next(c, i);
             ptrdiff_t m = rules_punct(c, o, '(') ? rules_match(c, o) : -1;
             ptrdiff_t w = rules_next(c, o);
@@ -1187,7 +1249,7 @@ static unsigned long long ev_unary(ev *e)
                 e->bits = 64;
             return (unsigned long long)size;
         }
-        if (str_eqc(s, "static_cast") || str_eqc(s, "reinterpret_cast")) {
+        if (RULES_EQ(s, "static_cast") || RULES_EQ(s, "reinterpret_cast")) {
             ptrdiff_t lt = rules_next(c, i);
             ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, e->end) : -1;
             ptrdiff_t o = rules_next(c, gt);
@@ -1223,14 +1285,15 @@ static unsigned long long ev_unary(ev *e)
             return ev_macro(e, m);
         }
         static const struct {
-            const char *name;
+            hp_str name;
             unsigned long long v;
             int bits;
-        } limits[] = {{"UINT_MAX", 0xffffffffull, 32}, {"UINT32_MAX", 0xffffffffull, 32},
-                      {"INT_MAX", 0x7fffffffull, 32},  {"ULLONG_MAX", ~0ull, 64},
-                      {"UINT64_MAX", ~0ull, 64},       {"ULONG_MAX", ~0ull, 64}};
+        } limits[] = {{RULES_S("UINT_MAX"), 0xffffffffull, 32},
+                      {RULES_S("UINT32_MAX"), 0xffffffffull, 32},
+                      {RULES_S("INT_MAX"), 0x7fffffffull, 32}, {RULES_S("ULLONG_MAX"), ~0ull, 64},
+                      {RULES_S("UINT64_MAX"), ~0ull, 64}, {RULES_S("ULONG_MAX"), ~0ull, 64}};
         for (size_t l = 0; l < sizeof limits / sizeof *limits; l++)
-            if (str_eqc(s, limits[l].name)) {
+            if (str_eq(s, limits[l].name)) {
                 ev_advance(e);
                 if (limits[l].bits > e->bits)
                     e->bits = limits[l].bits;

@@ -81,7 +81,7 @@ static void kl005(rctx *c, ptrdiff_t i, hp_str s)
 {
     /* the names first: the tests below are pure, and most identifiers are none of these */
     int ref = 0;
-    int templ = str_eqc(s, "texture") || str_eqc(s, "surface");
+    int templ = RULES_EQ(s, "texture") || RULES_EQ(s, "surface");
     if (templ || in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs))
         ref = 1;
     else if (!in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs))
@@ -111,8 +111,8 @@ static void kl005(rctx *c, ptrdiff_t i, hp_str s)
 
 static int coord(hp_str s)
 {
-    return str_eqc(s, "threadIdx") || str_eqc(s, "blockIdx") || str_eqc(s, "blockDim") ||
-           str_eqc(s, "gridDim");
+    return RULES_EQ(s, "threadIdx") || RULES_EQ(s, "blockIdx") || RULES_EQ(s, "blockDim") ||
+           RULES_EQ(s, "gridDim");
 }
 
 static void kl006(rctx *c, ptrdiff_t i)
@@ -154,7 +154,7 @@ static void kl007(rctx *c, ptrdiff_t i, hp_str s)
     if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i) || rules_member(c, i) ||
         rules_call(c, i) < 0)
         return;
-    if (str_eqc(s, "__globaltimer")) {
+    if (RULES_EQ(s, "__globaltimer")) {
         rules_report(c, "KL007", i, 0, 0,
                      "'__globaltimer' has no HIP implementation; wall_clock64() is the "
                      "constant-rate counter",
@@ -197,8 +197,8 @@ static void kl008(rctx *c, ptrdiff_t gfirst, ptrdiff_t glast, ptrdiff_t bfirst, 
             int ptr;
             hp_str s = rules_text(c, j);
             rules_decl d;
-            if (str_eqc(s, "size_t") || str_eqc(s, "int64_t") || str_eqc(s, "uint64_t") ||
-                str_eqc(s, "long"))
+            if (RULES_EQ(s, "size_t") || RULES_EQ(s, "int64_t") || RULES_EQ(s, "uint64_t") ||
+                RULES_EQ(s, "long"))
                 wide = 1;
             else if (rules_decl_find(c, j, &d) && d.type == RT_INT64 && !d.ptr)
                 wide = 1;
@@ -256,9 +256,41 @@ static void launch(rctx *c, ptrdiff_t open)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_kl_names(hp_str s)
+{
+    if (s.len < 5)
+        return 0;
+    int hit = 0;
+    switch (s.s[0]) {
+    case '_':
+        hit = RULES_EQ(s, "__launch_bounds__") || RULES_EQ(s, "__globaltimer") ||
+              RULES_EQ(s, "__clock64") || RULES_EQ(s, "__clock");
+        break;
+    case 'p':
+        hit = RULES_EQ(s, "printf");
+        break;
+    case 'c':
+    case 'h':
+    case 't':
+    case 's':
+        hit = RULES_EQ(s, "clock64") || RULES_EQ(s, "clock") || RULES_EQ(s, "this_grid") ||
+              RULES_EQ(s, "hipLaunchKernelGGL") || RULES_EQ(s, "texture") ||
+              RULES_EQ(s, "surface") ||
+              ((RULES_STARTS(s, "cuda") || RULES_STARTS(s, "hip") || RULES_STARTS(s, "tex") ||
+                RULES_STARTS(s, "surf")) &&
+               (in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
+                in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs)));
+        break;
+    default:
+        break;
+    }
+    return hit ? RH_KL : 0;
+}
+
 void rules_kl_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_KL)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_LAUNCH_OPEN) {
             launch(c, i);
@@ -269,18 +301,18 @@ void rules_kl_run(rctx *c)
         hp_str s = rules_text(c, i);
         switch (s.s[0]) {
         case '_':
-            if (str_eqc(s, "__launch_bounds__"))
+            if (RULES_EQ(s, "__launch_bounds__"))
                 kl001(c, i);
-            else if (str_eqc(s, "__globaltimer") || str_eqc(s, "__clock64") ||
-                     str_eqc(s, "__clock"))
+            else if (RULES_EQ(s, "__globaltimer") || RULES_EQ(s, "__clock64") ||
+                     RULES_EQ(s, "__clock"))
                 kl007(c, i, s);
             break;
         case 'c':
-            if (str_eqc(s, "clock64") || str_eqc(s, "clock"))
+            if (RULES_EQ(s, "clock64") || RULES_EQ(s, "clock"))
                 kl007(c, i, s);
-            else if (s.len > 6 && str_starts(s, S("cuda")))
+            else if (s.len > 6 && RULES_STARTS(s, "cuda"))
                 kl005(c, i, s);
-            else if (str_eqc(s, "cudaLaunchKernel") && !guarded(c, i)) {
+            else if (RULES_EQ(s, "cudaLaunchKernel") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
                 rargs a;
                 if (open >= 0 && rules_args(c, open, &a) && a.n >= 3)
@@ -288,11 +320,11 @@ void rules_kl_run(rctx *c)
             }
             break;
         case 'p':
-            if (str_eqc(s, "printf"))
+            if (RULES_EQ(s, "printf"))
                 kl006(c, i);
             break;
         case 't':
-            if (str_eqc(s, "this_grid") && rules_call(c, i) >= 0 && !guarded(c, i))
+            if (RULES_EQ(s, "this_grid") && rules_call(c, i) >= 0 && !guarded(c, i))
                 rules_report(c, "KL003", i, HP_SEV_NOTE, RF_ONCE,
                              "grid-wide sync needs every block resident at once; AMD residency "
                              "limits differ (CDNA: 2048 threads, 32 wavefronts per CU), so size "
@@ -305,12 +337,12 @@ void rules_kl_run(rctx *c)
             kl005(c, i, s);
             break;
         case 'h':
-            if (str_eqc(s, "hipLaunchKernelGGL") && !guarded(c, i)) {
+            if (RULES_EQ(s, "hipLaunchKernelGGL") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
                 rargs a;
                 if (open >= 0 && rules_args(c, open, &a) && a.n >= 3)
                     kl008(c, a.first[1], a.last[1], a.first[2], a.last[2]);
-            } else if (s.len > 5 && str_starts(s, S("hip"))) {
+            } else if (s.len > 5 && RULES_STARTS(s, "hip")) {
                 kl005(c, i, s); /* the texture API in HIP's spelling */
             }
             break;

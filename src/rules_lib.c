@@ -11,11 +11,11 @@
 /* Template arguments a collective needs before its logical-warp-width argument. */
 static int width_position(hp_str s)
 {
-    if (str_eqc(s, "WarpReduce") || str_eqc(s, "WarpScan"))
+    if (RULES_EQ(s, "WarpReduce") || RULES_EQ(s, "WarpScan"))
         return 2;
-    if (str_eqc(s, "WarpLoad") || str_eqc(s, "WarpStore"))
+    if (RULES_EQ(s, "WarpLoad") || RULES_EQ(s, "WarpStore"))
         return 4;
-    if (str_eqc(s, "WarpExchange") || str_eqc(s, "WarpMergeSort"))
+    if (RULES_EQ(s, "WarpExchange") || RULES_EQ(s, "WarpMergeSort"))
         return 3;
     return 0;
 }
@@ -97,17 +97,25 @@ static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
                      NULL);
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_lib_names(hp_str s)
+{
+    if (s.len < 6 || (s.s[0] != 'W' && s.s[0] != 't'))
+        return 0;
+    return (s.s[0] == 'W' && width_position(s) > 0) || RULES_EQ(s, "thrust") ? RH_LIB : 0;
+}
+
 void rules_lib_run(rctx *c)
 {
     int uses_cub = -1;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_LIB)) >= 0;) {
         if (c->t[i].kind != TK_IDENT || (rules_scope(c, i) & SC_GUARDED))
             continue;
         hp_str s = rules_text(c, i);
         int need;
         if (s.s[0] == 'W' && (need = width_position(s)) > 0) {
             collective(c, i, need, &uses_cub);
-        } else if (str_eqc(s, "thrust") && rules_punct(c, rules_next(c, i), P_SCOPE) &&
+        } else if (RULES_EQ(s, "thrust") && rules_punct(c, rules_next(c, i), P_SCOPE) &&
                    rules_is(c, rules_next(c, rules_next(c, i)), "cuda")) {
             rules_report(c, "LIB004", i, HP_SEV_WARNING, RF_ONCE,
                          "thrust::cuda execution policies and headers are CUDA's; rocThrust "

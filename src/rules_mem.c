@@ -174,8 +174,13 @@ static void mem001_static(rctx *c)
         if (!fn->device)
             continue;
         long long sum = 0;
-        for (ptrdiff_t j = fn->open; j <= fn->close && j < c->nt; j = rules_next(c, j)) {
-            if (!rules_is(c, j, "__shared__") || guarded(c, j))
+        /* the __shared__ of the body, outside directives (as a walk with rules_next sees it) */
+        for (ptrdiff_t hk = rules_hot_from(c, fn->open); hk < c->nhot; hk++) {
+            ptrdiff_t j = c->hot[hk].tok;
+            if (j > fn->close || j >= c->nt)
+                break;
+            if (!(c->hot[hk].bits & RH_SHARED) || (c->t[j].flags & TF_PP) ||
+                !rules_is(c, j, "__shared__") || guarded(c, j))
                 continue;
             ptrdiff_t nm;
             long long bytes = shared_bytes(c, j, &nm);
@@ -240,7 +245,7 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
 static int lane_varying(hp_str s)
 {
     return rules_name_has(s, "threadidx") || rules_name_has(s, "lane") ||
-           rules_name_has(s, "tid") || str_eqc(s, "i") || str_eqc(s, "idx") ||
+           rules_name_has(s, "tid") || RULES_EQ(s, "i") || RULES_EQ(s, "idx") ||
            rules_name_has(s, "thread");
 }
 
@@ -324,8 +329,8 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if (ptr != 1)
         return;
     if ((t == RT_HALF || t == RT_HALF2 || t == RT_BF16 || t == RT_BF162) &&
-        (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") ||
-         str_eqc(s, "atomicAdd_system"))) {
+        (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") ||
+         RULES_EQ(s, "atomicAdd_system"))) {
         const char *tn = t == RT_HALF ? "__half" : t == RT_HALF2 ? "__half2"
                                                  : t == RT_BF16  ? "bfloat16"
                                                                  : "bfloat162";
@@ -338,8 +343,8 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
         return;
     }
     if ((t == RT_FLOAT || t == RT_DOUBLE) &&
-        (str_eqc(s, "atomicAdd") || str_eqc(s, "atomicAdd_block") || str_eqc(s, "atomicSub") ||
-         str_eqc(s, "atomicMax") || str_eqc(s, "atomicMin")))
+        (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") || RULES_EQ(s, "atomicSub") ||
+         RULES_EQ(s, "atomicMax") || RULES_EQ(s, "atomicMin")))
         rules_report(c, "MEM004", i, 0, RF_ONCE,
                      rules_fmt(c, "'%.*s' on %s: HIP compiles it to a compare-and-swap loop "
                                   "unless unsafe FP atomics are on, and hardware FP atomics "
@@ -380,13 +385,45 @@ static void mem007(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers (or numbers) the passes below act on (rules_hot.c). */
+unsigned rules_mem_names(hp_str s, int number)
+{
+    if (number) {
+        unsigned long long v;
+        int bits;
+        if (!rules_int_literal(s, &v, &bits))
+            return 0;
+        return v == 49152 || v == 101376 || v == 232448 || v == 102400 || v == 166912 ||
+                       v == 48 || v == 99 || v == 100 || v == 163 || v == 227
+                   ? RH_MEMNUM
+                   : 0;
+    }
+    if (s.len < 4)
+        return 0;
+    switch (s.s[0]) {
+    case 'c':
+    case 'h':
+        return RULES_EQ(s, "cudaFuncSetAttribute") || RULES_EQ(s, "hipFuncSetAttribute") ? RH_MEM
+                                                                                         : 0;
+    case 'a':
+        return RULES_STARTS(s, "atomic") ? RH_MEM : 0;
+    case '_':
+        return RULES_EQ(s, "__constant__") ? RH_MEM : RULES_EQ(s, "__shared__") ? RH_SHARED : 0;
+    case 't':
+        return RULES_EQ(s, "type") ? RH_MEM : 0;
+    case 'm':
+        return RULES_EQ(s, "memoryType") ? RH_MEM : 0;
+    default:
+        return 0;
+    }
+}
+
 void rules_mem_run(rctx *c)
 {
     mem_state m;
     m.ndone = 0;
     const tok *t = c->t;
-    ptrdiff_t nt = c->nt;
-    for (ptrdiff_t i = 0; i < nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_MEM)) >= 0;) {
         const tok *k = &t[i];
         if (k->kind == TK_LAUNCH_OPEN) {
             if (!guarded(c, i))
@@ -397,20 +434,20 @@ void rules_mem_run(rctx *c)
             continue;
         hp_str s = rules_text(c, i);
         if (s.s[0] == 'c' || s.s[0] == 'h') {
-            if ((str_eqc(s, "cudaFuncSetAttribute") || str_eqc(s, "hipFuncSetAttribute")) &&
+            if ((RULES_EQ(s, "cudaFuncSetAttribute") || RULES_EQ(s, "hipFuncSetAttribute")) &&
                 !guarded(c, i))
                 mem001_attr(c, &m, i);
         } else if (s.s[0] == 'a') {
-            if (str_starts(s, S("atomic")))
+            if (RULES_STARTS(s, "atomic"))
                 atomic_fp(c, i, s);
         } else if (s.s[0] == '_') {
-            if (str_eqc(s, "__constant__") && !(k->flags & TF_PP))
+            if (RULES_EQ(s, "__constant__") && !(k->flags & TF_PP))
                 mem002(c, i);
-        } else if ((str_eqc(s, "type") || str_eqc(s, "memoryType")) && rules_member(c, i)) {
+        } else if ((RULES_EQ(s, "type") || RULES_EQ(s, "memoryType")) && rules_member(c, i)) {
             mem007(c, i);
         }
     }
-    for (ptrdiff_t i = 0; i < nt; i++)
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_MEMNUM)) >= 0;)
         if (t[i].kind == TK_NUMBER)
             mem001_literal(c, &m, i);
     mem001_static(c);

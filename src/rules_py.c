@@ -57,19 +57,19 @@ unsigned pyrules_target_of(const char *gfx, ptrdiff_t len)
     ptrdiff_t colon = str_chr(s, ':');
     if (colon >= 0)
         s.len = colon;
-    if (!str_starts(s, S("gfx")) || s.len < 4)
+    if (!RULES_STARTS(s, "gfx") || s.len < 4)
         return 0;
     hp_str v = {s.s + 3, s.len - 3};
-    if (str_starts(v, S("9-4-generic")) || str_starts(v, S("940")) || str_starts(v, S("941")) ||
-        str_starts(v, S("942")))
+    if (RULES_STARTS(v, "9-4-generic") || RULES_STARTS(v, "940") || RULES_STARTS(v, "941") ||
+        RULES_STARTS(v, "942"))
         return TGT_GFX942;
-    if (str_starts(v, S("950")))
+    if (RULES_STARTS(v, "950"))
         return TGT_GFX950;
     if (v.s[0] == '9' || v.s[0] == '8')
         return TGT_CDNA12;
-    if (str_starts(v, S("12")))
+    if (RULES_STARTS(v, "12"))
         return TGT_GFX12;
-    if (str_starts(v, S("10")) || str_starts(v, S("11")))
+    if (RULES_STARTS(v, "10") || RULES_STARTS(v, "11"))
         return TGT_RDNA;
     return 0;
 }
@@ -339,8 +339,13 @@ void rules_pytorch_run(rctx *c)
         rules_pytorch(&r, &d->p);
     } else if (c->lang == RL_CPP) {
         lex_out lx = {c->t, c->nt, 0, NULL, 0};
-        rules_pytorch_cxx(&r, c->src, c->len, &lx);
+        rules_pytorch_cxx(&r, c->src, c->len, &lx, c->hot, c->nhot);
     }
+}
+
+unsigned rules_pytorch_names(hp_str s)
+{
+    return rules_pytorch_cxx_names(s);
 }
 
 void rules_bld_run(rctx *c)

@@ -28,8 +28,13 @@ pyfile_kind rules_py_kind(const char *path);
 void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf);
 /* Rules PT001-PT003 and PT005 over Python code. */
 void rules_pytorch(pyrules *r, const pysrc *p);
-/* Rule PT004 over the C++ tokens of a PyTorch extension source. */
-void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx);
+struct rules_hot;
+/* Rule PT004 over the C++ tokens of a PyTorch extension source. hot lists the tokens to look
+ * at (RH_STR and RH_PYT, see rules.h), or is NULL: every token. */
+void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx,
+                       const struct rules_hot *hot, ptrdiff_t nhot);
+/* The identifiers PT004 acts on: RH_PYT or 0. */
+unsigned rules_pytorch_cxx_names(hp_str s);
 /* Rules BLD001-BLD003 over the strings of a Python build script (setup.py). */
 void rules_build_py(pyrules *r, const pysrc *p, int setup);
 /* Rules BLD001-BLD003 (and TRI011) over a CMake file, Makefile, shell script, Dockerfile or

@@ -5,6 +5,7 @@
 #include "nvcc_flags_tab.h"
 #include "pyrules.h"
 #include "pysrc.h"
+#include "rules.h"
 #include "rules_py.h"
 #include "str.h"
 
@@ -113,9 +114,9 @@ static int sm_word(hp_str s)
 
 static int sm_helper(hp_str s)
 {
-    if (str_starts(s, S("is_sm")) || str_starts(s, S("has_sm")))
+    if (RULES_STARTS(s, "is_sm") || RULES_STARTS(s, "has_sm"))
         return 1;
-    return str_eqc(s, "has_device_capability") || str_eqc(s, "is_sm_at_least");
+    return RULES_EQ(s, "has_device_capability") || RULES_EQ(s, "is_sm_at_least");
 }
 
 static int nvidia_name(hp_str s)
@@ -235,7 +236,7 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
         if (a[k].kw < 0)
             continue;
         hp_str kw = pysrc_text(p, a[k].kw);
-        if (str_eqc(kw, "extra_compile_args") || str_eqc(kw, "extra_cuda_cflags")) {
+        if (RULES_EQ(kw, "extra_compile_args") || RULES_EQ(kw, "extra_cuda_cflags")) {
             if (range_has_nvcc_flag(p, a[k].vb, a[k].e))
                 flags = k;
         }
@@ -302,7 +303,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind == PY_NAME) {
             hp_str s = pysrc_text(p, i);
-            if (str_starts(s, S("float8_e"))) {
+            if (RULES_STARTS(s, "float8_e")) {
                 if (str_ends(s, S("fnuz")))
                     has_fnuz = 1;
                 else
@@ -321,12 +322,12 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             hp_str s = pylex_string_body(p->src, t);
             if (pyrules_on(r, "PT001") && !guarded(p, i) &&
                 (str_find(s, S("nvidia-smi")) >= 0 ||
-                 ((str_eqc(s, "nvcc") || str_starts(s, S("nvcc "))) && in_command(p, i)))) {
+                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i)))) {
                 add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
-            } else if (pyrules_on(r, "PT001") && str_starts(s, S("+cu")) && !guarded(p, i)) {
+            } else if (pyrules_on(r, "PT001") && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
                 add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
                          "'+cu' in the version string detects CUDA wheels only; ROCm wheels "
                          "are tagged '+rocm'",
@@ -337,7 +338,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
                          "match it, or match a fallback meant for old NVIDIA parts",
                          pt002_fix);
-            } else if (pyrules_on(r, "PT003") && str_eqc(s, "TORCH_CUDA_ARCH_LIST") &&
+            } else if (pyrules_on(r, "PT003") && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch) {
                 add_span(r, p, i, i + 1, "PT003", HP_SEV_WARNING,
                          "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built for "
@@ -408,43 +409,81 @@ static int is_ident(const char *src, const tok *t, const char *w)
     return t->kind == TK_IDENT && (size_t)t->len == l && memcmp(src + t->off, w, l) == 0;
 }
 
-void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx)
+static const char *const pt004_apis[] = {
+    "getCurrentCUDAStream", "getDefaultCUDAStream", "getStreamFromPool", "CUDAGuard",
+    "OptionalCUDAGuard", "CUDAStreamGuard", "OptionalCUDAStreamGuard",
+    "C10_CUDA_KERNEL_LAUNCH_CHECK", "C10_CUDA_CHECK", "AT_CUDA_CHECK",
+    "getCurrentCUDABlasHandle", "getCurrentCUDABlasLtHandle", "getCurrentCUDASparseHandle",
+    "getCurrentCUDASolverDnHandle", "getCurrentDeviceProperties"};
+
+unsigned rules_pytorch_cxx_names(hp_str s)
+{
+    if (s.len < 9)
+        return 0;
+    switch (s.s[0]) {
+    case 'g':
+    case 'C':
+    case 'O':
+    case 'A':
+        for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++)
+            if (s.s[0] == pt004_apis[k][0] && str_eqc(s, pt004_apis[k]))
+                return RH_PYT;
+        return 0;
+    case 'r':
+        return RULES_EQ(s, "reinterpret_cast") ? RH_PYT : 0;
+    default:
+        return 0;
+    }
+}
+
+/* The next token with one of bits after entry *h of hot, or every token after i without it. */
+static ptrdiff_t next_tok(const rules_hot *hot, ptrdiff_t nhot, ptrdiff_t *h, unsigned bits,
+                          ptrdiff_t i, ptrdiff_t n)
+{
+    if (!hot)
+        return i + 1 < n ? i + 1 : -1;
+    for (; *h < nhot; ++*h)
+        if (hot[*h].bits & bits)
+            return hot[(*h)++].tok;
+    return -1;
+}
+
+void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx,
+                       const rules_hot *hot, ptrdiff_t nhot)
 {
     (void)len;
     if (!pyrules_on(r, "PT004"))
         return;
     /* only sources of PyTorch extensions */
     int torch = 0;
-    for (ptrdiff_t i = 0; i < lx->n && !torch; i++) {
+    ptrdiff_t h = 0;
+    for (ptrdiff_t i = next_tok(hot, nhot, &h, RH_STR, -1, lx->n); i >= 0 && !torch;
+         i = next_tok(hot, nhot, &h, RH_STR, i, lx->n)) {
         const tok *t = &lx->toks[i];
         if (t->kind != TK_HEADER && t->kind != TK_STRING)
             continue;
         if (i == 0 || lx->toks[i - 1].kind != TK_IDENT)
             continue;
-        hp_str h = {src + t->off, t->len};
-        torch = str_find(h, S("torch/")) >= 0 || str_find(h, S("ATen/")) >= 0 ||
-                str_find(h, S("c10/")) >= 0;
+        hp_str hd = {src + t->off, t->len};
+        torch = str_find(hd, S("torch/")) >= 0 || str_find(hd, S("ATen/")) >= 0 ||
+                str_find(hd, S("c10/")) >= 0;
     }
     if (!torch)
         return;
-    static const char *const apis[] = {
-        "getCurrentCUDAStream", "getDefaultCUDAStream", "getStreamFromPool", "CUDAGuard",
-        "OptionalCUDAGuard", "CUDAStreamGuard", "OptionalCUDAStreamGuard",
-        "C10_CUDA_KERNEL_LAUNCH_CHECK", "C10_CUDA_CHECK", "AT_CUDA_CHECK",
-        "getCurrentCUDABlasHandle", "getCurrentCUDABlasLtHandle", "getCurrentCUDASparseHandle",
-        "getCurrentCUDASolverDnHandle", "getCurrentDeviceProperties"};
-    for (ptrdiff_t i = 0; i < lx->n; i++) {
+    h = 0;
+    for (ptrdiff_t i = next_tok(hot, nhot, &h, RH_PYT, -1, lx->n); i >= 0;
+         i = next_tok(hot, nhot, &h, RH_PYT, i, lx->n)) {
         const tok *t = &lx->toks[i];
         if (t->kind != TK_IDENT)
             continue;
-        for (size_t k = 0; k < sizeof apis / sizeof *apis; k++) {
-            if (!is_ident(src, t, apis[k]))
+        for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++) {
+            if (!is_ident(src, t, pt004_apis[k]))
                 continue;
             const char *m = arena_printf(
                 r->a, "%s: PyTorch's hipify turns it into its HIP (MasqueradingAsCUDA) form "
                          "only in files it processes; a header outside the extension's "
                          "sources keeps the CUDA types",
-                apis[k]);
+                pt004_apis[k]);
             pyrules_add(r, t->off, t->len, "PT004", HP_SEV_NOTE, m,
                         "let CUDAExtension hipify every source and header of the extension "
                         "(list them under the extension directory)");

@@ -19,9 +19,15 @@ static int changed_code(hp_str s)
     return RULES_IN(s, codes);
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_rt_names(hp_str s)
+{
+    return s.len >= 12 && RULES_STARTS(s, "cudaError") && changed_code(s) ? RH_RT : 0;
+}
+
 void rules_rt_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_RT)) >= 0;) {
         if (c->t[i].kind != TK_IDENT || c->t[i].len < 12 || c->src[c->t[i].off] != 'c')
             continue;
         hp_str s = rules_text(c, i);

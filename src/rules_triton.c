@@ -685,17 +685,17 @@ static void tri005(pyrules *r, const pysrc *p, ptrdiff_t open)
         ki = 3; /* dot(input, other, acc, input_precision, ...) */
     hp_str v;
     if (ki >= 0 && pysrc_str(p, a[ki].vb, a[ki].e, &v)) {
-        if (str_eqc(v, "tf32") && (tg & ~(unsigned)TGT_GFX942)) {
+        if (RULES_EQ(v, "tf32") && (tg & ~(unsigned)TGT_GFX942)) {
             add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_ERROR,
                      "input_precision=\"tf32\": Triton's AMD backend accepts only \"ieee\" "
                      "(\"tf32\" runs as XF32 on gfx942 alone) and asserts otherwise",
                      "leave input_precision unset, or choose it per target");
-        } else if (str_eqc(v, "tf32")) {
+        } else if (RULES_EQ(v, "tf32")) {
             add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_NOTE,
                      "input_precision=\"tf32\" runs as XF32 on gfx942, whose rounding differs "
                      "from NVIDIA TF32",
                      "compare against an fp32 reference with a TF32-sized tolerance");
-        } else if (str_eqc(v, "tf32x3") || str_eqc(v, "bf16x3") || str_eqc(v, "bf16x6")) {
+        } else if (RULES_EQ(v, "tf32x3") || RULES_EQ(v, "bf16x3") || RULES_EQ(v, "bf16x6")) {
             const char *m = arena_printf(r->a,
                                          "input_precision=\"%.*s\" is NVIDIA-only: Triton's "
                                          "AMD backend asserts on it",
@@ -721,7 +721,7 @@ static void tri009(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
         n = 16;
     int ks = pysrc_kwarg(p, a, n, "scope");
     hp_str v;
-    if (ks >= 0 && pysrc_str(p, a[ks].vb, a[ks].e, &v) && str_eqc(v, "sys"))
+    if (ks >= 0 && pysrc_str(p, a[ks].vb, a[ks].e, &v) && RULES_EQ(v, "sys"))
         add_span(r, p, a[ks].b, a[ks].e, "TRI009", HP_SEV_WARNING,
                  "scope=\"sys\" atomics need coherent (fine-grained) memory on AMD; on "
                  "ordinary device memory other agents may not see them",
@@ -894,8 +894,8 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
         if (p->t[i].kind != PY_NAME || !pysrc_op(p, i + 1, '='))
             continue;
         hp_str s = pysrc_text(p, i);
-        if ((str_eqc(s, "warp_specialize") || str_eqc(s, "num_consumer_groups") ||
-             str_eqc(s, "num_buffers_warp_spec") || str_eqc(s, "enable_warp_specialization")) &&
+        if ((RULES_EQ(s, "warp_specialize") || RULES_EQ(s, "num_consumer_groups") ||
+             RULES_EQ(s, "num_buffers_warp_spec") || RULES_EQ(s, "enable_warp_specialization")) &&
             !guarded(p, i))
             add_span(r, p, i, i + 1, "TRI008", HP_SEV_WARNING,
                      "warp specialization is an NVIDIA Hopper/Blackwell feature; the AMD "

@@ -18,7 +18,7 @@ static int fp8_name(hp_str s)
         RULES_S("__NV_SATFINITE"), RULES_S("__NV_NOSAT"), RULES_S("kFloat8_e4m3fn"),
         RULES_S("kFloat8_e5m2"), RULES_S("Float8_e4m3fn"), RULES_S("Float8_e5m2"),
         RULES_S("__nv_fp8_interpretation_t")};
-    if (str_starts(s, S("__nv_cvt_")) &&
+    if (RULES_STARTS(s, "__nv_cvt_") &&
         (str_find(s, S("fp8")) >= 0 || str_find(s, S("e4m3")) >= 0 ||
          str_find(s, S("e5m2")) >= 0))
         return 1;
@@ -46,9 +46,19 @@ static void report(rctx *c, ptrdiff_t i)
                      NULL);
 }
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_type_names(hp_str s)
+{
+    /* __nv_..., __NV_..., kFloat8_..., Float8_... */
+    if (s.len < 9 || !((s.s[0] == '_' && s.s[1] == '_' && (s.s[2] == 'n' || s.s[2] == 'N')) ||
+                        s.s[0] == 'k' || s.s[0] == 'F'))
+        return 0;
+    return fp8_name(s) ? RH_TYPE : 0;
+}
+
 void rules_type_run(rctx *c)
 {
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_TYPE | RH_STR)) >= 0;) {
         const tok *k = &c->t[i];
         if (rules_scope(c, i) & SC_GUARDED)
             continue;
@@ -61,7 +71,7 @@ void rules_type_run(rctx *c)
                    k->len >= 2) {
             hp_str path = str_make(c->src + k->off + 1, k->len - 2);
             ptrdiff_t h = rules_directive(c, i);
-            if (h >= 0 && c->t[h].sub == PP_INCLUDE && str_eqc(path, "cuda_fp8.h"))
+            if (h >= 0 && c->t[h].sub == PP_INCLUDE && RULES_EQ(path, "cuda_fp8.h"))
                 report(c, i);
         }
     }

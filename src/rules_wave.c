@@ -20,7 +20,7 @@ static int laneish(hp_str s)
 
 static int warpish(hp_str s)
 {
-    return rules_name_has(s, "warp") && !str_eqc(s, "warpSize");
+    return rules_name_has(s, "warp") && !RULES_EQ(s, "warpSize");
 }
 
 /* WARP_SIZE, kWarpSize, THREADS_PER_WARP, ... (underscores ignored, any case) */
@@ -104,9 +104,9 @@ static int mask_source(const rctx *c, ptrdiff_t first, ptrdiff_t last)
         if (c->t[i].kind != TK_IDENT)
             continue;
         hp_str s = rules_text(c, i);
-        if (str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
-            str_eqc(s, "__match_any_sync") || str_eqc(s, "__match_all_sync") ||
-            (rules_member(c, i) && (str_eqc(s, "ballot") || str_starts(s, S("match_")))))
+        if (RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__activemask") ||
+            RULES_EQ(s, "__match_any_sync") || RULES_EQ(s, "__match_all_sync") ||
+            (rules_member(c, i) && (RULES_EQ(s, "ballot") || RULES_STARTS(s, "match_"))))
             return 1;
     }
     return 0;
@@ -176,7 +176,7 @@ static void wave001(rctx *c, ptrdiff_t i)
     hp_str s = rules_text(c, i);
     if (guarded(c, i))
         return;
-    if (str_eqc(s, "warpSize")) {
+    if (RULES_EQ(s, "warpSize")) {
         /* warpSize == 32, 32 != warpSize, prop.warpSize == 32 */
         ptrdiff_t n = rules_next(c, i), p = rules_prev(c, i);
         ptrdiff_t other = -1;
@@ -313,7 +313,7 @@ static int mask_width(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long 
     if (!rules_ident(c, first))
         return 0;
     hp_str s = rules_text(c, first);
-    if (str_eqc(s, "static_cast")) {
+    if (RULES_EQ(s, "static_cast")) {
         ptrdiff_t lt = rules_next(c, first);
         ptrdiff_t gt = rules_punct(c, lt, '<') ? rules_template_close(c, lt, -1) : -1;
         if (gt < 0)
@@ -367,7 +367,7 @@ static void wave003(rctx *c, ptrdiff_t i)
     const char *m = snippet(c, a.first[0], a.last[0]);
     ptrdiff_t at = a.first[0];
     ptrdiff_t n = c->t[a.last[0]].off + c->t[a.last[0]].len - c->t[at].off;
-    int syncwarp = str_eqc(name, "__syncwarp");
+    int syncwarp = RULES_EQ(name, "__syncwarp");
     int full = known && ((unsigned long long)v & 0xffffffffull) == 0xffffffffull &&
                (w == 64 ? (unsigned long long)v == 0xffffffffull : 1);
     if (full && !c->hip_source && (w == 32 || w == 64)) {
@@ -428,8 +428,8 @@ static void narrowed(rctx *c, ptrdiff_t i, ptrdiff_t close, const char *rule, hp
         ptrdiff_t fnname = rules_prev(c, p);
         hp_str f = rules_text(c, fnname);
         if (rules_ident(c, fnname) &&
-            (str_eqc(f, "__popc") || str_eqc(f, "__ffs") || str_eqc(f, "__clz") ||
-             str_eqc(f, "__brev") || str_eqc(f, "__fns32")))
+            (RULES_EQ(f, "__popc") || RULES_EQ(f, "__ffs") || RULES_EQ(f, "__clz") ||
+             RULES_EQ(f, "__brev") || RULES_EQ(f, "__fns32")))
             into = rules_fmt(c, "goes to '%.*s', which takes 32 bits", (int)f.len, f.s);
     } else if (rules_punct(c, p, ')')) {
         ptrdiff_t m = rules_match_back(c, p);
@@ -461,8 +461,8 @@ static void wave004_var(rctx *c, ptrdiff_t i)
 {
     /* __popc(m) or m == 0xffffffff where m holds a ballot */
     hp_str f = rules_text(c, i);
-    int bitcall = str_eqc(f, "__popc") || str_eqc(f, "__ffs") || str_eqc(f, "__clz") ||
-                  str_eqc(f, "__brev");
+    int bitcall = RULES_EQ(f, "__popc") || RULES_EQ(f, "__ffs") || RULES_EQ(f, "__clz") ||
+                  RULES_EQ(f, "__brev");
     if (!bitcall)
         return;
     ptrdiff_t open = rules_call(c, i);
@@ -519,8 +519,8 @@ static void wave005_shift(rctx *c, ptrdiff_t op)
 static int is_shfl_delta_call(hp_str s, int *delta_arg, int *width_arg)
 {
     int sync = str_ends(s, S("_sync"));
-    if (!(str_starts(s, S("__shfl_down")) || str_starts(s, S("__shfl_xor")) ||
-          str_starts(s, S("__shfl_up"))))
+    if (!(RULES_STARTS(s, "__shfl_down") || RULES_STARTS(s, "__shfl_xor") ||
+          RULES_STARTS(s, "__shfl_up")))
         return 0;
     *delta_arg = sync ? 2 : 1;
     *width_arg = sync ? 3 : 2;
@@ -544,7 +544,7 @@ static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str 
             continue;
         int da, wa;
         hp_str s = rules_text(c, j);
-        if (!is_shfl_delta_call(s, &da, &wa) || (up != str_starts(s, S("__shfl_up"))))
+        if (!is_shfl_delta_call(s, &da, &wa) || (up != RULES_STARTS(s, "__shfl_up")))
             continue;
         ptrdiff_t open = rules_call(c, j);
         rargs a;
@@ -659,9 +659,14 @@ static void wave006_lines(rctx *c)
             continue;
         ptrdiff_t first16 = -1;
         int has8 = 0, has32 = 0;
-        for (ptrdiff_t j = fn->open; j <= fn->close && j < c->nt; j = rules_next(c, j)) {
+        /* the shuffles of the body, outside directives (as a walk with rules_next sees it) */
+        for (ptrdiff_t hk = rules_hot_from(c, fn->open); hk < c->nhot; hk++) {
+            ptrdiff_t j = c->hot[hk].tok;
+            if (j > fn->close || j >= c->nt)
+                break;
             int da, wa;
-            if (c->t[j].kind != TK_IDENT || !is_shfl_delta_call(rules_text(c, j), &da, &wa) ||
+            if (!(c->hot[hk].bits & RH_WAVE) || (c->t[j].flags & TF_PP) ||
+                c->t[j].kind != TK_IDENT || !is_shfl_delta_call(rules_text(c, j), &da, &wa) ||
                 str_starts(rules_text(c, j), S("__shfl_up")) || guarded(c, j))
                 continue;
             ptrdiff_t open = rules_call(c, j);
@@ -847,7 +852,7 @@ static int warp_indexing(const rctx *c, const rules_fn *f)
         const tok *k = &c->t[j];
         if (k->kind == TK_IDENT) {
             hp_str s = rules_text(c, j);
-            if (str_eqc(s, "__syncwarp") || str_eqc(s, "__ballot") || str_eqc(s, "__activemask"))
+            if (RULES_EQ(s, "__syncwarp") || RULES_EQ(s, "__ballot") || RULES_EQ(s, "__activemask"))
                 return 1;
             continue;
         }
@@ -946,7 +951,7 @@ static const char *constant_context(const rctx *c, ptrdiff_t i)
 static void wave010(rctx *c, ptrdiff_t i)
 {
     hp_str s = rules_text(c, i);
-    if (str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE"))) {
+    if (RULES_STARTS(s, "__AMDGCN_WAVEFRONT_SIZE")) {
         ptrdiff_t p = rules_prev(c, i);
         ptrdiff_t h = rules_directive(c, i);
         if (rules_is(c, p, "defined") ||
@@ -992,9 +997,10 @@ static void wave011(rctx *c, ptrdiff_t i)
 {
     hp_str s = rules_text(c, i);
     int sync = str_ends(s, S("_sync"));
-    if (!(str_eqc(s, "__shfl") || str_eqc(s, "__shfl_up") || str_eqc(s, "__shfl_down") ||
-          str_eqc(s, "__shfl_xor") || str_eqc(s, "__shfl_sync") || str_eqc(s, "__shfl_up_sync") ||
-          str_eqc(s, "__shfl_down_sync") || str_eqc(s, "__shfl_xor_sync")))
+    if (!(RULES_EQ(s, "__shfl") || RULES_EQ(s, "__shfl_up") || RULES_EQ(s, "__shfl_down") ||
+          RULES_EQ(s, "__shfl_xor") || RULES_EQ(s, "__shfl_sync") ||
+          RULES_EQ(s, "__shfl_up_sync") || RULES_EQ(s, "__shfl_down_sync") ||
+          RULES_EQ(s, "__shfl_xor_sync")))
         return;
     ptrdiff_t open = rules_call(c, i);
     rargs a;
@@ -1016,10 +1022,40 @@ static void wave011(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
+/* The identifiers the pass below acts on (rules_hot.c). */
+unsigned rules_wave_names(hp_str s)
+{
+    if (s.len <= 0)
+        return 0;
+    char f = s.s[0];
+    if (s.len >= 7 &&
+        (f == 'w' || f == 'W' || f == 'k' || f == 'T' || f == 'L' || f == 'N' || f == 'n' ||
+         f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_') &&
+        (RULES_EQ(s, "warpSize") || warp_size_name(s)))
+        return RH_WAVE;
+    if (f == '_')
+        return s.len > 4 && s.s[1] == '_' &&
+                       (is_sync_builtin(s) || RULES_EQ(s, "__activemask") ||
+                        RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__match_any_sync") ||
+                        RULES_EQ(s, "__match_all_sync") || RULES_STARTS(s, "__lanemask_") ||
+                        RULES_EQ(s, "__popc") || RULES_EQ(s, "__ffs") || RULES_EQ(s, "__clz") ||
+                        RULES_EQ(s, "__brev") || RULES_STARTS(s, "__shfl") ||
+                        RULES_STARTS(s, "__AMDGCN_WAVEFRONT_SIZE"))
+                   ? RH_WAVE
+                   : 0;
+    if (RULES_EQ(s, "ballot") || RULES_EQ(s, "match_any") || RULES_EQ(s, "warpSize") ||
+        RULES_EQ(s, "tiled_partition") || RULES_EQ(s, "thread_block_tile"))
+        return RH_WAVE;
+    /* wave006_for and wave008 look at these only in unguarded device code */
+    if (RULES_EQ(s, "while") || RULES_EQ(s, "for") || RULES_EQ(s, "if"))
+        return RH_WAVE_DEV;
+    return 0;
+}
+
 void rules_wave_run(rctx *c)
 {
     ptrdiff_t first_sync = -1;
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_WAVE)) >= 0;) {
         const tok *k = &c->t[i];
         if (k->kind == TK_PP_HASH) {
             if (k->sub == PP_DEFINE)
@@ -1056,23 +1092,23 @@ void rules_wave_run(rctx *c)
                             s.s[0] == '_'))
             wave001(c, i);
         if (s.s[0] == '_' && s.len > 4) {
-            if (is_sync_builtin(s) || str_eqc(s, "__activemask")) {
+            if (is_sync_builtin(s) || RULES_EQ(s, "__activemask")) {
                 if (!guarded(c, i) && !rules_member(c, i) && rules_call(c, i) >= 0) {
                     if (first_sync < 0)
                         first_sync = i;
-                    if (!str_eqc(s, "__activemask"))
+                    if (!RULES_EQ(s, "__activemask"))
                         wave003(c, i);
                 }
             }
-            if ((str_starts(s, S("__ballot")) || str_eqc(s, "__activemask") ||
-                 str_eqc(s, "__match_any_sync") || str_eqc(s, "__match_all_sync")) &&
-                !str_eqc(s, "__ballot64") && !guarded(c, i)) {
+            if ((RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__activemask") ||
+                 RULES_EQ(s, "__match_any_sync") || RULES_EQ(s, "__match_all_sync")) &&
+                !RULES_EQ(s, "__ballot64") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
                 ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
                 if (close >= 0)
                     narrowed(c, i, close, "WAVE004", s);
             }
-            if (str_starts(s, S("__lanemask_")) && !guarded(c, i)) {
+            if (RULES_STARTS(s, "__lanemask_") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
                 ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
                 if (close >= 0)
@@ -1080,13 +1116,13 @@ void rules_wave_run(rctx *c)
             }
             if (!guarded(c, i))
                 wave004_var(c, i);
-            if (str_starts(s, S("__shfl")) && !guarded(c, i))
+            if (RULES_STARTS(s, "__shfl") && !guarded(c, i))
                 wave011(c, i);
-            if (str_starts(s, S("__AMDGCN_WAVEFRONT_SIZE")))
+            if (RULES_STARTS(s, "__AMDGCN_WAVEFRONT_SIZE"))
                 wave010(c, i);
             continue;
         }
-        if ((str_eqc(s, "ballot") || str_eqc(s, "match_any")) && rules_member(c, i) &&
+        if ((RULES_EQ(s, "ballot") || RULES_EQ(s, "match_any")) && rules_member(c, i) &&
             !guarded(c, i)) {
             ptrdiff_t open = rules_call(c, i);
             ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
@@ -1096,23 +1132,23 @@ void rules_wave_run(rctx *c)
         }
         switch (s.s[0]) {
         case 'w':
-            if (str_eqc(s, "warpSize"))
+            if (RULES_EQ(s, "warpSize"))
                 wave010(c, i);
-            else if (str_eqc(s, "while")) {
+            else if (RULES_EQ(s, "while")) {
                 if (!(k->flags & TF_PP))
                     wave008_spin(c, i);
             }
             break;
         case 'f':
-            if (str_eqc(s, "for") && !(k->flags & TF_PP))
+            if (RULES_EQ(s, "for") && !(k->flags & TF_PP))
                 wave006_for(c, i);
             break;
         case 'i':
-            if (str_eqc(s, "if") && !(k->flags & TF_PP))
+            if (RULES_EQ(s, "if") && !(k->flags & TF_PP))
                 wave008_lockstep(c, i);
             break;
         case 't':
-            if (str_eqc(s, "tiled_partition") || str_eqc(s, "thread_block_tile"))
+            if (RULES_EQ(s, "tiled_partition") || RULES_EQ(s, "thread_block_tile"))
                 wave009(c, i);
             break;
         default:
