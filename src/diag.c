@@ -17,29 +17,45 @@ void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdif
 
 void diag_linecol(diag_list *d, ptrdiff_t off, int *line, int *col)
 {
-    if (!d->have_lines && off >= d->cur_off) {
-        /* the newlines since the last finding: one scan for findings made in order */
-        const char *p = d->src + d->cur_off, *e = d->src + off;
+    /* Lines are indexed as far as the furthest finding so far, never further: one scan of
+     * the file up to its last finding, whatever order the findings come in. */
+    if (d->lcap == 0) {
+        d->ln.start = arena_alloc_nozero(d->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t), 64);
+        if (!d->ln.start) {
+            *line = *col = 0;
+            return;
+        }
+        d->lcap = 64;
+        d->ln.start[0] = 0;
+        d->ln.n = 1;
+    }
+    if (off > d->indexed) {
+        const char *p = d->src + d->indexed, *e = d->src + off;
         while (p < e) {
             const char *nl = memchr(p, '\n', (size_t)(e - p));
             if (!nl)
                 break;
-            d->cur_line++;
+            if (d->ln.n == d->lcap) {
+                int32_t *ns = arena_grow(d->a, d->ln.start,
+                                         d->lcap * (ptrdiff_t)sizeof(int32_t),
+                                         2 * d->lcap * (ptrdiff_t)sizeof(int32_t),
+                                         _Alignof(int32_t));
+                if (!ns) {
+                    *line = *col = 0;
+                    return;
+                }
+                d->ln.start = ns;
+                d->lcap *= 2;
+            }
             p = nl + 1;
-            d->cur_ls = p - d->src;
+            d->ln.start[d->ln.n++] = (int32_t)(p - d->src);
         }
-        d->cur_off = off;
-        *line = d->cur_line + 1;
-        *col = (int)(off - d->cur_ls) + 1;
-        return;
+        d->indexed = off;
     }
-    if (!d->have_lines) {
-        lines_build(d->a, d->src, d->len, &d->ln);
-        d->have_lines = 1;
-    }
-    ptrdiff_t l = lines_find(&d->ln, off);
+    /* findings made in order are on the last indexed line */
+    ptrdiff_t l = d->ln.start[d->ln.n - 1] <= off ? d->ln.n - 1 : lines_find(&d->ln, off);
     *line = (int)l + 1;
-    *col = (int)(off - (d->ln.n ? d->ln.start[l] : 0)) + 1;
+    *col = (int)(off - d->ln.start[l]) + 1;
 }
 
 static hp_finding *grow(diag_list *d)

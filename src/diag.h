@@ -15,11 +15,9 @@ typedef struct diag_list {
     const char *path; /* copied into each finding */
     const char *src;  /* the buffer offsets refer to */
     ptrdiff_t len;
-    ptrdiff_t cur_off; /* findings in order: lines counted up to here */
-    ptrdiff_t cur_ls;  /* start of the line that holds cur_off */
-    int cur_line;      /* its number, 0-based */
-    lines ln;          /* built when a finding comes before an earlier one */
-    int have_lines;
+    lines ln;          /* the starts of the lines before `indexed` */
+    ptrdiff_t lcap;    /* room in ln.start */
+    ptrdiff_t indexed; /* lines are indexed up to this offset (the furthest finding) */
 } diag_list;
 
 void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdiff_t len);
