@@ -41,7 +41,8 @@ int os_is_special(const char *path);
  * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err);
-/* The same for a path just found not to exist (no second look at it). */
+/* The same for a path just found not to exist: created directly and exclusively (never
+ * replacing a file that appeared meanwhile), removed again if the write fails. */
 hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                        int durable, const char **err);
 

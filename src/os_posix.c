@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,10 +193,61 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
                      durable, err);
 }
 
+static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
+static unsigned umask_value;
+
+static void read_umask(void)
+{
+    mode_t um = umask(022);
+    umask(um);
+    umask_value = (unsigned)um & 0777u;
+}
+
+/* The process's umask, read once: reading it means setting it, which threads must not race. */
+static unsigned process_umask(void)
+{
+    pthread_once(&umask_once, read_umask);
+    return umask_value;
+}
+
 hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                        int durable, const char **err)
 {
-    return write_new(a, path, data, len, mode, -1, durable, err);
+    /* Created in place, exclusively: nothing is there to replace, and a file that appeared
+     * meanwhile is left alone. A write that fails removes what it created. */
+    unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~process_umask();
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)m);
+    if (fd < 0) {
+        *err = errno == EEXIST ? "it was created meanwhile by someone else"
+                               : errstr(a, "cannot create", errno);
+        return HP_EIO;
+    }
+    int e = write_all(fd, data, len);
+    if (e) {
+        *err = errstr(a, "write error", e);
+        goto fail;
+    }
+    /* open() applied the umask: the exact mode where the umask took bits of it */
+    if ((m & ~process_umask()) != m && fchmod(fd, (mode_t)m) != 0) {
+        *err = errstr(a, "cannot set mode", errno);
+        goto fail;
+    }
+    if (durable && fsync(fd) != 0) {
+        *err = errstr(a, "cannot flush", errno);
+        goto fail;
+    }
+    int c = close(fd);
+    fd = -1;
+    if (c != 0) {
+        *err = errstr(a, "write error", errno);
+        goto fail;
+    }
+    return HP_OK;
+fail:
+    if (fd >= 0)
+        close(fd);
+    unlink(path);
+    return HP_EIO;
 }
 
 /* Writes a temporary file beside path and renames it over path. The mode is `mode`, else
@@ -221,9 +273,7 @@ static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff
     } else if (old_mode >= 0) {
         m = (unsigned)old_mode;
     } else {
-        mode_t um = umask(022);
-        umask(um);
-        m = 0666u & ~(unsigned)um;
+        m = 0666u & ~process_umask();
     }
     int e = write_all(fd, data, len);
     if (e) {

@@ -1273,8 +1273,6 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         }
     }
 
-    xargs_finish(x);
-
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
@@ -1300,6 +1298,9 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         else
             add_lines(x, &ps, "#include \"hipport_compat.h\"", -1);
     }
+    /* after every other edit: a call's arguments are written again as one piece, with the
+     * edits inside them (lines inserted before a directive among the arguments included) */
+    xargs_finish(x);
 
     if (o->annotate)
         annotate_apply(x);
