@@ -577,11 +577,9 @@ hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
     for (ptrdiff_t p = xlate_prev(x, obj); p >= 0; p = xlate_prev(x, p)) {
         if (x->t[p].kind != TK_IDENT || !str_eq(xlate_text(x, p), name))
             continue;
-        ptrdiff_t q = xlate_prev(x, p);
-        while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
-            q = xlate_prev(x, q);
-        if (q >= 0 && x->t[q].kind == TK_IDENT)
-            return xlate_text(x, q);
+        hp_str ty = type_word(x, p);
+        if (ty.len)
+            return ty;
     }
     return str_make("", 0);
 }
