@@ -218,8 +218,13 @@ hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t l
     unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~process_umask();
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)m);
     if (fd < 0) {
-        *err = errno == EEXIST ? "it was created meanwhile by someone else"
-                               : errstr(a, "cannot create", errno);
+        struct stat lb;
+        if (errno != EEXIST)
+            *err = errstr(a, "cannot create", errno);
+        else if (lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode))
+            *err = "a symbolic link to a missing file is there (not followed, not replaced)";
+        else
+            *err = "a file appeared there while it was being written (left as it is)";
         return HP_EIO;
     }
     int e = write_all(fd, data, len);

@@ -74,6 +74,10 @@ void twrite_output(arena *a, hp_file_result *res, const char *out, const char *d
     }
     hp_status s = exists ? os_write_atomic(a, out, data, len, mode, durable, &err)
                          : os_write_new(a, out, data, len, mode, durable, &err);
+    os_stat lst;
+    if (s != HP_OK && !exists && may_replace && os_stat_path(out, 1, &lst) == 0)
+        /* a link to a missing file (or a file that appeared meanwhile), and --force */
+        s = os_write_atomic(a, out, data, len, mode, durable, &err);
     if (s != HP_OK) {
         fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
         return;
