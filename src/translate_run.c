@@ -41,8 +41,11 @@ static void fail(hp_file_result *res, hp_status s, const char *err)
     res->error = err;
 }
 
-void twrite_output(arena *a, hp_file_result *res, const char *out, const char *data,
-                   ptrdiff_t len, int mode, int may_replace, int durable)
+/* direct: an output found missing is created in place (only this job writes it); else, as
+ * for an output that several jobs write (the compat header), through a temporary file and a
+ * rename, so that a job never reads another's half-written file. */
+static void write_output(arena *a, hp_file_result *res, const char *out, const char *data,
+                         ptrdiff_t len, int mode, int may_replace, int durable, int direct)
 {
     const char *err = NULL;
     os_stat st;
@@ -72,18 +75,34 @@ void twrite_output(arena *a, hp_file_result *res, const char *out, const char *d
                                        strerror(e)));
         return;
     }
-    hp_status s = exists ? os_write_atomic(a, out, data, len, mode, durable, &err)
-                         : os_write_new(a, out, data, len, mode, durable, &err);
-    os_stat lst;
-    if (s != HP_OK && !exists && may_replace && os_stat_path(out, 1, &lst) == 0)
-        /* a link to a missing file (or a file that appeared meanwhile), and --force */
+    hp_status s;
+    if (exists || !direct) {
         s = os_write_atomic(a, out, data, len, mode, durable, &err);
+    } else {
+        s = os_write_new(a, out, data, len, mode, durable, &err);
+        os_stat lst;
+        if (s != HP_OK && os_stat_path(out, 1, &lst) == 0) {
+            if (!lst.is_link) {
+                /* a file appeared meanwhile: judged as one that was there */
+                write_output(a, res, out, data, len, mode, may_replace, durable, 0);
+                return;
+            }
+            if (may_replace) /* a link to a missing file, and --force */
+                s = os_write_atomic(a, out, data, len, mode, durable, &err);
+        }
+    }
     if (s != HP_OK) {
         fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
         return;
     }
     res->out_path = out;
     res->written = 1;
+}
+
+void twrite_output(arena *a, hp_file_result *res, const char *out, const char *data,
+                   ptrdiff_t len, int mode, int may_replace, int durable)
+{
+    write_output(a, res, out, data, len, mode, may_replace, durable, 1);
 }
 
 void twrite_compat(arena *a, hp_file_result *res, const char *out, int hip_version, int force)
@@ -94,7 +113,8 @@ void twrite_compat(arena *a, hp_file_result *res, const char *out, int hip_versi
     const char *text = hp_compat_header(hip_version);
     const char *saved = res->out_path;
     int written = res->written;
-    twrite_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0);
+    /* every file that needs it writes it: never half-written where another job reads it */
+    write_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0, 0);
     res->out_path = saved;
     res->written = written;
 }
