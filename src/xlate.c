@@ -461,13 +461,20 @@ static void printf_args(xlate *x, ptrdiff_t i)
     }
 }
 
-/* The identifier before the name at p, past '*' and '&' ("T obj", "T *obj", "T &obj"), or an
- * empty slice. */
-static hp_str type_word(const xlate *x, ptrdiff_t p)
+/* The token before the name at p, past '*' and '&' (-1 at the start). */
+static ptrdiff_t before_declarator(const xlate *x, ptrdiff_t p)
 {
     ptrdiff_t q = xlate_prev(x, p);
     while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
         q = xlate_prev(x, q);
+    return q;
+}
+
+/* The identifier before the name at p, past '*' and '&' ("T obj", "T *obj", "T &obj"), or an
+ * empty slice. */
+static hp_str type_word(const xlate *x, ptrdiff_t p)
+{
+    ptrdiff_t q = before_declarator(x, p);
     if (q >= 0 && x->t[q].kind == TK_IDENT)
         return xlate_text(x, q);
     return str_make("", 0);
@@ -530,15 +537,12 @@ static hp_str list_type(const xlate *x, ptrdiff_t comma)
 /* The type word before the declared name at p, or an empty slice. */
 static hp_str type_before(const xlate *x, ptrdiff_t p)
 {
-    hp_str ty = type_word(x, p);
-    if (ty.len)
-        return ty;
-    ptrdiff_t q = xlate_prev(x, p);
-    while (q >= 0 && (xlate_punct(x, q, '*') || xlate_punct(x, q, '&')))
-        q = xlate_prev(x, q);
+    ptrdiff_t q = before_declarator(x, p);
+    if (q >= 0 && x->t[q].kind == TK_IDENT)
+        return xlate_text(x, q);
     if (xlate_punct(x, q, ','))
         return list_type(x, q);
-    return ty;
+    return str_make("", 0);
 }
 
 /* The type named in the nearest preceding declaration of the object at token obj, or an
