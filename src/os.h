@@ -41,10 +41,12 @@ int os_is_special(const char *path);
  * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
 hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
                           int durable, const char **err);
-/* The same for a path just found not to exist: created directly and exclusively (never
- * replacing a file that appeared meanwhile), removed again if the write fails. */
+/* The same for a path that should not exist: created directly and exclusively (never
+ * replacing a file that is there or appeared meanwhile), removed again if the write fails.
+ * *open_errno is the errno of a failed creation (EEXIST, ENOENT for a missing directory...),
+ * 0 when the creation succeeded (and a write failed, or nothing did). */
 hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                       int durable, const char **err);
+                       int durable, int *open_errno, const char **err);
 
 /* Makes a copy of path at backup (refusing to replace a different existing file unless force). */
 hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err);

@@ -89,20 +89,12 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
         *err = "out of memory";
         return HP_ENOMEM;
     }
+    /* Each read asks for one byte more than fstat reported: a file that has grown since shows
+     * it in the same call, and a short read (the end of a regular file) ends the loop without
+     * a second call to find the end. */
     ptrdiff_t got = 0;
     for (;;) {
-        if (got == cap) {
-            /* The file may have grown since fstat: take at most one more byte to tell. */
-            char extra;
-            ssize_t r = read(fd, &extra, 1);
-            if (r > 0) {
-                close(fd);
-                *err = "file changed while being read";
-                return HP_EIO;
-            }
-            break;
-        }
-        ssize_t r = read(fd, p + got, (size_t)(cap - got));
+        ssize_t r = read(fd, p + got, (size_t)(cap + 1 - got));
         if (r < 0) {
             if (errno == EINTR || errno == EAGAIN)
                 continue;
@@ -113,6 +105,13 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
         if (r == 0)
             break; /* truncated since fstat: take what is there */
         got += r;
+        if (got > cap) {
+            close(fd);
+            *err = "file changed while being read";
+            return HP_EIO;
+        }
+        if (got == cap)
+            break;
     }
     close(fd);
     p[got] = 0;
@@ -211,12 +210,13 @@ static unsigned process_umask(void)
 }
 
 hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                       int durable, const char **err)
+                       int durable, int *open_errno, const char **err)
 {
     /* Created in place, exclusively: nothing is there to replace, and a file that appeared
      * meanwhile is left alone. A write that fails removes what it created. */
     unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~process_umask();
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)m);
+    *open_errno = fd < 0 ? errno : 0;
     if (fd < 0) {
         struct stat lb;
         if (errno != EEXIST)

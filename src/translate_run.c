@@ -1,5 +1,6 @@
 /* translate_run.c: translate over files and trees (output paths, renaming, safe writes) and
  * the statistics of a run. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,24 @@ static void write_output(arena *a, hp_file_result *res, const char *out, const c
                          ptrdiff_t len, int mode, int may_replace, int durable, int direct)
 {
     const char *err = NULL;
+    hp_status s;
+    int oe;
+    if (direct) {
+        /* The usual case first: nothing is there and the directory exists (one call), or
+         * only the directory is missing. Anything else takes the general path below. */
+        s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
+        if (s != HP_OK && oe == ENOENT && os_mkdirs_for(out) == 0)
+            s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
+        if (s == HP_OK || oe == 0) {
+            if (s != HP_OK) {
+                fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
+                return;
+            }
+            res->out_path = out;
+            res->written = 1;
+            return;
+        }
+    }
     os_stat st;
     int exists = os_stat_path(out, 0, &st) == 0;
     if (exists) {
@@ -75,11 +94,10 @@ static void write_output(arena *a, hp_file_result *res, const char *out, const c
                                        strerror(e)));
         return;
     }
-    hp_status s;
     if (exists || !direct) {
         s = os_write_atomic(a, out, data, len, mode, durable, &err);
     } else {
-        s = os_write_new(a, out, data, len, mode, durable, &err);
+        s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
         os_stat lst;
         if (s != HP_OK && os_stat_path(out, 1, &lst) == 0) {
             if (!lst.is_link) {
