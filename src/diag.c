@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 #include "banned.h"
 
 void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdiff_t len)
@@ -17,8 +19,23 @@ void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdif
 
 void diag_linecol(diag_list *d, ptrdiff_t off, int *line, int *col)
 {
-    /* Lines are indexed as far as the furthest finding so far, never further: one scan of
-     * the file up to its last finding, whatever order the findings come in. */
+    /* Findings mostly come in order: the newlines between the last one and this one are
+     * counted, nothing is stored. */
+    if (off >= d->cur) {
+        const char *b = d->src + d->cur;
+        ptrdiff_t n = off - d->cur;
+        ptrdiff_t k = hp_count_byte(b, n, '\n');
+        if (k) {
+            d->cur_line += k;
+            d->cur_ls = hp_last_byte(b, n, '\n') + 1 - d->src;
+        }
+        d->cur = off;
+        *line = (int)d->cur_line + 1;
+        *col = (int)(off - d->cur_ls) + 1;
+        return;
+    }
+    /* Behind the furthest one: lines are indexed as far as the furthest finding so far,
+     * never further (one scan of the file up to its last finding, whatever the order). */
     if (d->lcap == 0) {
         d->ln.start = arena_alloc_nozero(d->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t), 64);
         if (!d->ln.start) {

@@ -18,6 +18,9 @@ typedef struct diag_list {
     lines ln;          /* the starts of the lines before `indexed` */
     ptrdiff_t lcap;    /* room in ln.start */
     ptrdiff_t indexed; /* lines are indexed up to this offset (the furthest finding) */
+    ptrdiff_t cur;     /* the furthest offset asked for so far, */
+    ptrdiff_t cur_line; /* its 0-based line */
+    ptrdiff_t cur_ls;  /* and the offset where that line starts */
 } diag_list;
 
 void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdiff_t len);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "annotate.h"
+#include "bytes.h"
 #include "ctx.h"
 #include "ppeval.h"
 #include "pytorch.h"
@@ -1318,15 +1319,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     out->nconv = x->nconv;
     x->st.files = 1;
     x->st.bytes = len;
-    ptrdiff_t lines_n = 0;
-    for (const char *p = src, *e = src + len; p < e;) {
-        const char *q = memchr(p, '\n', (size_t)(e - p));
-        lines_n++;
-        if (!q)
-            break;
-        p = q + 1;
-    }
-    x->st.lines = lines_n;
+    /* lines: the newlines, and a last line without one */
+    x->st.lines = hp_count_byte(src, len, '\n') + (len > 0 && src[len - 1] != '\n');
     out->stats = x->st;
 }
 
