@@ -36,7 +36,8 @@ enum map_flag_bit {
 extern const unsigned char *const map_pair_bits;
 
 /* Fast negative test: 0 means name is certainly not in the tables. Inline, because most
- * identifiers of a file fail it and a call would cost more than the test. */
+ * identifiers of a file fail it and a call would cost more than the test. map_probe has a
+ * finer one (the name's shape) before it hashes. */
 static inline int map_maybe(const char *name, ptrdiff_t len)
 {
     if (len < 1 || len > 255)

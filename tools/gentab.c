@@ -380,13 +380,20 @@ static int cmd_map(int argc, char **argv)
         idx[j] = (uint32_t)i + 1;
     }
 
-    /* First-two-bytes filter: one bit per byte pair that starts some name. */
+    /* The negative filters: one bit per byte pair that starts some name, then two bits per
+     * name from its shape (hash.h). */
     static unsigned char pair[65536 / 8];
+    static unsigned char shape[(1u << HP_SHAPE_BITS) / 8];
     int newest = 0;
     for (size_t i = 0; i < nrows; i++) {
-        const unsigned char *s = (const unsigned char *)rows[i].col[0];
-        unsigned k = (unsigned)s[0] << 8 | s[1];
-        pair[k >> 3] |= (unsigned char)(1u << (k & 7));
+        const char *s = rows[i].col[0];
+        unsigned pk = (unsigned)(unsigned char)s[0] << 8 | (unsigned char)s[1];
+        pair[pk >> 3] |= (unsigned char)(1u << (pk & 7));
+        uint64_t h = hp_shape(s, (ptrdiff_t)strlen(s));
+        for (int w = 0; w < 2; w++) {
+            uint32_t k = hp_shape_bit(h, w);
+            shape[k >> 3] |= (unsigned char)(1u << (k & 7));
+        }
         if (rows[i].since > newest)
             newest = rows[i].since;
     }
@@ -440,6 +447,10 @@ static int cmd_map(int argc, char **argv)
     printf("static const unsigned char map_pair[8192] = {\n");
     for (int i = 0; i < 8192; i++)
         printf("%u,%s", pair[i], (i % 32 == 31) ? "\n" : "");
+    printf("};\n");
+    printf("static const unsigned char map_shape[%u] = {\n", (1u << HP_SHAPE_BITS) / 8);
+    for (unsigned i = 0; i < (1u << HP_SHAPE_BITS) / 8; i++)
+        printf("%u,%s", shape[i], (i % 32 == 31) ? "\n" : "");
     printf("};\n");
     return 0;
 }
