@@ -434,6 +434,19 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
         pp_want_name = 0;                                                                   \
     } while (0)
 #define PUSH_KEEPBOL(kind, off, len, sub, extra) EMIT(kind, off, len, sub, extra, TF_BOL)
+/* The next token, when it is an identifier or a one-character punctuator (three tokens in
+ * four), is lexed without a trip through the switch: each token's own branches learn what
+ * tends to follow it, where the switch's one indirect jump mispredicts often. */
+#define FOLLOW()                                                                            \
+    do {                                                                                    \
+        if (i < n) {                                                                        \
+            c = s[i];                                                                       \
+            if (cls[c] == C_IDENT)                                                          \
+                goto ident;                                                                 \
+            if (cls[c] == C_PUNCT1)                                                         \
+                goto punct1;                                                                \
+        }                                                                                   \
+    } while (0)
 /* One blank after a token is taken with it, saving a trip through the dispatch. */
 #define ONE_BLANK()                                                                         \
     do {                                                                                    \
@@ -473,6 +486,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             while (i < n && cls[s[i]] == C_SPACE)
                 i++;
             fl |= TF_SPACE;
+            FOLLOW();
             break;
         case C_NL:
             if (pp) {
@@ -487,8 +501,10 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             /* the next line's indentation */
             while (i < n && cls[s[i]] == C_SPACE)
                 i++;
+            FOLLOW();
             break;
-        case C_IDENT: {
+        case C_IDENT:
+        ident: {
             ptrdiff_t j = scan_ident(s, n, i + 1);
             int raw;
             if (j < n && (s[j] == '"' || s[j] == '\'') && literal_prefix(s, i, j, &raw) &&
@@ -517,12 +533,15 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             PUSH(TK_IDENT, i, j - i, 0, 0);
             i = j;
             ONE_BLANK();
+            FOLLOW();
             break;
         }
         case C_PUNCT1:
+        punct1:
             PUSH(TK_PUNCT, i, 1, c, 0);
             i++;
             ONE_BLANK();
+            FOLLOW();
             break;
         case C_DIGIT: {
             ptrdiff_t j = scan_number(s, n, i);
@@ -631,6 +650,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             PUSH(TK_PUNCT, i, plen, code, 0);
             i += plen;
             ONE_BLANK();
+            FOLLOW();
             break;
         }
         case C_BACKSLASH: {
