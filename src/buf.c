@@ -134,14 +134,26 @@ void buf_addint(buf *b, long long v)
 void buf_add_json(buf *b, hp_str s)
 {
     static const char hex[] = "0123456789abcdef";
+    /* 1: a byte that JSON takes as it is (printable ASCII other than '"' and '\\') */
+#define SAFE1(c) ((c) >= 0x20 && (c) != '"' && (c) != '\\' && (c) < 0x80)
+#define SAFE4(c) SAFE1(c), SAFE1((c) + 1), SAFE1((c) + 2), SAFE1((c) + 3)
+#define SAFE16(c) SAFE4(c), SAFE4((c) + 4), SAFE4((c) + 8), SAFE4((c) + 12)
+#define SAFE64(c) SAFE16(c), SAFE16((c) + 16), SAFE16((c) + 32), SAFE16((c) + 48)
+    static const unsigned char safe[256] = {SAFE64(0), SAFE64(64), SAFE64(128), SAFE64(192)};
+#undef SAFE64
+#undef SAFE16
+#undef SAFE4
+#undef SAFE1
     const unsigned char *p = (const unsigned char *)s.s;
     ptrdiff_t start = 0;
     for (ptrdiff_t i = 0; i < s.len;) {
-        unsigned c = p[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+        if (safe[p[i]]) {
             i++;
+            while (i < s.len && safe[p[i]])
+                i++;
             continue;
         }
+        unsigned c = p[i];
         if (c >= 0x80) {
             int n = str_utf8_len(p + i, s.len - i);
             if (n) {
