@@ -46,7 +46,16 @@ static const opt options[] = {
     {0, NULL, NULL, NULL, 0},
 };
 
-enum { F_TEXT, F_JSON, F_SARIF };
+enum { F_TEXT = 1, F_JSON, F_SARIF }; /* 0: none (state.render) */
+
+/* One file's findings, sorted and rendered as soon as they came (so that the rendering
+ * overlaps the workers' run instead of following it). */
+typedef struct piece {
+    char *path;
+    char *text;
+    ptrdiff_t len;
+    int seq; /* arrival: keeps equal paths in order when the pieces are sorted */
+} piece;
 
 typedef struct state {
     hp_findings *all;
@@ -54,7 +63,83 @@ typedef struct state {
     int io_errors;
     int oom;
     cli_progress progress;
+    int render;        /* F_JSON or F_TEXT: findings rendered file by file; 0: at the end */
+    hp_report_opts ro; /* for F_TEXT */
+    piece *pc;
+    int npc, cappc;
 } state;
+
+static int cmp_piece(const void *x, const void *y)
+{
+    const piece *a = x, *b = y;
+    int c = strcmp(a->path, b->path);
+    return c ? c : (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+/* Renders a file's findings as one piece. Findings about another path than the first one's
+ * (none are made today) turn the pieces off: the report is then made at the end. */
+static void add_piece(state *s, const hp_file_result *r)
+{
+    int n = r->nfindings;
+    const char *path = r->findings[0].path;
+    for (int i = 1; i < n; i++)
+        if (!path || !r->findings[i].path || strcmp(r->findings[i].path, path) != 0) {
+            s->render = 0;
+            return;
+        }
+    if (s->npc == s->cappc) {
+        int ncap = s->cappc ? 2 * s->cappc : 256;
+        piece *np = realloc(s->pc, (size_t)ncap * sizeof *np);
+        if (!np) {
+            s->render = 0;
+            return;
+        }
+        s->pc = np;
+        s->cappc = ncap;
+    }
+    hp_finding *f = malloc((size_t)n * sizeof *f);
+    char *p = path ? strdup(path) : NULL;
+    char *text = NULL;
+    if (f && p) {
+        memcpy(f, r->findings, (size_t)n * sizeof *f);
+        hp_finding_sort(f, n);
+        text = s->render == F_JSON ? hp_report_json_items(f, n) : hp_report_text(f, n, &s->ro);
+    }
+    free(f);
+    if (!text) {
+        free(p);
+        s->render = 0;
+        return;
+    }
+    piece *pc = &s->pc[s->npc];
+    pc->path = p;
+    pc->text = text;
+    pc->len = (ptrdiff_t)strlen(text);
+    pc->seq = s->npc++;
+}
+
+/* The pieces in report order; 0 when they cannot make the report (a path checked twice: its
+ * findings would have to be merged). */
+static int pieces_ready(state *s)
+{
+    if (!s->render)
+        return 0;
+    if (s->npc > 1)
+        qsort(s->pc, (size_t)s->npc, sizeof *s->pc, cmp_piece);
+    for (int i = 1; i < s->npc; i++)
+        if (strcmp(s->pc[i - 1].path, s->pc[i].path) == 0)
+            return 0;
+    return 1;
+}
+
+static void free_pieces(state *s)
+{
+    for (int i = 0; i < s->npc; i++) {
+        free(s->pc[i].path);
+        free(s->pc[i].text);
+    }
+    free(s->pc);
+}
 
 static void on_file(void *ud, const hp_file_result *r)
 {
@@ -73,6 +158,8 @@ static void on_file(void *ud, const hp_file_result *r)
     s->sum.suppressed += r->suppressed;
     if (r->nfindings && hp_findings_add(s->all, r->findings, r->nfindings) != 0)
         s->oom = 1;
+    if (r->nfindings && s->render)
+        add_piece(s, r);
 }
 
 static void on_progress(void *ud, long long files, long long bytes)
@@ -246,6 +333,13 @@ int cmd_check(int argc, char **argv)
     r.on_file = on_file;
     r.on_progress = on_progress;
     r.ud = &s;
+    /* JSON and text reports are rendered file by file while the run goes on; a baseline
+     * filters the whole sorted list, and SARIF groups by rule: those wait for the end */
+    if ((format == F_JSON || format == F_TEXT) && !bl) {
+        s.render = format;
+        hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
+        s.ro = ro;
+    }
     cli_progress_init(&s.progress);
     hp_status st = hp_check_run(&o, &r, paths, npaths);
     cli_progress_done(&s.progress);
@@ -259,7 +353,9 @@ int cmd_check(int argc, char **argv)
         rc = EXIT_INTERNAL;
         goto done;
     }
-    hp_findings_sort(s.all);
+    int pieces = pieces_ready(&s);
+    if (!pieces)
+        hp_findings_sort(s.all);
     int n;
     const hp_finding *f = hp_findings_items(s.all, &n);
     items = malloc(((size_t)n + 1) * sizeof *items);
@@ -282,7 +378,29 @@ int cmd_check(int argc, char **argv)
         if (fail_on != HP_SEV_NONE && (int)items[i].severity >= fail_on)
             rc = EXIT_FINDINGS;
     }
-    if (format == F_JSON) {
+    if (pieces) {
+        const char **texts = malloc(((size_t)s.npc + 1) * sizeof *texts);
+        ptrdiff_t *lens = malloc(((size_t)s.npc + 1) * sizeof *lens);
+        long long cnt[4] = {counts[0], counts[1], counts[2], counts[3]};
+        ptrdiff_t total = 1;
+        for (int i = 0; texts && lens && i < s.npc; i++) {
+            texts[i] = s.pc[i].text;
+            lens[i] = s.pc[i].len;
+            total += s.pc[i].len;
+        }
+        if (texts && lens && format == F_JSON) {
+            report = hp_report_json_join(texts, lens, s.npc, n, cnt, &s.sum);
+        } else if (texts && lens && (report = malloc((size_t)total)) != NULL) {
+            char *w = report;
+            for (int i = 0; i < s.npc; i++) {
+                memcpy(w, texts[i], (size_t)lens[i]);
+                w += lens[i];
+            }
+            *w = 0;
+        }
+        free(texts);
+        free(lens);
+    } else if (format == F_JSON) {
         report = hp_report_json(items, n, &s.sum);
     } else if (format == F_SARIF) {
         report = hp_report_sarif(items, n, &s.sum);
@@ -314,6 +432,7 @@ int cmd_check(int argc, char **argv)
         rc = EXIT_IO;
     }
 done:
+    free_pieces(&s);
     free(report);
     free(items);
     hp_findings_free(s.all);

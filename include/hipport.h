@@ -370,6 +370,8 @@ typedef struct hp_findings hp_findings;
 hp_findings *hp_findings_new(void);
 int hp_findings_add(hp_findings *fs, const hp_finding *f, int n); /* 0, or -1 out of memory */
 void hp_findings_sort(hp_findings *fs); /* by path, line, column, rule, message */
+/* The same order for an array (one file's findings, say). */
+void hp_finding_sort(hp_finding *f, int n);
 const hp_finding *hp_findings_items(const hp_findings *fs, int *n); /* owned by fs */
 void hp_findings_free(hp_findings *fs);
 
@@ -382,6 +384,14 @@ typedef struct hp_check_summary {
 
 /* {"version":1,"findings":[...],"summary":{...}} (caller frees). s may be NULL. */
 char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s);
+/* The same report put together from pieces, so that each file's findings can be rendered as
+ * soon as they are known: hp_report_json_items renders findings as items of the "findings"
+ * array, each preceded by ",\n" (caller frees); hp_report_json_join puts the report around
+ * npieces such strings, in order (len[i] bytes each; n findings in all, count[] of them per
+ * hp_severity). Pieces of the findings sorted, in order, give what hp_report_json gives. */
+char *hp_report_json_items(const hp_finding *f, int n);
+char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
+                          const long long count[4], const hp_check_summary *s);
 /* SARIF 2.1.0, one run; the driver lists the rules the results use (caller frees). */
 char *hp_report_sarif(const hp_finding *f, int n, const hp_check_summary *s);
 

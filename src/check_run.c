@@ -219,6 +219,12 @@ static int cmp_full(const void *x, const void *y)
     return strcmp(a->message, b->message);
 }
 
+void hp_finding_sort(hp_finding *f, int n)
+{
+    if (f && n > 1)
+        qsort(f, (size_t)n, sizeof *f, cmp_full);
+}
+
 void hp_findings_sort(hp_findings *fs)
 {
     if (fs && fs->n > 1)

@@ -21,27 +21,47 @@ static void jstr(buf *b, const char *s)
     buf_addc(b, '"');
 }
 
-char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
+static void items(buf *b, const hp_finding *f, int n)
+{
+    for (int i = 0; i < n; i++) {
+        buf_adds(b, ",\n{\"path\":");
+        jstr(b, f[i].path);
+        buf_addf(b, ",\"line\":%d,\"column\":%d,\"rule\":", f[i].line, f[i].col);
+        jstr(b, f[i].rule);
+        buf_adds(b, ",\"severity\":");
+        jstr(b, hp_severity_name(f[i].severity));
+        buf_adds(b, ",\"message\":");
+        jstr(b, f[i].message);
+        buf_adds(b, ",\"fix\":");
+        jstr(b, f[i].fix && f[i].fix[0] ? f[i].fix : NULL);
+        buf_addc(b, '}');
+    }
+}
+
+char *hp_report_json_items(const hp_finding *f, int n)
 {
     buf b;
-    buf_init_heap(&b, 4096);
-    long long count[4] = {0, 0, 0, 0};
+    buf_init_heap(&b, 256 + (ptrdiff_t)n * 256);
+    items(&b, f, n);
+    return buf_take(&b);
+}
+
+char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
+                          const long long count[4], const hp_check_summary *s)
+{
+    ptrdiff_t total = 256;
+    for (int i = 0; i < npieces; i++)
+        total += len[i];
+    buf b;
+    buf_init_heap(&b, total);
     buf_adds(&b, "{\"version\":1,\"findings\":[");
-    for (int i = 0; i < n; i++) {
-        buf_adds(&b, i ? ",\n" : "\n");
-        buf_adds(&b, "{\"path\":");
-        jstr(&b, f[i].path);
-        buf_addf(&b, ",\"line\":%d,\"column\":%d,\"rule\":", f[i].line, f[i].col);
-        jstr(&b, f[i].rule);
-        buf_adds(&b, ",\"severity\":");
-        jstr(&b, hp_severity_name(f[i].severity));
-        buf_adds(&b, ",\"message\":");
-        jstr(&b, f[i].message);
-        buf_adds(&b, ",\"fix\":");
-        jstr(&b, f[i].fix && f[i].fix[0] ? f[i].fix : NULL);
-        buf_addc(&b, '}');
-        if (f[i].severity >= HP_SEV_NONE && f[i].severity <= HP_SEV_ERROR)
-            count[f[i].severity]++;
+    int first = 1;
+    for (int i = 0; i < npieces; i++) {
+        if (len[i] <= 0)
+            continue;
+        /* the first item is preceded by a newline alone */
+        buf_add(&b, piece[i] + first, len[i] - first);
+        first = 0;
     }
     hp_check_summary zero = {0, 0, 0, 0};
     if (!s)
@@ -52,6 +72,24 @@ char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
              n ? "\n" : "", s->files, s->failed, n, count[HP_SEV_ERROR], count[HP_SEV_WARNING],
              count[HP_SEV_NOTE], s->suppressed, s->baselined);
     return buf_take(&b);
+}
+
+char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
+{
+    long long count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        if (f[i].severity >= HP_SEV_NONE && f[i].severity <= HP_SEV_ERROR)
+            count[f[i].severity]++;
+    buf b;
+    buf_init_heap(&b, 4096);
+    items(&b, f, n);
+    ptrdiff_t len = b.len;
+    char *piece = buf_take(&b);
+    if (!piece)
+        return NULL;
+    char *r = hp_report_json_join((const char *const *)&piece, &len, 1, n, count, s);
+    free(piece);
+    return r;
 }
 
 /* ------------------------------------------------------------------ baselines */
