@@ -275,7 +275,7 @@ static void *worker_main(void *arg)
 
 static hp_status run_threaded(pool *p, int jobs)
 {
-    p->nslots = 2 * jobs + 2;
+    p->nslots = 4 * jobs + 4;
     p->qcap = 4 * jobs + 16;
     p->q = calloc((size_t)p->qcap, sizeof *p->q);
     p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
