@@ -1243,10 +1243,15 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         const tok *k = &toks[i];
         if (pk && excluded(x, pk, &ps, i))
             continue;
-        switch (k->kind) {
-        case TK_IDENT:
+        /* identifiers and punctuators are nine tokens in ten: tested first, apart from the
+         * switch (whose indirect jump mispredicts where these branches learn the pattern) */
+        if (k->kind == TK_IDENT) {
             ident(x, i);
-            break;
+            continue;
+        }
+        if (k->kind == TK_PUNCT)
+            continue;
+        switch (k->kind) {
         case TK_PP_HASH:
             directive(x, &ps, i);
             break;
