@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh: the benchmark suite (make bench). Builds bench/gencorpus.c and bench/measure.c,
 # generates (once per seed and size) a CUDA project tree and one large .cu file, then times
-# hipport translate and check over them: the single file, and the tree with each job count.
+# hipport translate and check over them: the single file, and the tree with each job count;
+# then the floor, the same tree read by cat and copied by cp -r (no work done on the bytes).
 # Every case runs RUNS times; the table gives the best wall time with MB/s and files/s from it,
 # the least CPU time (user+sys) with MB per CPU second from it and the least user time (the
 # steadier figures on a shared machine: sys is mostly the file system's cost of creating the
@@ -152,10 +153,16 @@ for j in $JOBS; do
         "$HIPPORT" check "$TREE" -j "$j" --format json
 done
 
+# ---- the floor: the same files read (cat) and copied (cp -r) with no work on them, what any
+# tool that reads the tree, or writes a translated copy of it, pays on this machine
+find "$TREE" -type f | sort > "$D/files.txt"
+bench "floor: read, tree (cat)" "$tree_bytes" "$tree_files" 1 \
+    sh -c 'xargs -s 1000000 cat < "$1"' sh "$D/files.txt"
+bench "floor: copy, tree (cp -r)" "$tree_bytes" "$tree_files" 1 cp -r "$TREE" @OUT@
+
 # ---- the tools people use today, when their paths are given
 if [ -n "${HIPIFY_PERL:-}" ]; then
     # one process over every file of the tree (as a project script would call it)
-    find "$TREE" -type f | sort > "$D/files.txt"
     bench "hipify-perl, tree" "$tree_bytes" "$tree_files" 1 \
         sh -c 'xargs -s 1000000 "$1" "$2" -quiet-warnings < "$3"' sh "$PERL" "$HIPIFY_PERL" \
         "$D/files.txt"
