@@ -97,7 +97,31 @@ typedef struct pool {
     int npaths;
     int stop; /* the writer asked to stop */
     long long awaited; /* the result the writer sleeps for, or -1 */
+    int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
 } pool;
+
+/* Whether the writer, waiting for result `next`, should run: the walk is over and every result
+ * handed over, or `next` is ready and either half the slots hold results ready in order after
+ * it, or a worker waits for a slot, or the walk is over (the last results come one by one).
+ * Waking the writer for half the slots at a time instead of for each result saves a sleep and
+ * a wake-up per file. Called with the lock held. */
+static int writer_should_run(const pool *p, long long next)
+{
+    if (p->walk_done && next == p->total)
+        return 1;
+    const slot *s = &p->slots[next % p->nslots];
+    if (!(s->state == 2 && s->seq == next))
+        return 0;
+    if (p->slot_waiters > 0 || p->walk_done || p->stop)
+        return 1;
+    int want = p->nslots / 2, n = 1;
+    for (long long k = next + 1; n < want; k++, n++) {
+        const slot *t = &p->slots[k % p->nslots];
+        if (!(t->state == 2 && t->seq == k))
+            return 0;
+    }
+    return 1;
+}
 
 static void fill_error(const run_job *job, hp_file_result *res)
 {
@@ -236,9 +260,15 @@ static void *worker_main(void *arg)
         if (p->qlen == p->qcap / 2)
             pthread_cond_signal(&p->cv_room);
         slot *s = &p->slots[job.seq % p->nslots];
-        /* Wait for this job's turn: a later job of the same slot must never take it first. */
-        while (s->state != 0 || s->next_seq != job.seq)
+        /* Wait for this job's turn: a later job of the same slot must never take it first.
+         * The writer frees slots: it is woken if it sleeps with results to hand over. */
+        while (s->state != 0 || s->next_seq != job.seq) {
+            p->slot_waiters++;
+            if (p->awaited >= 0 && writer_should_run(p, p->awaited))
+                pthread_cond_signal(&p->cv_done);
             pthread_cond_wait(&p->cv_slot, &p->mu);
+            p->slot_waiters--;
+        }
         s->state = 1;
         s->seq = job.seq;
         pthread_mutex_unlock(&p->mu);
@@ -265,8 +295,8 @@ static void *worker_main(void *arg)
         pthread_mutex_lock(&p->mu);
         s->res = res;
         s->state = 2;
-        /* wake the writer only for the result it waits for (not once per file) */
-        if (s->seq == p->awaited)
+        /* wake the writer only when it has enough to do (not once per file) */
+        if (p->awaited >= 0 && writer_should_run(p, p->awaited))
             pthread_cond_signal(&p->cv_done);
     }
     pthread_mutex_unlock(&p->mu);
@@ -322,7 +352,7 @@ static hp_status run_threaded(pool *p, int jobs)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         slot *s = &p->slots[next % p->nslots];
-        while (!(s->state == 2 && s->seq == next) && !(p->walk_done && next == p->total)) {
+        while (!writer_should_run(p, next)) {
             p->awaited = next;
             pthread_cond_wait(&p->cv_done, &p->mu);
         }
