@@ -76,8 +76,9 @@ static int cmp_piece(const void *x, const void *y)
     return c ? c : (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-/* Renders a file's findings as one piece. Findings about another path than the first one's
- * (none are made today) turn the pieces off: the report is then made at the end. */
+/* Keeps a file's findings as one piece of the report: as the worker rendered them, else
+ * rendered here. Findings about another path than the first one's (none are made today) turn
+ * the pieces off: the report is then made at the end. */
 static void add_piece(state *s, const hp_file_result *r)
 {
     int n = r->nfindings;
@@ -97,9 +98,25 @@ static void add_piece(state *s, const hp_file_result *r)
         s->pc = np;
         s->cappc = ncap;
     }
-    hp_finding *f = malloc((size_t)n * sizeof *f);
     char *p = path ? strdup(path) : NULL;
     char *text = NULL;
+    if (p && r->report) {
+        text = malloc((size_t)r->report_len + 1);
+        if (text)
+            memcpy(text, r->report, (size_t)r->report_len + 1);
+        if (!text) {
+            free(p);
+            s->render = 0;
+            return;
+        }
+        piece *pc = &s->pc[s->npc];
+        pc->path = p;
+        pc->text = text;
+        pc->len = r->report_len;
+        pc->seq = s->npc++;
+        return;
+    }
+    hp_finding *f = malloc((size_t)n * sizeof *f);
     if (f && p) {
         memcpy(f, r->findings, (size_t)n * sizeof *f);
         hp_finding_sort(f, n);
@@ -339,6 +356,8 @@ int cmd_check(int argc, char **argv)
         s.render = format;
         hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
         s.ro = ro;
+        o.render = format == F_JSON ? HP_RENDER_JSON : HP_RENDER_TEXT;
+        o.render_opts = ro;
     }
     cli_progress_init(&s.progress);
     hp_status st = hp_check_run(&o, &r, paths, npaths);

@@ -216,6 +216,8 @@ typedef struct hp_file_result {
     int written;              /* out_path was written (it did not hold these bytes already) */
     const hp_conv *conv;      /* with record_names: the converted references */
     int nconv;
+    const char *report;       /* check with hp_check_opts.render: the findings rendered */
+    ptrdiff_t report_len;
 } hp_file_result;
 
 typedef struct hp_run_opts {
@@ -323,7 +325,14 @@ typedef struct hp_check_opts {
     const char *const *rules;
     int nrules;
     int hip_version; /* the HIP that will build the code (major*100+minor); 0: not known */
+    /* hp_check_run only: each file's findings, sorted as hp_finding_sort sorts them, are also
+     * rendered by the worker that found them into hp_file_result.report, as hp_report_text
+     * (with render_opts) or hp_report_json_items renders them. HP_RENDER_NONE by default. */
+    int render;
+    hp_report_opts render_opts;
 } hp_check_opts;
+
+enum { HP_RENDER_NONE = 0, HP_RENDER_TEXT, HP_RENDER_JSON };
 
 void hp_check_opts_init(hp_check_opts *o);
 /* HP_OK, or HP_EUSAGE with a one-line reason in why[0..whylen) (a bad target or rule). */

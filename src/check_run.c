@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "os.h"
+#include "report.h"
 #include "rules.h"
 #include "run.h"
 #include "str.h"
@@ -13,6 +15,7 @@
 typedef struct crun {
     rules_cfg cfg;
     const hp_run_opts *r;
+    const hp_check_opts *o;
 } crun;
 
 static void fail(hp_file_result *res, hp_status s, const char *err)
@@ -53,6 +56,24 @@ static void check_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result 
     res->findings = out.findings;
     res->nfindings = out.nfindings;
     res->suppressed = out.suppressed;
+    if ((cr->o->render == HP_RENDER_JSON || cr->o->render == HP_RENDER_TEXT) &&
+        out.nfindings > 0) {
+        /* rendered here, on the worker's thread, rather than by the caller's writer */
+        hp_finding *f = NEW(a, hp_finding, out.nfindings);
+        memcpy(f, out.findings, (size_t)out.nfindings * sizeof *f);
+        hp_finding_sort(f, out.nfindings);
+        buf b;
+        buf_init(&b, a, 256 * (ptrdiff_t)out.nfindings);
+        if (cr->o->render == HP_RENDER_JSON)
+            report_json_items(&b, f, out.nfindings);
+        else
+            report_text_items(&b, f, out.nfindings, &cr->o->render_opts);
+        const char *text = buf_cstr(&b);
+        if (!b.failed) {
+            res->report = text;
+            res->report_len = b.len;
+        }
+    }
 }
 
 static int want(void *ud, const char *name)
@@ -69,6 +90,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
     arena_init(&a, 1 << 14);
     crun cr;
     cr.r = r;
+    cr.o = o;
     hp_status s = rules_cfg_build(&a, o, &cr.cfg, NULL, 0);
     if (s != HP_OK) {
         arena_release(&a);

@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "hipport.h"
 #include "json.h"
+#include "report.h"
 #include "str.h"
 
 #include "banned.h"
@@ -21,7 +22,7 @@ static void jstr(buf *b, const char *s)
     buf_addc(b, '"');
 }
 
-static void items(buf *b, const hp_finding *f, int n)
+void report_json_items(buf *b, const hp_finding *f, int n)
 {
     for (int i = 0; i < n; i++) {
         buf_adds(b, ",\n{\"path\":");
@@ -42,7 +43,7 @@ char *hp_report_json_items(const hp_finding *f, int n)
 {
     buf b;
     buf_init_heap(&b, 256 + (ptrdiff_t)n * 256);
-    items(&b, f, n);
+    report_json_items(&b, f, n);
     return buf_take(&b);
 }
 
@@ -82,7 +83,7 @@ char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
             count[f[i].severity]++;
     buf b;
     buf_init_heap(&b, 4096);
-    items(&b, f, n);
+    report_json_items(&b, f, n);
     ptrdiff_t len = b.len;
     char *piece = buf_take(&b);
     if (!piece)

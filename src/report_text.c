@@ -4,6 +4,7 @@
 
 #include "buf.h"
 #include "hipport.h"
+#include "report.h"
 #include "str.h"
 
 #include "banned.h"
@@ -71,7 +72,12 @@ char *hp_report_text(const hp_finding *f, int n, const hp_report_opts *o)
         o = &def;
     buf b;
     buf_init_heap(&b, 1024);
-    for (int i = 0; i < n; i++)
-        one(&b, &f[i], o);
+    report_text_items(&b, f, n, o);
     return buf_take(&b);
+}
+
+void report_text_items(buf *b, const hp_finding *f, int n, const hp_report_opts *o)
+{
+    for (int i = 0; i < n; i++)
+        one(b, &f[i], o);
 }

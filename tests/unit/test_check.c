@@ -536,6 +536,48 @@ TEST(check_json_report_and_baseline)
     free(out);
 }
 
+/* A report put together from per-file pieces (as check renders them in its workers) is the
+ * report made from all the findings at once, byte for byte; ties on line and column are
+ * broken by rule, then message, in both. */
+TEST(check_json_pieces_make_the_whole_report)
+{
+    hp_finding a[3], b[2], all[5];
+    a[0] = mk("a.cu", 7, 2, "WAVE003", HP_SEV_ERROR, "second", "fix", "src");
+    a[1] = mk("a.cu", 7, 2, "WAVE003", HP_SEV_ERROR, "first \"q\"\n", NULL, "src");
+    a[2] = mk("a.cu", 1, 9, "ASM001", HP_SEV_NOTE, "m", NULL, "src");
+    b[0] = mk("b.cu", 3, 1, "MEM001", HP_SEV_WARNING, "w \xff", "f", "src");
+    b[1] = mk("b.cu", 3, 1, "KL001", HP_SEV_WARNING, "w", "f", "src");
+    memcpy(all, b, sizeof b);
+    memcpy(all + 2, a, sizeof a);
+    hp_check_summary s = {2, 1, 3, 0};
+    hp_finding_sort(all, 5);
+    char *whole = hp_report_json(all, 5, &s);
+    hp_finding_sort(a, 3);
+    hp_finding_sort(b, 2);
+    char *pa = hp_report_json_items(a, 3), *pb = hp_report_json_items(b, 2);
+    CHECK(whole && pa && pb);
+    static const char first[] = ",\n{\"path\":\"a.cu\",\"line\":1,";
+    CHECK(strncmp(pa, first, sizeof first - 1) == 0);
+    const char *pieces[3] = {pa, "", pb};
+    ptrdiff_t lens[3] = {(ptrdiff_t)strlen(pa), 0, (ptrdiff_t)strlen(pb)};
+    long long count[4] = {0, 1, 2, 2};
+    char *joined = hp_report_json_join(pieces, lens, 3, 5, count, &s);
+    CHECK(joined);
+    CHECK_STR(joined, whole);
+    /* no findings at all */
+    char *none = hp_report_json(NULL, 0, &s);
+    long long zero[4] = {0, 0, 0, 0};
+    char *none2 = hp_report_json_join(NULL, NULL, 0, 0, zero, &s);
+    CHECK(none && none2);
+    CHECK_STR(none2, none);
+    free(whole);
+    free(pa);
+    free(pb);
+    free(joined);
+    free(none);
+    free(none2);
+}
+
 TEST(check_findings_set_sorts_and_copies)
 {
     hp_findings *fs = hp_findings_new();
