@@ -67,6 +67,13 @@ typedef struct state {
     hp_report_opts ro; /* for F_TEXT */
     piece *pc;
     int npc, cappc;
+    /* keep: the findings are also kept (in all) for a report made at the end, which a
+     * baseline, SARIF or several inputs (a path could come twice) may need; without them
+     * only their number per severity is kept */
+    int keep;
+    int nfind;
+    int count[4];
+    int broken; /* pieces failed without the findings kept */
 } state;
 
 static int cmp_piece(const void *x, const void *y)
@@ -78,7 +85,7 @@ static int cmp_piece(const void *x, const void *y)
 
 /* Keeps a file's findings as one piece of the report: as the worker rendered them, else
  * rendered here. Findings about another path than the first one's (none are made today) turn
- * the pieces off: the report is then made at the end. */
+ * the pieces off: the report is then made at the end from the kept findings. */
 static void add_piece(state *s, const hp_file_result *r)
 {
     int n = r->nfindings;
@@ -86,6 +93,7 @@ static void add_piece(state *s, const hp_file_result *r)
     for (int i = 1; i < n; i++)
         if (!path || !r->findings[i].path || strcmp(r->findings[i].path, path) != 0) {
             s->render = 0;
+            s->broken |= !s->keep;
             return;
         }
     if (s->npc == s->cappc) {
@@ -93,6 +101,7 @@ static void add_piece(state *s, const hp_file_result *r)
         piece *np = realloc(s->pc, (size_t)ncap * sizeof *np);
         if (!np) {
             s->render = 0;
+            s->oom |= !s->keep;
             return;
         }
         s->pc = np;
@@ -107,6 +116,7 @@ static void add_piece(state *s, const hp_file_result *r)
         if (!text) {
             free(p);
             s->render = 0;
+            s->oom |= !s->keep;
             return;
         }
         piece *pc = &s->pc[s->npc];
@@ -126,6 +136,7 @@ static void add_piece(state *s, const hp_file_result *r)
     if (!text) {
         free(p);
         s->render = 0;
+        s->oom |= !s->keep;
         return;
     }
     piece *pc = &s->pc[s->npc];
@@ -173,7 +184,13 @@ static void on_file(void *ud, const hp_file_result *r)
         return;
     s->sum.files++;
     s->sum.suppressed += r->suppressed;
-    if (r->nfindings && hp_findings_add(s->all, r->findings, r->nfindings) != 0)
+    for (int i = 0; i < r->nfindings; i++) {
+        hp_severity v = r->findings[i].severity;
+        if (v >= HP_SEV_NOTE && v <= HP_SEV_ERROR)
+            s->count[v]++;
+    }
+    s->nfind += r->nfindings;
+    if (r->nfindings && s->keep && hp_findings_add(s->all, r->findings, r->nfindings) != 0)
         s->oom = 1;
     if (r->nfindings && s->render)
         add_piece(s, r);
@@ -352,7 +369,9 @@ int cmd_check(int argc, char **argv)
     r.ud = &s;
     /* JSON and text reports are rendered file by file while the run goes on; a baseline
      * filters the whole sorted list, and SARIF groups by rule: those wait for the end */
+    s.keep = 1;
     if ((format == F_JSON || format == F_TEXT) && !bl) {
+        s.keep = npaths > 1;
         s.render = format;
         hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
         s.ro = ro;
@@ -369,6 +388,11 @@ int cmd_check(int argc, char **argv)
     }
     if (s.oom) {
         cli_error(cmd, "out of memory");
+        rc = EXIT_INTERNAL;
+        goto done;
+    }
+    if (s.broken) {
+        cli_error(cmd, "internal error: a file's findings name another file");
         rc = EXIT_INTERNAL;
         goto done;
     }
@@ -396,6 +420,14 @@ int cmd_check(int argc, char **argv)
             counts[items[i].severity]++;
         if (fail_on != HP_SEV_NONE && (int)items[i].severity >= fail_on)
             rc = EXIT_FINDINGS;
+    }
+    if (!s.keep) { /* only counted */
+        n = s.nfind;
+        for (int sv = HP_SEV_NOTE; sv <= HP_SEV_ERROR; sv++) {
+            counts[sv] = s.count[sv];
+            if (fail_on != HP_SEV_NONE && sv >= fail_on && counts[sv] > 0)
+                rc = EXIT_FINDINGS;
+        }
     }
     if (pieces) {
         const char **texts = malloc(((size_t)s.npc + 1) * sizeof *texts);
