@@ -28,6 +28,14 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* Option values, each checked the same way in every command: the index of v in words (a
+ * NULL-terminated list), or -1 after a usage message that lists them ("bad value for --format:
+ * 'xml' (text, json or sarif)"); --jobs N from 1 to 1024, or 0 after a usage message;
+ * --color auto|always|never as 0, 1, 2 (the mode of cli_use_color), or -1 after a usage
+ * message. */
+int cli_word(const char *cmd, const char *name, const char *v, const char *const *words);
+int cli_jobs(const char *cmd, const char *v);
+int cli_color(const char *cmd, const char *v);
 /* Parses --color=auto|always|never; -1 if invalid. */
 int cli_color_parse(const char *v);
 /* Should output to f be coloured (mode 0 auto, 1 always, 2 never)? */

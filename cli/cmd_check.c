@@ -265,18 +265,16 @@ int cmd_check(int argc, char **argv)
         case OPT_ERROR: rc = EXIT_USAGE; goto done;
         case OPT_OPERAND: paths[npaths++] = v; break;
         case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT:
-            if (strcmp(v, "text") == 0)
-                format = F_TEXT;
-            else if (strcmp(v, "json") == 0)
-                format = F_JSON;
-            else if (strcmp(v, "sarif") == 0)
-                format = F_SARIF;
-            else {
-                rc = cli_usage(cmd, "bad value for --format: '%s' (text, json or sarif)", v);
+        case O_FORMAT: {
+            static const char *const formats[] = {"text", "json", "sarif", NULL};
+            int k = cli_word(cmd, "format", v, formats);
+            if (k < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
+            format = F_TEXT + k;
             break;
+        }
         case O_FAILON:
             fail_on = hp_severity_parse(v);
             if (fail_on < 0) {
@@ -299,16 +297,12 @@ int cmd_check(int argc, char **argv)
             break;
         }
         case O_BASELINE: baseline = v; break;
-        case O_JOBS: {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n < 1 || n > 1024) {
-                rc = cli_usage(cmd, "bad value for --jobs: '%s'", v);
+        case O_JOBS:
+            if ((r.jobs = cli_jobs(cmd, v)) == 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
-            r.jobs = (int)n;
             break;
-        }
         case O_EXCLUDE: excl[r.nexcludes++] = v; break;
         case O_EXT: exts[r.nexts++] = v; break;
         case O_HIPVER:
@@ -320,9 +314,8 @@ int cmd_check(int argc, char **argv)
             break;
         case O_BRIEF: brief = 1; break;
         case O_COLOR:
-            color = cli_color_parse(v);
-            if (color < 0) {
-                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+            if ((color = cli_color(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

@@ -68,16 +68,16 @@ int cmd_doctor(int argc, char **argv)
                            v);
             goto done;
         case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT:
-            if (strcmp(v, "text") == 0)
-                json = 0;
-            else if (strcmp(v, "json") == 0)
-                json = 1;
-            else {
-                rc = cli_usage(cmd, "bad value for --format: '%s' (text or json)", v);
+        case O_FORMAT: {
+            static const char *const formats[] = {"text", "json", NULL};
+            int k = cli_word(cmd, "format", v, formats);
+            if (k < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
+            json = k;
             break;
+        }
         case O_JSON: json = 1; break;
         case O_ROOT: o.root = v; break;
         case O_ENVFILE: o.env_file = v; break;
@@ -104,9 +104,8 @@ int cmd_doctor(int argc, char **argv)
             }
             break;
         case O_COLOR:
-            color = cli_color_parse(v);
-            if (color < 0) {
-                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+            if ((color = cli_color(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

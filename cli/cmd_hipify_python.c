@@ -189,19 +189,21 @@ int cmd_hipify_python(int argc, char **argv)
                 goto done;
             }
             break;
-        case P_LAUNCH:
-            if (strcmp(v, "chevron") != 0 && strcmp(v, "ggl") != 0) {
-                rc = cli_usage(cmd, "bad value for --launch: '%s' (chevron or ggl)", v);
+        case P_LAUNCH: {
+            static const char *const launches[] = {"chevron", "ggl", NULL};
+            int k = cli_word(cmd, "launch", v, launches);
+            if (k < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
-            t.launch = strcmp(v, "ggl") == 0 ? HP_LAUNCH_GGL : HP_LAUNCH_CHEVRON;
+            t.launch = k ? HP_LAUNCH_GGL : HP_LAUNCH_CHEVRON;
             break;
+        }
         case P_CLANG_LAUNCH: t.launch = HP_LAUNCH_CHEVRON; break;
         case P_QUIET: s.quiet = 1; break;
         case P_COLOR:
-            color = cli_color_parse(v);
-            if (color < 0) {
-                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+            if ((color = cli_color(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

@@ -319,16 +319,16 @@ int cmd_targets(int argc, char **argv)
         case OPT_ERROR: rc = EXIT_USAGE; goto done;
         case OPT_OPERAND: paths[npaths++] = v; break;
         case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT:
-            if (strcmp(v, "text") == 0)
-                s.json = 0;
-            else if (strcmp(v, "json") == 0)
-                s.json = 1;
-            else {
-                rc = cli_usage(cmd, "bad value for --format: '%s' (text or json)", v);
+        case O_FORMAT: {
+            static const char *const formats[] = {"text", "json", NULL};
+            int k = cli_word(cmd, "format", v, formats);
+            if (k < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
+            s.json = k;
             break;
+        }
         case O_GPU: gpu = v; break;
         case O_ROOT: root = v; break;
         case O_VERBOSE: s.verbose = 1; break;

@@ -235,26 +235,22 @@ int cmd_translate(int argc, char **argv)
         case O_BACKUP: r.backup = v; break;
         case O_EXCLUDE: excl[r.nexcludes++] = v; break;
         case O_EXT: exts[r.nexts++] = v; break;
-        case O_JOBS: {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n < 1 || n > 1024) {
-                rc = cli_usage(cmd, "bad value for --jobs: '%s'", v);
+        case O_JOBS:
+            if ((r.jobs = cli_jobs(cmd, v)) == 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
-            r.jobs = (int)n;
+            break;
+        case O_LAUNCH: {
+            static const char *const launches[] = {"chevron", "ggl", NULL};
+            int k = cli_word(cmd, "launch", v, launches);
+            if (k < 0) {
+                rc = EXIT_USAGE;
+                goto done;
+            }
+            t.launch = k ? HP_LAUNCH_GGL : HP_LAUNCH_CHEVRON;
             break;
         }
-        case O_LAUNCH:
-            if (strcmp(v, "chevron") == 0)
-                t.launch = HP_LAUNCH_CHEVRON;
-            else if (strcmp(v, "ggl") == 0)
-                t.launch = HP_LAUNCH_GGL;
-            else {
-                rc = cli_usage(cmd, "bad value for --launch: '%s' (chevron or ggl)", v);
-                goto done;
-            }
-            break;
         case O_ROC: t.roc = 1; break;
         case O_HIPVER:
             t.hip_version = hp_hip_version_parse(v);
@@ -322,9 +318,8 @@ int cmd_translate(int argc, char **argv)
         case O_FORCE: r.force = 1; break;
         case O_QUIET: s.quiet = 1; break;
         case O_COLOR:
-            color = cli_color_parse(v);
-            if (color < 0) {
-                rc = cli_usage(cmd, "bad value for --color: '%s'", v);
+            if ((color = cli_color(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

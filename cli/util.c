@@ -30,6 +30,42 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+int cli_word(const char *cmd, const char *name, const char *v, const char *const *words)
+{
+    int n = 0;
+    for (; words[n]; n++)
+        if (strcmp(v, words[n]) == 0)
+            return n;
+    char list[256];
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof list; i++) {
+        int k = snprintf(list + len, sizeof list - len, "%s%s",
+                         i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+    cli_usage(cmd, "bad value for --%s: '%s' (%s)", name, v, list);
+    return -1;
+}
+
+int cli_jobs(const char *cmd, const char *v)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < 1 || n > 1024) {
+        cli_usage(cmd, "bad value for --jobs: '%s' (1 to 1024)", v);
+        return 0;
+    }
+    return (int)n;
+}
+
+int cli_color(const char *cmd, const char *v)
+{
+    static const char *const modes[] = {"auto", "always", "never", NULL};
+    return cli_word(cmd, "color", v, modes);
+}
+
 int cli_color_parse(const char *v)
 {
     if (!v || strcmp(v, "auto") == 0)
