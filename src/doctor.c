@@ -727,42 +727,34 @@ static void rocm_install(doctor *d, const char *path)
     r->source = src ? src : "";
 }
 
+/* HIP's version from one file: HIP_VERSION_MAJOR, _MINOR and _PATCH as #defines
+ * (hip_version.h) or as NAME=VALUE lines (.hipVersion, share/hip/version). */
+static int hip_version_in(doctor *d, const char *path, int assigned)
+{
+    const char *t = sysfs_read(&d->fs, path, SYSFS_SMALL, NULL);
+    if (!t)
+        return 0;
+    const char *(*value)(doctor *, const char *, const char *) =
+        assigned ? assign_value : define_value;
+    const char *v = three(d, value(d, t, "HIP_VERSION_MAJOR"), value(d, t, "HIP_VERSION_MINOR"),
+                          value(d, t, "HIP_VERSION_PATCH"));
+    if (!v)
+        return 0;
+    d->r->hip_version = v;
+    d->r->hip_source = path;
+    return 1;
+}
+
 static void hip_version(doctor *d)
 {
-    const char *cands[8];
-    int n = 0;
-    static const char *const hdr = "/include/hip/hip_version.h";
-    if (d->rocm.n)
-        cands[n++] = doc_printf(d, "%s%s", d->rocm.v[0].path, hdr);
-    cands[n++] = "/usr/include/hip/hip_version.h";
-    for (int i = 0; i < n; i++) {
-        const char *t = sysfs_read(&d->fs, cands[i], SYSFS_SMALL, NULL);
-        const char *v = t ? three(d, define_value(d, t, "HIP_VERSION_MAJOR"),
-                                  define_value(d, t, "HIP_VERSION_MINOR"),
-                                  define_value(d, t, "HIP_VERSION_PATCH"))
-                          : NULL;
-        if (v) {
-            d->r->hip_version = v;
-            d->r->hip_source = cands[i];
-            return;
-        }
-    }
-    n = 0;
-    if (d->rocm.n)
-        cands[n++] = doc_printf(d, "%s/bin/.hipVersion", d->rocm.v[0].path);
-    cands[n++] = "/usr/share/hip/version";
-    for (int i = 0; i < n; i++) {
-        const char *t = sysfs_read(&d->fs, cands[i], SYSFS_SMALL, NULL);
-        const char *v = t ? three(d, assign_value(d, t, "HIP_VERSION_MAJOR"),
-                                  assign_value(d, t, "HIP_VERSION_MINOR"),
-                                  assign_value(d, t, "HIP_VERSION_PATCH"))
-                          : NULL;
-        if (v) {
-            d->r->hip_version = v;
-            d->r->hip_source = cands[i];
-            return;
-        }
-    }
+    const char *rocm = d->rocm.n ? d->rocm.v[0].path : NULL;
+    if (rocm && hip_version_in(d, doc_printf(d, "%s/include/hip/hip_version.h", rocm), 0))
+        return;
+    if (hip_version_in(d, "/usr/include/hip/hip_version.h", 0))
+        return;
+    if (rocm && hip_version_in(d, doc_printf(d, "%s/bin/.hipVersion", rocm), 1))
+        return;
+    hip_version_in(d, "/usr/share/hip/version", 1);
 }
 
 /* The "version" string of the "cuda" object in a CUDA version.json. */

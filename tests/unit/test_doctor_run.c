@@ -273,3 +273,39 @@ TEST(doctor_run_xnack_per_processor)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", buf);
     CHECK(system(cmd) == 0);
 }
+
+/* HIP's version where no hip_version.h holds it: the NAME=VALUE lines of ROCm's bin/.hipVersion
+ * (under an /opt/rocm that a version file names), else Debian's /usr/share/hip/version. */
+static int put(const char *dir, const char *rel, const char *text)
+{
+    char path[512], cmd[600];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", path);
+    if (system(cmd) != 0)
+        return 0;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+TEST(doctor_run_hip_version_files)
+{
+    char dir[] = "/tmp/hipport-doctor-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(put(dir, "usr/share/hip/version",
+              "HIP_VERSION_MAJOR=5\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=21153\n"));
+    hp_ctx *ctx = hp_ctx_new();
+    hp_doctor_opts o;
+    hp_doctor_opts_init(&o);
+    o.root = dir;
+    hp_doctor_report r;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_STR(r.hip_version, "5.2.21153");
+    CHECK_STR(r.hip_source, "/usr/share/hip/version");
+    hp_ctx_free(ctx);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+}
