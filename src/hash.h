@@ -14,24 +14,6 @@ static inline uint64_t hp_load64(const unsigned char *p)
     memcpy(&v, p, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = __builtin_bswap64(v);
-/* The shape of a name (length, first, second, middle and last bytes), mixed: the name tables'
- * negative filter sets two bits per name, at hp_shape_bit(h, 0) and hp_shape_bit(h, 1).
- * Cheaper than hp_hash, and enough to turn away most of a file's identifiers. len >= 1. */
-#define HP_SHAPE_BITS 17
-static inline uint64_t hp_shape(const char *s, ptrdiff_t len)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    uint64_t v = (uint64_t)p[0] | (uint64_t)p[len > 1] << 8 | (uint64_t)p[len / 2] << 16 |
-                 (uint64_t)p[len - 1] << 24 | (uint64_t)len << 32;
-    return v * 0x9e3779b97f4a7c15ull;
-}
-
-static inline uint32_t hp_shape_bit(uint64_t h, int which)
-{
-    return (uint32_t)(h >> (which ? 64 - HP_SHAPE_BITS : 40 - HP_SHAPE_BITS)) &
-           ((1u << HP_SHAPE_BITS) - 1);
-}
-
 #endif
     return v;
 }
@@ -42,24 +24,6 @@ static inline uint32_t hp_load32(const unsigned char *p)
     memcpy(&v, p, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     v = __builtin_bswap32(v);
-/* The shape of a name (length, first, second, middle and last bytes), mixed: the name tables'
- * negative filter sets two bits per name, at hp_shape_bit(h, 0) and hp_shape_bit(h, 1).
- * Cheaper than hp_hash, and enough to turn away most of a file's identifiers. len >= 1. */
-#define HP_SHAPE_BITS 17
-static inline uint64_t hp_shape(const char *s, ptrdiff_t len)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    uint64_t v = (uint64_t)p[0] | (uint64_t)p[len > 1] << 8 | (uint64_t)p[len / 2] << 16 |
-                 (uint64_t)p[len - 1] << 24 | (uint64_t)len << 32;
-    return v * 0x9e3779b97f4a7c15ull;
-}
-
-static inline uint32_t hp_shape_bit(uint64_t h, int which)
-{
-    return (uint32_t)(h >> (which ? 64 - HP_SHAPE_BITS : 40 - HP_SHAPE_BITS)) &
-           ((1u << HP_SHAPE_BITS) - 1);
-}
-
 #endif
     return v;
 }
