@@ -63,8 +63,7 @@ typedef struct state {
     int io_errors;
     int oom;
     cli_progress progress;
-    int render;        /* F_JSON or F_TEXT: findings rendered file by file; 0: at the end */
-    hp_report_opts ro; /* for F_TEXT */
+    int render; /* F_JSON or F_TEXT: findings rendered file by file; 0: at the end */
     piece *pc;
     int npc, cappc;
     /* keep: the findings are also kept (in all) for a report made at the end, which a
@@ -83,14 +82,13 @@ static int cmp_piece(const void *x, const void *y)
     return c ? c : (a->seq > b->seq) - (a->seq < b->seq);
 }
 
-/* Keeps a file's findings as one piece of the report: as the worker rendered them, else
- * rendered here. Findings about another path than the first one's (none are made today) turn
- * the pieces off: the report is then made at the end from the kept findings. */
+/* Keeps a file's findings as one piece of the report, as the worker rendered them. Findings
+ * about another path than the first one's (none are made today) turn the pieces off: the
+ * report is then made at the end from the kept findings. */
 static void add_piece(state *s, const hp_file_result *r)
 {
-    int n = r->nfindings;
     const char *path = r->findings[0].path;
-    for (int i = 1; i < n; i++)
+    for (int i = 1; i < r->nfindings; i++)
         if (!path || !r->findings[i].path || strcmp(r->findings[i].path, path) != 0) {
             s->render = 0;
             s->broken |= !s->keep;
@@ -99,50 +97,26 @@ static void add_piece(state *s, const hp_file_result *r)
     if (s->npc == s->cappc) {
         int ncap = s->cappc ? 2 * s->cappc : 256;
         piece *np = realloc(s->pc, (size_t)ncap * sizeof *np);
-        if (!np) {
-            s->render = 0;
-            s->oom |= !s->keep;
-            return;
+        if (np) {
+            s->pc = np;
+            s->cappc = ncap;
         }
-        s->pc = np;
-        s->cappc = ncap;
     }
-    char *p = path ? strdup(path) : NULL;
-    char *text = NULL;
-    if (p && r->report) {
-        text = malloc((size_t)r->report_len + 1);
-        if (text)
-            memcpy(text, r->report, (size_t)r->report_len + 1);
-        if (!text) {
-            free(p);
-            s->render = 0;
-            s->oom |= !s->keep;
-            return;
-        }
-        piece *pc = &s->pc[s->npc];
-        pc->path = p;
-        pc->text = text;
-        pc->len = r->report_len;
-        pc->seq = s->npc++;
-        return;
-    }
-    hp_finding *f = malloc((size_t)n * sizeof *f);
-    if (f && p) {
-        memcpy(f, r->findings, (size_t)n * sizeof *f);
-        hp_finding_sort(f, n);
-        text = s->render == F_JSON ? hp_report_json_items(f, n) : hp_report_text(f, n, &s->ro);
-    }
-    free(f);
-    if (!text) {
+    /* no report: the worker ran out of memory rendering it */
+    char *p = path && r->report ? strdup(path) : NULL;
+    char *text = p ? malloc((size_t)r->report_len + 1) : NULL;
+    if (!text || s->npc == s->cappc) {
         free(p);
+        free(text);
         s->render = 0;
         s->oom |= !s->keep;
         return;
     }
+    memcpy(text, r->report, (size_t)r->report_len + 1);
     piece *pc = &s->pc[s->npc];
     pc->path = p;
     pc->text = text;
-    pc->len = (ptrdiff_t)strlen(text);
+    pc->len = r->report_len;
     pc->seq = s->npc++;
 }
 
@@ -367,7 +341,6 @@ int cmd_check(int argc, char **argv)
         s.keep = npaths > 1;
         s.render = format;
         hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
-        s.ro = ro;
         o.render = format == F_JSON ? HP_RENDER_JSON : HP_RENDER_TEXT;
         o.render_opts = ro;
     }
