@@ -22,10 +22,11 @@ static void jstr(buf *b, const char *s)
     buf_addc(b, '"');
 }
 
-void report_json_items(buf *b, const hp_finding *f, int n)
+/* The items, each preceded by ",\n" (the first by "\n" alone unless comma_first). */
+static void items(buf *b, const hp_finding *f, int n, int comma_first)
 {
     for (int i = 0; i < n; i++) {
-        buf_adds(b, ",\n{\"path\":");
+        buf_adds(b, i || comma_first ? ",\n{\"path\":" : "\n{\"path\":");
         jstr(b, f[i].path);
         buf_addf(b, ",\"line\":%d,\"column\":%d,\"rule\":", f[i].line, f[i].col);
         jstr(b, f[i].rule);
@@ -39,12 +40,31 @@ void report_json_items(buf *b, const hp_finding *f, int n)
     }
 }
 
+void report_json_items(buf *b, const hp_finding *f, int n)
+{
+    items(b, f, n, 1);
+}
+
 char *hp_report_json_items(const hp_finding *f, int n)
 {
     buf b;
     buf_init_heap(&b, 256 + (ptrdiff_t)n * 256);
-    report_json_items(&b, f, n);
+    items(&b, f, n, 1);
     return buf_take(&b);
+}
+
+static const char json_head[] = "{\"version\":1,\"findings\":[";
+
+static void json_tail(buf *b, int n, const long long count[4], const hp_check_summary *s)
+{
+    hp_check_summary zero = {0, 0, 0, 0};
+    if (!s)
+        s = &zero;
+    buf_addf(b,
+             "%s],\n\"summary\":{\"files\":%lld,\"failed\":%lld,\"findings\":%d,\"errors\":%lld,"
+             "\"warnings\":%lld,\"notes\":%lld,\"suppressed\":%lld,\"baselined\":%lld}}\n",
+             n ? "\n" : "", s->files, s->failed, n, count[HP_SEV_ERROR], count[HP_SEV_WARNING],
+             count[HP_SEV_NOTE], s->suppressed, s->baselined);
 }
 
 char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
@@ -55,7 +75,7 @@ char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int np
         total += len[i];
     buf b;
     buf_init_heap(&b, total);
-    buf_adds(&b, "{\"version\":1,\"findings\":[");
+    buf_adds(&b, json_head);
     int first = 1;
     for (int i = 0; i < npieces; i++) {
         if (len[i] <= 0)
@@ -64,14 +84,7 @@ char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int np
         buf_add(&b, piece[i] + first, len[i] - first);
         first = 0;
     }
-    hp_check_summary zero = {0, 0, 0, 0};
-    if (!s)
-        s = &zero;
-    buf_addf(&b,
-             "%s],\n\"summary\":{\"files\":%lld,\"failed\":%lld,\"findings\":%d,\"errors\":%lld,"
-             "\"warnings\":%lld,\"notes\":%lld,\"suppressed\":%lld,\"baselined\":%lld}}\n",
-             n ? "\n" : "", s->files, s->failed, n, count[HP_SEV_ERROR], count[HP_SEV_WARNING],
-             count[HP_SEV_NOTE], s->suppressed, s->baselined);
+    json_tail(&b, n, count, s);
     return buf_take(&b);
 }
 
@@ -83,14 +96,10 @@ char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s)
             count[f[i].severity]++;
     buf b;
     buf_init_heap(&b, 4096);
-    report_json_items(&b, f, n);
-    ptrdiff_t len = b.len;
-    char *piece = buf_take(&b);
-    if (!piece)
-        return NULL;
-    char *r = hp_report_json_join((const char *const *)&piece, &len, 1, n, count, s);
-    free(piece);
-    return r;
+    buf_adds(&b, json_head);
+    items(&b, f, n, 0);
+    json_tail(&b, n, count, s);
+    return buf_take(&b);
 }
 
 /* ------------------------------------------------------------------ baselines */
