@@ -36,8 +36,6 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 int cli_word(const char *cmd, const char *name, const char *v, const char *const *words);
 int cli_jobs(const char *cmd, const char *v);
 int cli_color(const char *cmd, const char *v);
-/* Parses --color=auto|always|never; -1 if invalid. */
-int cli_color_parse(const char *v);
 /* Should output to f be coloured (mode 0 auto, 1 always, 2 never)? */
 int cli_use_color(FILE *f, int mode);
 /* Is f a terminal? */

@@ -66,17 +66,6 @@ int cli_color(const char *cmd, const char *v)
     return cli_word(cmd, "color", v, modes);
 }
 
-int cli_color_parse(const char *v)
-{
-    if (!v || strcmp(v, "auto") == 0)
-        return 0;
-    if (strcmp(v, "always") == 0)
-        return 1;
-    if (strcmp(v, "never") == 0)
-        return 2;
-    return -1;
-}
-
 int cli_isatty(FILE *f)
 {
     return isatty(fileno(f));
