@@ -1,12 +1,21 @@
 #!/bin/sh
 # run.sh: runs every test suite against the build directory $1 and ends with the line
 # "N passed, N failed" (the sums over all suites). A suite that exits non-zero without
-# reporting a failure counts as one failure.
+# reporting a failure counts as one failure. Temporary files go to a directory of the run's
+# own, removed at the end.
 B=${1:-build}
 cd "$(dirname "$0")/.." || exit 4
-log=$(mktemp "${TMPDIR:-/tmp}/hipport-tests.XXXXXX")
-one=$(mktemp "${TMPDIR:-/tmp}/hipport-suite.XXXXXX")
-trap 'rm -f "$log" "$one"' EXIT INT TERM
+# Every suite, and every compiler a suite runs, gets this run's own temporary directory:
+# hipcc and clang leave empty directories and files in $TMPDIR after each compilation, which
+# would otherwise pile up in /tmp by the thousand.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hipport-tests.XXXXXX") || exit 4
+trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"; exit 130' INT TERM
+TMPDIR=$tmp
+export TMPDIR
+log=$tmp/log
+one=$tmp/suite
+: >"$log"
 run() {
     name=$1
     shift
