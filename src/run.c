@@ -1,7 +1,8 @@
-/* run.c: a per-file job over inputs and trees. One walker thread enumerates files into a
- * bounded queue, N workers process them, and the calling thread hands results to on_file in
- * input order. A result occupies slot seq % nslots until it has been handed over, so memory is
- * bounded by the slots, never by the tree, and no worker can wait on a later file. */
+/* run.c: a per-file job over inputs and trees. One walker thread enumerates files (or, for
+ * run_list, job numbers) into a bounded queue, N workers process them, and the calling thread
+ * hands results to on_file in input order. A result occupies slot seq % nslots until it has
+ * been handed over, so memory is bounded by the slots, never by the tree, and no worker can
+ * wait on a later file. */
 #include "run.h"
 
 #include <pthread.h>
@@ -95,6 +96,7 @@ typedef struct pool {
     walk_opts wo;
     const char *const *paths;
     int npaths;
+    long long nlist; /* run_list: the number of jobs (paths is then NULL) */
     int stop; /* the writer asked to stop */
     long long awaited; /* the result the writer sleeps for, or -1 */
     int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
@@ -161,19 +163,26 @@ typedef struct inline_state {
     long long bytes;
 } inline_state;
 
-static int inline_emit(void *ud, const walk_item *it)
+/* One job in the calling thread, handed over at once. */
+static void inline_job(inline_state *s, const run_job *job)
 {
-    inline_state *s = ud;
-    run_job job = {s->seq++, it->path, it->rel, it->from_tree, it->status, it->error, NULL};
     hp_file_result res;
     hp_ctx_reset(s->ctx);
-    process(s->p, s->ctx, &job, &res);
+    process(s->p, s->ctx, job, &res);
+    s->seq++;
     if (s->p->r->on_file)
         s->p->r->on_file(s->p->r->ud, &res);
     if (res.stats)
         s->bytes += res.stats->bytes;
     if (s->p->r->on_progress)
         s->p->r->on_progress(s->p->r->ud, s->seq, s->bytes);
+}
+
+static int inline_emit(void *ud, const walk_item *it)
+{
+    inline_state *s = ud;
+    run_job job = {s->seq, it->path, it->rel, it->from_tree, it->status, it->error, NULL};
+    inline_job(s, &job);
     return 0;
 }
 
@@ -231,10 +240,34 @@ static int queue_emit(void *ud, const walk_item *it)
     return 0;
 }
 
+/* run_list's jobs are numbers only: no strings to copy, nothing owned */
+static int list_emit(pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    while (p->qlen == p->qcap && !p->stop)
+        pthread_cond_wait(&p->cv_room, &p->mu);
+    if (p->stop) {
+        pthread_mutex_unlock(&p->mu);
+        return 1;
+    }
+    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
+    memset(j, 0, sizeof *j);
+    j->seq = p->total++;
+    j->status = HP_OK;
+    p->qlen++;
+    pthread_cond_signal(&p->cv_job);
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
 static void *walker_main(void *arg)
 {
     pool *p = arg;
-    walk_paths(&p->walk_arena, &p->wo, p->paths, p->npaths, queue_emit, p);
+    if (p->paths)
+        walk_paths(&p->walk_arena, &p->wo, p->paths, p->npaths, queue_emit, p);
+    else
+        for (long long i = 0; i < p->nlist && list_emit(p) == 0; i++)
+            ;
     pthread_mutex_lock(&p->mu);
     p->walk_done = 1;
     pthread_cond_broadcast(&p->cv_job);
@@ -406,6 +439,12 @@ out:
     return st;
 }
 
+static int pool_jobs(const hp_run_opts *r)
+{
+    int jobs = r->jobs > 0 ? r->jobs : os_cpu_count();
+    return jobs > 256 ? 256 : jobs;
+}
+
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
                     int npaths)
 {
@@ -425,9 +464,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     p.wo.skip_dev = spec->skip_dev;
     p.wo.skip_ino = spec->skip_ino;
     p.wo.have_skip = spec->have_skip;
-    int jobs = r->jobs > 0 ? r->jobs : os_cpu_count();
-    if (jobs > 256)
-        jobs = 256;
+    int jobs = pool_jobs(r);
     hp_status st = HP_OK;
     if (jobs == 1) {
         inline_state s = {&p, hp_ctx_new(), 0, 0};
@@ -442,6 +479,31 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     }
     arena_release(&p.walk_arena);
     return st;
+}
+
+hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
+{
+    pool p;
+    memset(&p, 0, sizeof p);
+    p.awaited = -1;
+    p.spec = spec;
+    p.r = r;
+    p.nlist = n;
+    int jobs = pool_jobs(r);
+    if (jobs > 1 && n > 1)
+        return run_threaded(&p, (long long)jobs > n ? (int)n : jobs);
+    inline_state s = {&p, hp_ctx_new(), 0, 0};
+    if (!s.ctx)
+        return HP_ENOMEM;
+    for (long long i = 0; i < n; i++) {
+        run_job job;
+        memset(&job, 0, sizeof job);
+        job.seq = i;
+        job.status = HP_OK;
+        inline_job(&s, &job);
+    }
+    hp_ctx_free(s.ctx);
+    return HP_OK;
 }
 
 void hp_run_opts_init(hp_run_opts *o)

@@ -32,6 +32,11 @@ typedef struct run_spec {
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
                     int npaths);
 
+/* Runs spec->fn for the jobs 0 .. n-1 (the job's seq; no path: the caller's own list says
+ * what each job is) on r->jobs workers, with r->on_file and r->on_progress called in order,
+ * as run_files does. spec's want and skip fields are not used. */
+hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n);
+
 /* Reads the source file of a job into a (NUL-terminated). On failure fills res with the reason
  * (status and error) and returns 0. A binary file is an error (HP_EBINARY), or, when it was met
  * in a tree walk and skip_tree_binary is set, marked skipped. */
