@@ -9,6 +9,7 @@
  * its includes must be rewritten, which happens when the header is renamed, or when the file
  * moves to another directory); the second pass translates again, rewrites the includes and
  * writes. Circular includes need nothing special: the fixpoint never recurses. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,7 +77,23 @@ typedef struct proj {
     int nby_real;            /* files in by_real (files added later are errors) */
     incdir *inc;
     int ninc;
+    int *by_base;            /* files of the project (want, no error) sorted by base name */
+    int nby_base;
+    /* canonical directories, memoized (workers share them: rmu guards the table and ra) */
+    pthread_mutex_t rmu;
+    arena ra;
+    struct rdir **rtab;
+    int rcap, rn;
+    warp_cache *headers;     /* the headers the files include, read once for both passes */
+    int *list;               /* a pass's files: job k is file list[k] */
 } proj;
+
+typedef struct rdir {
+    struct rdir *next;
+    unsigned hash;
+    const char *dir;  /* as written */
+    const char *real; /* canonical, or NULL when it cannot be resolved */
+} rdir;
 
 void hp_project_opts_init(hp_project_opts *o)
 {
@@ -149,6 +166,128 @@ static const char *relpath(arena *a, const char *to, const char *from)
     }
     buf_adds(&b, to + (common <= strlen(to) ? common : strlen(to)));
     return buf_cstr(&b);
+}
+
+static rdir *rdir_find(const proj *pr, const char *dir, unsigned hash)
+{
+    if (!pr->rcap)
+        return NULL;
+    for (rdir *d = pr->rtab[hash & (unsigned)(pr->rcap - 1)]; d; d = d->next)
+        if (d->hash == hash && strcmp(d->dir, dir) == 0)
+            return d;
+    return NULL;
+}
+
+/* The canonical form of dir[0..len) as realpath(3) gives it, computed without the lock. A
+ * directory is its parent's canonical form and its name when it is no symbolic link: one lstat
+ * per directory, where realpath would read every component's link again, and none at all below
+ * a directory known to be missing (includes often name directories that do not exist). Deep
+ * paths, and ".", ".." and links, go to realpath(3). */
+static const char *real_dir(proj *pr, const char *dir, ptrdiff_t len, int depth);
+
+static const char *resolve_dir(proj *pr, arena *tmp, const char *key, ptrdiff_t len, int depth)
+{
+    const char *slash = NULL;
+    for (ptrdiff_t i = len; i > 0 && !slash; i--)
+        if (key[i - 1] == '/')
+            slash = key + i - 1;
+    const char *base = slash ? slash + 1 : key;
+    ptrdiff_t blen = key + len - base;
+    if (depth > 32 || blen == 0 || (blen == 1 && base[0] == '.') ||
+        (blen == 2 && base[0] == '.' && base[1] == '.') || slash == key)
+        return os_realpath(tmp, key);
+    const char *parent = slash ? real_dir(pr, key, slash - key, depth + 1)
+                               : real_dir(pr, ".", 1, depth + 1);
+    if (!parent)
+        return NULL; /* below a missing directory */
+    os_stat st;
+    if (os_stat_path(key, 1, &st) != 0)
+        return NULL;
+    if (st.is_link)
+        return os_realpath(tmp, key);
+    return arena_printf(tmp, "%s%s%.*s", parent, strcmp(parent, "/") == 0 ? "" : "/",
+                        (int)blen, base);
+}
+
+/* The canonical form of directory dir[0..len), resolved once per run; NULL where it cannot be
+ * resolved (or memory ran out). */
+static const char *real_dir(proj *pr, const char *dir, ptrdiff_t len, int depth)
+{
+    char stack[512];
+    char *key = len < (ptrdiff_t)sizeof stack ? stack : malloc((size_t)len + 1);
+    if (!key)
+        return NULL;
+    memcpy(key, dir, (size_t)len);
+    key[len] = 0;
+    unsigned hash = str_hash(key, len, 0);
+    pthread_mutex_lock(&pr->rmu);
+    rdir *d = rdir_find(pr, key, hash);
+    pthread_mutex_unlock(&pr->rmu);
+    if (!d) {
+        /* resolved outside the lock: two workers may both resolve it, the first is kept */
+        arena tmp;
+        arena_init(&tmp, 1024);
+        const char *r = resolve_dir(pr, &tmp, key, len, depth);
+        pthread_mutex_lock(&pr->rmu);
+        d = rdir_find(pr, key, hash);
+        if (!d && pr->rn >= pr->rcap / 2) {
+            int ncap = pr->rcap ? pr->rcap * 2 : 256;
+            rdir **nt = NEW(&pr->ra, rdir *, ncap);
+            for (int i = 0; nt && i < pr->rcap; i++)
+                for (rdir *e = pr->rtab[i], *next; e; e = next) {
+                    next = e->next;
+                    e->next = nt[e->hash & (unsigned)(ncap - 1)];
+                    nt[e->hash & (unsigned)(ncap - 1)] = e;
+                }
+            if (nt) {
+                pr->rtab = nt;
+                pr->rcap = ncap;
+            }
+        }
+        if (!d && pr->rcap && (d = NEW(&pr->ra, rdir, 1)) != NULL) {
+            d->hash = hash;
+            d->dir = arena_strndup(&pr->ra, key, len);
+            d->real = r ? arena_strndup(&pr->ra, r, (ptrdiff_t)strlen(r)) : NULL;
+            if (d->dir && (d->real || !r)) {
+                d->next = pr->rtab[hash & (unsigned)(pr->rcap - 1)];
+                pr->rtab[hash & (unsigned)(pr->rcap - 1)] = d;
+                pr->rn++;
+            } else {
+                d = NULL;
+            }
+        }
+        pthread_mutex_unlock(&pr->rmu);
+        arena_release(&tmp);
+    }
+    if (key != stack)
+        free(key);
+    return d ? d->real : NULL;
+}
+
+/* The canonical path of path (into a), or NULL where realpath(3) would fail. A file that is no
+ * symbolic link is its directory's canonical path and its name: one lstat per file, and one
+ * realpath per directory, instead of a readlink per component of every path. */
+static const char *real_path(proj *pr, arena *a, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+        return os_realpath(a, path);
+    const char *dir;
+    if (!slash)
+        dir = real_dir(pr, ".", 1, 0);
+    else if (slash == path)
+        dir = real_dir(pr, "/", 1, 0);
+    else
+        dir = real_dir(pr, path, slash - path, 0);
+    if (!dir)
+        return NULL;
+    os_stat st;
+    if (os_stat_path(path, 1, &st) != 0)
+        return NULL;
+    if (st.is_link)
+        return os_realpath(a, path);
+    return arena_printf(a, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", base);
 }
 
 static int glob_any(const char *const *pats, int n, const char *const *cands, int ncands)
@@ -228,7 +367,7 @@ static int take_item(void *ud, const walk_item *it)
         f->take = 1; /* reported */
         return 0;
     }
-    f->real = os_realpath(&pr->a, f->path);
+    f->real = real_path(pr, &pr->a, f->path);
     if (!f->real)
         f->real = f->path;
     const char *base = strrchr(f->rel, '/');
@@ -300,20 +439,65 @@ static void index_files(proj *pr)
 
 /* ------------------------------------------------------------------ includes */
 
-/* The only file of the project whose relative path is text or ends with "/text", or -1. */
+static const char *base_of(const char *rel)
+{
+    const char *s = strrchr(rel, '/');
+    return s ? s + 1 : rel;
+}
+
+static int cmp_base(const void *x, const void *y)
+{
+    const int *a = x, *b = y;
+    int c = strcmp(base_of(sort_pr->f[*a].rel), base_of(sort_pr->f[*b].rel));
+    return c ? c : (*a > *b) - (*a < *b);
+}
+
+/* The files of the project by base name, for suffix_match (taken before the first pass, so
+ * that a file that fails to read in it cannot change what another file's include means). */
+static void index_bases(proj *pr)
+{
+    pr->by_base = NEW(&pr->a, int, pr->n > 0 ? pr->n : 1);
+    pr->nby_base = 0;
+    for (int i = 0; pr->by_base && i < pr->n; i++)
+        if (pr->f[i].want && pr->f[i].status == HP_OK)
+            pr->by_base[pr->nby_base++] = i;
+    sort_pr = pr;
+    qsort(pr->by_base, (size_t)pr->nby_base, sizeof *pr->by_base, cmp_base);
+    sort_pr = NULL;
+}
+
+/* The only file of the project whose relative path is text or ends with "/text", or -1. Such a
+ * file's base name is text's last component: only those files are compared. */
 static int suffix_match(const proj *pr, hp_str text)
 {
+    hp_str base = text;
+    for (ptrdiff_t i = text.len; i > 0; i--)
+        if (text.s[i - 1] == '/') {
+            base = str_make(text.s + i, text.len - i);
+            break;
+        }
+    int lo = 0, hi = pr->nby_base;
+    while (lo < hi) { /* the first file whose base name is not below base */
+        int mid = lo + (hi - lo) / 2;
+        hp_str b = str_cstr(base_of(pr->f[pr->by_base[mid]].rel));
+        ptrdiff_t n = b.len < base.len ? b.len : base.len;
+        int c = memcmp(b.s, base.s, (size_t)n);
+        if (c < 0 || (c == 0 && b.len < base.len))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     int found = -1;
-    for (int i = 0; i < pr->n; i++) {
-        const pfile *f = &pr->f[i];
-        if (!f->want || f->status != HP_OK)
-            continue;
+    for (int k = lo; k < pr->nby_base; k++) {
+        const pfile *f = &pr->f[pr->by_base[k]];
+        if (!str_eq(str_cstr(base_of(f->rel)), base))
+            break;
         hp_str rel = str_cstr(f->rel);
         if (!str_ends(rel, text) || (rel.len > text.len && rel.s[rel.len - text.len - 1] != '/'))
             continue;
         if (found >= 0)
             return -1; /* ambiguous */
-        found = i;
+        found = pr->by_base[k];
     }
     return found;
 }
@@ -330,28 +514,27 @@ static const char *last_components(const char *path, int n)
     return p;
 }
 
-/* Resolves a file's project includes (from its original bytes). */
-static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
+/* Resolves a file's project includes (from its original bytes and their tokens) into f->inc,
+ * in memory of a: the first pass's results are copied for the run when they are handed over. */
+static void find_includes(proj *pr, arena *a, pfile *f, const char *src, const lex_out *lx)
 {
-    arena_mark mark = arena_save(&pr->a);
-    lex_out lx;
-    lex_all(&pr->a, src, len, &lx);
     pinc *inc = NULL;
     int n = 0, cap = 0;
-    const char *dir = dirname_of(&pr->a, f->path);
-    for (ptrdiff_t i = 0; i < lx.n; i++) {
-        const tok *h = &lx.toks[i];
+    const char *dir = dirname_of(a, f->path);
+    for (ptrdiff_t d = 0; d < lx->ndirs; d++) {
+        ptrdiff_t i = lx->dirs[d];
+        const tok *h = &lx->toks[i];
         if (h->kind != TK_PP_HASH || h->sub != PP_INCLUDE)
             continue;
         ptrdiff_t k = i + 1;
-        while (k < lx.n && lx.toks[k].kind == TK_COMMENT)
+        while (k < lx->n && lx->toks[k].kind == TK_COMMENT)
             k++;
         k++;
-        while (k < lx.n && lx.toks[k].kind == TK_COMMENT)
+        while (k < lx->n && lx->toks[k].kind == TK_COMMENT)
             k++;
-        if (k >= lx.n)
+        if (k >= lx->n)
             continue;
-        const tok *p = &lx.toks[k];
+        const tok *p = &lx->toks[k];
         int angle = p->kind == TK_HEADER;
         if (!angle && !(p->kind == TK_STRING && p->len >= 2 && src[p->off] == '"' &&
                         src[p->off + p->len - 1] == '"'))
@@ -359,23 +542,25 @@ static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
         hp_str text = str_make(src + p->off + 1, p->len - 2);
         if (text.len == 0 || text.s[0] == '/' || memchr(text.s, 0, (size_t)text.len))
             continue;
-        const char *name = arena_strndup(&pr->a, text.s, text.len);
+        arena_mark mark = arena_save(a);
+        const char *name = arena_strndup(a, text.s, text.len);
         int target = -1, base = -2;
         /* next to the including file ("..." only), then the include directories in order */
-        for (int d = angle ? 0 : -1; d < pr->ninc && base == -2; d++) {
+        for (int di = angle ? 0 : -1; di < pr->ninc && base == -2; di++) {
             const char *cand;
-            if (d < 0)
-                cand = join(&pr->a, dir, name);
-            else if (pr->inc[d].real)
-                cand = join(&pr->a, pr->inc[d].path, name);
+            if (di < 0)
+                cand = join(a, dir, name);
+            else if (pr->inc[di].real)
+                cand = join(a, pr->inc[di].path, name);
             else
                 continue;
-            const char *real = os_realpath(&pr->a, cand);
+            const char *real = real_path(pr, a, cand);
             if (!real)
                 continue;
-            base = d;
+            base = di;
             target = find_real(pr, real);
         }
+        arena_rewind(a, mark);
         if (base == -2 && !angle) {
             /* found nowhere: an -I directory that was not named; the one project file whose
              * path ends with the included path is the one meant */
@@ -386,26 +571,21 @@ static void find_includes(proj *pr, pfile *f, const char *src, ptrdiff_t len)
             continue; /* not a file of the project: the compiler finds it as before */
         if (n == cap) {
             int ncap = cap ? cap * 2 : 8;
-            pinc *grown = realloc(inc, (size_t)ncap * sizeof *inc);
+            pinc *grown = arena_grow(a, inc, (ptrdiff_t)cap * (ptrdiff_t)sizeof *inc,
+                                     (ptrdiff_t)ncap * (ptrdiff_t)sizeof *inc, _Alignof(pinc));
             if (!grown)
                 break; /* out of memory: the includes so far are kept */
             inc = grown;
             cap = ncap;
         }
-        inc[n].text = text; /* copied below */
+        inc[n].text = text; /* in src: copied when handed over */
         inc[n].angle = angle;
         inc[n].target = target;
         inc[n].base = base;
         n++;
     }
-    arena_rewind(&pr->a, mark);
-    f->inc = n ? NEW(&pr->a, pinc, n) : NULL;
-    for (int i = 0; i < n; i++) {
-        f->inc[i] = inc[i];
-        f->inc[i].text = str_cstr(arena_strndup(&pr->a, inc[i].text.s, inc[i].text.len));
-    }
+    f->inc = inc;
     f->ninc = n;
-    free(inc);
 }
 
 static const char *out_rel(const pfile *f)
@@ -424,12 +604,12 @@ static const char *name_for(proj *pr, const pfile *f, int changed)
     return strcmp(dirname_of(&pr->a, ren), dirname_of(&pr->a, f->rel)) == 0 ? f->rel : ren;
 }
 
-/* The text an include of f must have now, or NULL when it stays as written. */
-static const char *include_text(proj *pr, pfile *f, const pinc *in)
+/* The text an include of f must have now (in a), or NULL when it stays as written. */
+static const char *include_text(const proj *pr, arena *a, const pfile *f, const pinc *in)
 {
-    pfile *h = &pr->f[in->target];
+    const pfile *h = &pr->f[in->target];
     const char *hout = out_rel(h);
-    int moved = strcmp(dirname_of(&pr->a, out_rel(f)), dirname_of(&pr->a, f->rel)) != 0;
+    int moved = strcmp(dirname_of(a, out_rel(f)), dirname_of(a, f->rel)) != 0;
     if (strcmp(hout, h->rel) == 0 && (in->base != -1 || !moved))
         return NULL;
     if (in->base == -3) {
@@ -443,36 +623,61 @@ static const char *include_text(proj *pr, pfile *f, const pinc *in)
     }
     const char *from;
     if (in->base < 0)
-        from = dirname_of(&pr->a, out_rel(f));
+        from = dirname_of(a, out_rel(f));
     else if (pr->inc[in->base].rel)
         from = pr->inc[in->base].rel;
     else
         return NULL;
-    const char *t = relpath(&pr->a, hout, from);
+    const char *t = relpath(a, hout, from);
     return str_eqc(in->text, t) ? NULL : t;
 }
 
 /* ------------------------------------------------------------------ translating */
 
-static hp_status read_one(arena *a, pfile *f, char **data, ptrdiff_t *len)
+/* Both passes run on the worker pool. A job works only on its own file's record and in its
+ * context's memory; what must outlive the job (the first pass's includes and reasons) is copied
+ * into the run's arena when the result is handed over, in order, on one thread. */
+
+static hp_status read_one(arena *a, pfile *f, char **data, ptrdiff_t *len, unsigned *mode)
 {
     const char *err = NULL;
-    hp_status s = os_read_file(a, f->path, OS_MAX_TEXT_FILE, data, len, &err);
+    hp_status s = os_read_file_mode(a, f->path, OS_MAX_TEXT_FILE, data, len, mode, &err);
     if (s != HP_OK)
         f->why = err;
     return s;
 }
 
+/* The file's masks environment and its tokens (lexed once for both). */
+static warp_env *file_env(proj *pr, arena *a, const pfile *f, const char *data, ptrdiff_t len,
+                          lex_out *lx)
+{
+    warp_env *env = NEW(a, warp_env, 1);
+    warp_env_collect(a, f->path, data, len, env, pr->headers);
+    if (env->toks) {
+        memset(lx, 0, sizeof *lx);
+        lx->toks = env->toks;
+        lx->n = env->ntoks;
+        lx->dirs = env->dirs;
+        lx->ndirs = env->ndirs;
+    } else {
+        lex_all(a, data, len, lx);
+    }
+    return env;
+}
+
 /* First pass over one file: is it binary or hipify's output, does translation change it,
  * which project headers does it include. */
-static void survey(proj *pr, hp_ctx *ctx, pfile *f)
+static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
 {
-    hp_ctx_reset(ctx);
+    proj *pr = ud;
+    pfile *f = &pr->f[pr->list[job->seq]];
+    arena *a = &ctx->a;
+    memset(res, 0, sizeof *res);
+    res->path = f->path;
     char *data;
     ptrdiff_t len;
-    if (read_one(&ctx->a, f, &data, &len) != HP_OK) {
+    if (read_one(a, f, &data, &len, NULL) != HP_OK) {
         f->status = HP_EIO;
-        f->why = arena_strndup(&pr->a, f->why, (ptrdiff_t)strlen(f->why));
         return;
     }
     if (run_is_binary(data, len)) {
@@ -486,24 +691,48 @@ static void survey(proj *pr, hp_ctx *ctx, pfile *f)
         f->why = "input is hipify's output";
         return;
     }
-    find_includes(pr, f, data, len);
-    warp_env *env = NEW(&ctx->a, warp_env, 1);
-    warp_env_collect(&ctx->a, f->path, data, len, env, NULL);
+    lex_out lx;
+    warp_env *env = file_env(pr, a, f, data, len, &lx);
+    if (lx.toks)
+        find_includes(pr, a, f, data, &lx);
     hp_translate_result tr;
     if (xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
         f->xchanged = tr.changed;
 }
 
-/* Rewrites the project includes of out (a translation of f). */
-static void rewrite_includes(proj *pr, pfile *f, arena *a, const char **out, ptrdiff_t *len)
+/* The first pass's result, handed over in order: what it found is copied for the run. */
+static void survey_done(void *ud, const hp_file_result *res)
 {
+    proj *pr = ud;
+    pfile *f = &pr->f[pr->list[res->seq]];
+    if (f->why)
+        f->why = arena_strndup(&pr->a, f->why, (ptrdiff_t)strlen(f->why));
+    pinc *inc = f->ninc ? NEW(&pr->a, pinc, f->ninc) : NULL;
+    for (int i = 0; inc && i < f->ninc; i++) {
+        inc[i] = f->inc[i];
+        inc[i].text = str_cstr(arena_strndup(&pr->a, f->inc[i].text.s, f->inc[i].text.len));
+    }
+    f->inc = inc;
+    f->ninc = inc ? f->ninc : 0;
+}
+
+/* Rewrites the project includes of out (a translation of f). */
+static void rewrite_includes(const proj *pr, const pfile *f, arena *a, const char **out,
+                             ptrdiff_t *len)
+{
+    int any = 0;
+    for (int j = 0; j < f->ninc && !any; j++)
+        any = include_text(pr, a, f, &f->inc[j]) != NULL;
+    if (!any)
+        return; /* the usual case: no need to lex the output */
     const char *src = *out;
     lex_out lx;
     lex_all(a, src, *len, &lx);
     buf b;
     buf_init(&b, a, *len + 64);
     ptrdiff_t pos = 0;
-    for (ptrdiff_t i = 0; i < lx.n; i++) {
+    for (ptrdiff_t d = 0; d < lx.ndirs; d++) {
+        ptrdiff_t i = lx.dirs[d];
         const tok *h = &lx.toks[i];
         if (h->kind != TK_PP_HASH || h->sub != PP_INCLUDE)
             continue;
@@ -523,7 +752,7 @@ static void rewrite_includes(proj *pr, pfile *f, arena *a, const char **out, ptr
             const pinc *in = &f->inc[j];
             if (in->angle != (p->kind == TK_HEADER) || !str_eq(in->text, text))
                 continue;
-            const char *t = include_text(pr, f, in);
+            const char *t = include_text(pr, a, f, in);
             if (!t)
                 break;
             buf_add(&b, src + pos, p->off + 1 - pos);
@@ -539,101 +768,130 @@ static void rewrite_includes(proj *pr, pfile *f, arena *a, const char **out, ptr
     *len = b.len;
 }
 
-static const char *out_path(proj *pr, arena *a, const char *rel)
+static const char *out_path(const proj *pr, arena *a, const char *rel)
 {
     return join(a, pr->r->output, rel);
 }
 
-/* Second pass: translate, rewrite the includes, write; then tell the caller. */
-static void produce(proj *pr, hp_ctx *ctx, pfile *f, long long seq)
+/* Second pass: translate, rewrite the includes, write. */
+static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
 {
-    hp_ctx_reset(ctx);
     arena *a = &ctx->a;
-    hp_file_result res;
-    memset(&res, 0, sizeof res);
-    res.seq = seq;
-    res.path = f->path;
-    double t0 = os_now();
+    res->path = f->path;
     if (f->status != HP_OK) {
-        res.status = f->status;
-        res.error = f->why;
-        goto done;
+        res->status = f->status;
+        res->error = f->why;
+        return;
     }
     if (f->skip) {
-        res.skipped = 1;
-        res.error = f->why;
-        goto done;
+        res->skipped = 1;
+        res->error = f->why;
+        return;
     }
     char *data;
     ptrdiff_t len;
-    hp_status s = read_one(a, f, &data, &len);
+    unsigned imode = 0;
+    hp_status s = read_one(a, f, &data, &len, &imode);
     if (s != HP_OK) {
-        res.status = s;
-        res.error = f->why;
-        goto done;
+        res->status = s;
+        res->error = f->why;
+        return;
     }
-    warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, f->path, data, len, env, NULL);
+    lex_out lx;
+    warp_env *env = file_env(pr, a, f, data, len, &lx);
     hp_translate_result tr;
     s = xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
     if (s != HP_OK) {
-        res.status = s;
-        res.error = s == HP_ENOMEM ? "out of memory" : hp_status_name(s);
-        goto done;
+        res->status = s;
+        res->error = s == HP_ENOMEM ? "out of memory" : hp_status_name(s);
+        return;
     }
     const char *out = tr.out;
     ptrdiff_t olen = tr.out_len;
     rewrite_includes(pr, f, a, &out, &olen);
     hp_tstats *st = NEW(a, hp_tstats, 1);
     *st = tr.stats;
-    res.stats = st;
-    res.changed = f->changed;
-    res.findings = tr.findings;
-    res.nfindings = tr.nfindings;
-    res.unsupported = tr.unsupported;
-    res.nunsupported = tr.nunsupported;
-    res.conv = tr.conv;
-    res.nconv = tr.nconv;
-    res.needs_compat = tr.needs_compat;
+    res->stats = st;
+    res->changed = f->changed;
+    res->findings = tr.findings;
+    res->nfindings = tr.nfindings;
+    res->unsupported = tr.unsupported;
+    res->nunsupported = tr.nunsupported;
+    res->conv = tr.conv;
+    res->nconv = tr.nconv;
+    res->needs_compat = tr.needs_compat;
     const char *dst = out_path(pr, a, out_rel(f));
     if (pr->in_place && strcmp(out_rel(f), f->rel) == 0) {
-        res.out_path = f->path; /* unchanged and not moved: nothing to write */
-        goto done;
+        res->out_path = f->path; /* unchanged and not moved: nothing to write */
+        return;
     }
-    os_stat ist;
-    int mode = os_stat_path(f->path, 0, &ist) == 0 ? (int)(ist.mode & 07777u) : -1;
-    twrite_output(a, &res, dst, out, olen, mode, pr->r->force, 0);
-    if (tr.needs_compat && res.status == HP_OK && res.out_path)
-        twrite_compat(a, &res, res.out_path, pr->t->hip_version, pr->r->force);
-done:
-    res.seconds = os_now() - t0;
-    if (pr->r->on_file)
-        pr->r->on_file(pr->r->ud, &res);
+    twrite_output(a, res, dst, out, olen, (int)(imode & 07777u), pr->r->force, 0);
+    if (tr.needs_compat && res->status == HP_OK && res->out_path)
+        twrite_compat(a, res, res->out_path, pr->t->hip_version, pr->r->force);
 }
 
 /* Copies a file of the project that is not translated into the output (copy_others). */
-static void copy_other(proj *pr, hp_ctx *ctx, pfile *f, long long seq)
+static void copy_other(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
 {
-    hp_ctx_reset(ctx);
     arena *a = &ctx->a;
     char *data;
     ptrdiff_t len;
-    hp_file_result res;
-    memset(&res, 0, sizeof res);
-    res.seq = seq;
-    res.path = f->path;
-    if (read_one(a, f, &data, &len) != HP_OK) {
-        res.status = HP_EIO;
-        res.error = f->why;
-    } else {
-        os_stat ist;
-        int mode = os_stat_path(f->path, 0, &ist) == 0 ? (int)(ist.mode & 07777u) : -1;
-        twrite_output(a, &res, out_path(pr, a, f->rel), data, len, mode, pr->r->force, 0);
-        if (res.status == HP_OK)
-            return; /* copies are not reported */
+    unsigned imode = 0;
+    res->path = f->path;
+    if (read_one(a, f, &data, &len, &imode) != HP_OK) {
+        res->status = HP_EIO;
+        res->error = f->why;
+        return;
     }
+    twrite_output(a, res, out_path(pr, a, f->rel), data, len, (int)(imode & 07777u),
+                  pr->r->force, 0);
+    if (res->status == HP_OK)
+        res->skipped = -1; /* a copy, not reported (see produce_done) */
+}
+
+/* Second-pass jobs: the files translated (f->take), then the copies; the list's entries of
+ * copies are stored as -1 - index. */
+static void produce_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    proj *pr = ud;
+    int k = pr->list[job->seq];
+    memset(res, 0, sizeof *res);
+    double t0 = os_now();
+    if (k >= 0)
+        produce(pr, ctx, &pr->f[k], res);
+    else
+        copy_other(pr, ctx, &pr->f[-1 - k], res);
+    res->seconds = os_now() - t0;
+}
+
+static void produce_done(void *ud, const hp_file_result *res)
+{
+    const proj *pr = ud;
+    if (res->skipped == -1)
+        return; /* copies are not reported */
     if (pr->r->on_file)
-        pr->r->on_file(pr->r->ud, &res);
+        pr->r->on_file(pr->r->ud, res);
+}
+
+static void produce_progress(void *ud, long long files, long long bytes)
+{
+    const proj *pr = ud;
+    pr->r->on_progress(pr->r->ud, files, bytes);
+}
+
+/* Runs a pass over the files in pr->list (n of them) on the pool. */
+static hp_status run_pass(proj *pr, run_fn fn, void (*done)(void *, const hp_file_result *),
+                          int progress, long long n)
+{
+    hp_run_opts o = *pr->r;
+    o.on_file = done;
+    o.on_progress = progress && pr->r->on_progress ? produce_progress : NULL;
+    o.ud = pr;
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = fn;
+    spec.ud = pr;
+    return run_list(&o, &spec, n);
 }
 
 /* ------------------------------------------------------------------ the run */
@@ -705,6 +963,91 @@ static void add_extras(proj *pr)
     }
 }
 
+/* The passes, once the files are known. */
+static hp_status project_passes(proj *pr)
+{
+    const hp_project_opts *p = pr->p;
+    /* headers in include directories inside the project are files of the project */
+    for (int i = 0; i < pr->n; i++) {
+        pfile *f = &pr->f[i];
+        if (f->status != HP_OK || f->want || top_dir_skipped(pr, f->rel) ||
+            !header_ext(f->rel) || !matches(pr, f))
+            continue;
+        for (int d = 0; d < pr->ninc; d++) {
+            const char *rel;
+            if (pr->inc[d].real && below(f->real, pr->inc[d].real, &rel))
+                f->want = 1;
+        }
+    }
+    index_bases(pr);
+    /* what is translated: every file of the project, or the extra files and the project
+     * headers they include (as the survey finds them) */
+    for (int i = 0; i < pr->n; i++) {
+        pfile *f = &pr->f[i];
+        if (f->status == HP_OK)
+            f->take = f->want && (!p->extra_only || f->extra);
+    }
+    pr->list = NEW(&pr->a, int, 2 * pr->n + 1);
+    if (!pr->by_base || !pr->list)
+        return HP_ENOMEM;
+    for (;;) {
+        long long n = 0;
+        for (int i = 0; i < pr->n; i++) {
+            pfile *f = &pr->f[i];
+            if (f->take && !f->surveyed && f->status == HP_OK) {
+                f->surveyed = 1;
+                pr->list[n++] = i;
+            }
+        }
+        if (n == 0)
+            break;
+        hp_status st = run_pass(pr, survey_job, survey_done, 0, n);
+        if (st != HP_OK)
+            return st;
+        for (long long k = 0; k < n; k++) {
+            const pfile *f = &pr->f[pr->list[k]];
+            for (int j = 0; j < f->ninc; j++)
+                pr->f[f->inc[j].target].take = 1;
+        }
+    }
+    /* changed to a fixpoint: a file changes when an include of it must be rewritten */
+    for (int i = 0; i < pr->n; i++) {
+        pfile *f = &pr->f[i];
+        f->changed = f->take && f->xchanged;
+        f->out_rel = f->take ? name_for(pr, f, f->changed) : f->rel;
+    }
+    for (int more = 1; more;) {
+        more = 0;
+        for (int i = 0; i < pr->n; i++) {
+            pfile *f = &pr->f[i];
+            if (!f->take || f->changed || f->skip || f->status != HP_OK)
+                continue;
+            for (int j = 0; j < f->ninc; j++)
+                if (include_text(pr, &pr->a, f, &f->inc[j])) {
+                    f->changed = 1;
+                    f->out_rel = name_for(pr, f, 1);
+                    more = 1;
+                    break;
+                }
+        }
+    }
+    long long n = 0;
+    for (int i = 0; i < pr->n; i++)
+        if (pr->f[i].take)
+            pr->list[n++] = i;
+    if (p->copy_others && !pr->in_place)
+        for (int i = 0; i < pr->n; i++) {
+            pfile *f = &pr->f[i];
+            if (f->status != HP_OK)
+                continue;
+            /* everything but what a translation wrote under the same name */
+            if (f->take && !f->skip && strcmp(f->out_rel, f->rel) == 0)
+                continue;
+            pr->list[n++] = -1 - i;
+        }
+    return run_pass(pr, produce_job, produce_done, 1, n);
+}
+
 hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
                          const hp_project_opts *p, const char *const *roots, int nroots)
 {
@@ -716,96 +1059,25 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
     proj pr;
     memset(&pr, 0, sizeof pr);
     arena_init(&pr.a, 1 << 16);
+    arena_init(&pr.ra, 1 << 14);
+    pthread_mutex_init(&pr.rmu, NULL);
     pr.t = t;
     pr.r = r;
     pr.p = p;
     pr.roots = roots;
     pr.nroots = nroots;
     hp_status st = setup(&pr);
-    if (st != HP_OK) {
-        arena_release(&pr.a);
-        return st;
+    if (st == HP_OK) {
+        walk_project(&pr);
+        index_files(&pr);
+        add_extras(&pr);
+        /* headers are read once, in the first pass (nothing is written before the second) */
+        pr.headers = warp_cache_new(HEADER_CACHE_BYTES);
+        st = project_passes(&pr);
+        warp_cache_free(pr.headers);
     }
-    hp_ctx *ctx = hp_ctx_new();
-    if (!ctx) {
-        arena_release(&pr.a);
-        return HP_ENOMEM;
-    }
-    walk_project(&pr);
-    index_files(&pr);
-    add_extras(&pr);
-    /* headers in include directories inside the project are files of the project */
-    for (int i = 0; i < pr.n; i++) {
-        pfile *f = &pr.f[i];
-        if (f->status != HP_OK || f->want || top_dir_skipped(&pr, f->rel) ||
-            !header_ext(f->rel) || !matches(&pr, f))
-            continue;
-        for (int d = 0; d < pr.ninc; d++) {
-            const char *rel;
-            if (pr.inc[d].real && below(f->real, pr.inc[d].real, &rel))
-                f->want = 1;
-        }
-    }
-    /* what is translated: every file of the project, or the extra files and the project
-     * headers they include (as the survey finds them) */
-    for (int i = 0; i < pr.n; i++) {
-        pfile *f = &pr.f[i];
-        if (f->status == HP_OK)
-            f->take = f->want && (!p->extra_only || f->extra);
-    }
-    for (int more = 1; more;) {
-        more = 0;
-        for (int i = 0; i < pr.n; i++) {
-            pfile *f = &pr.f[i];
-            if (!f->take || f->surveyed || f->status != HP_OK)
-                continue;
-            f->surveyed = 1;
-            survey(&pr, ctx, f);
-            for (int j = 0; j < f->ninc; j++)
-                if (!pr.f[f->inc[j].target].take) {
-                    pr.f[f->inc[j].target].take = 1;
-                    more = 1;
-                }
-        }
-    }
-    /* changed to a fixpoint: a file changes when an include of it must be rewritten */
-    for (int i = 0; i < pr.n; i++) {
-        pfile *f = &pr.f[i];
-        f->changed = f->take && f->xchanged;
-        f->out_rel = f->take ? name_for(&pr, f, f->changed) : f->rel;
-    }
-    for (int more = 1; more;) {
-        more = 0;
-        for (int i = 0; i < pr.n; i++) {
-            pfile *f = &pr.f[i];
-            if (!f->take || f->changed || f->skip || f->status != HP_OK)
-                continue;
-            for (int j = 0; j < f->ninc; j++)
-                if (include_text(&pr, f, &f->inc[j])) {
-                    f->changed = 1;
-                    f->out_rel = name_for(&pr, f, 1);
-                    more = 1;
-                    break;
-                }
-        }
-    }
-    long long seq = 0;
-    for (int i = 0; i < pr.n; i++) {
-        pfile *f = &pr.f[i];
-        if (f->take)
-            produce(&pr, ctx, f, seq++);
-    }
-    if (p->copy_others && !pr.in_place)
-        for (int i = 0; i < pr.n; i++) {
-            pfile *f = &pr.f[i];
-            if (f->status != HP_OK)
-                continue;
-            /* everything but what a translation wrote under the same name */
-            if (f->take && !f->skip && strcmp(f->out_rel, f->rel) == 0)
-                continue;
-            copy_other(&pr, ctx, f, seq++);
-        }
-    hp_ctx_free(ctx);
+    pthread_mutex_destroy(&pr.rmu);
+    arena_release(&pr.ra);
     arena_release(&pr.a);
-    return HP_OK;
+    return st;
 }

@@ -19,9 +19,6 @@ typedef struct trun {
     warp_cache *headers; /* the headers the files include, read once (NULL: each time) */
 } trun;
 
-/* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
-#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
-
 /* The output name of a relative path under --rename. */
 static const char *renamed(arena *a, const char *rel, int mode)
 {

@@ -76,6 +76,8 @@ typedef struct warp_env {
  * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
  * the cache holds (headers past it are read again by each includer). */
 typedef struct warp_cache warp_cache;
+/* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
+#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
 warp_cache *warp_cache_new(ptrdiff_t budget);
 void warp_cache_free(warp_cache *c);
 
