@@ -9,11 +9,11 @@
  * its includes must be rewritten, which happens when the header is renamed, or when the file
  * moves to another directory); the second pass translates again, rewrites the includes and
  * writes. Circular includes need nothing special: the fixpoint never recurses. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "canon.h"
 #include "ctx.h"
 #include "lex.h"
 #include "os.h"
@@ -79,21 +79,10 @@ typedef struct proj {
     int ninc;
     int *by_base;            /* files of the project (want, no error) sorted by base name */
     int nby_base;
-    /* canonical directories, memoized (workers share them: rmu guards the table and ra) */
-    pthread_mutex_t rmu;
-    arena ra;
-    struct rdir **rtab;
-    int rcap, rn;
+    canon *canon;            /* canonical paths, memoized per directory (shared by workers) */
     warp_cache *headers;     /* the headers the files include, read once for both passes */
     int *list;               /* a pass's files: job k is file list[k] */
 } proj;
-
-typedef struct rdir {
-    struct rdir *next;
-    unsigned hash;
-    const char *dir;  /* as written */
-    const char *real; /* canonical, or NULL when it cannot be resolved */
-} rdir;
 
 void hp_project_opts_init(hp_project_opts *o)
 {
@@ -166,128 +155,6 @@ static const char *relpath(arena *a, const char *to, const char *from)
     }
     buf_adds(&b, to + (common <= strlen(to) ? common : strlen(to)));
     return buf_cstr(&b);
-}
-
-static rdir *rdir_find(const proj *pr, const char *dir, unsigned hash)
-{
-    if (!pr->rcap)
-        return NULL;
-    for (rdir *d = pr->rtab[hash & (unsigned)(pr->rcap - 1)]; d; d = d->next)
-        if (d->hash == hash && strcmp(d->dir, dir) == 0)
-            return d;
-    return NULL;
-}
-
-/* The canonical form of dir[0..len) as realpath(3) gives it, computed without the lock. A
- * directory is its parent's canonical form and its name when it is no symbolic link: one lstat
- * per directory, where realpath would read every component's link again, and none at all below
- * a directory known to be missing (includes often name directories that do not exist). Deep
- * paths, and ".", ".." and links, go to realpath(3). */
-static const char *real_dir(proj *pr, const char *dir, ptrdiff_t len, int depth);
-
-static const char *resolve_dir(proj *pr, arena *tmp, const char *key, ptrdiff_t len, int depth)
-{
-    const char *slash = NULL;
-    for (ptrdiff_t i = len; i > 0 && !slash; i--)
-        if (key[i - 1] == '/')
-            slash = key + i - 1;
-    const char *base = slash ? slash + 1 : key;
-    ptrdiff_t blen = key + len - base;
-    if (depth > 32 || blen == 0 || (blen == 1 && base[0] == '.') ||
-        (blen == 2 && base[0] == '.' && base[1] == '.') || slash == key)
-        return os_realpath(tmp, key);
-    const char *parent = slash ? real_dir(pr, key, slash - key, depth + 1)
-                               : real_dir(pr, ".", 1, depth + 1);
-    if (!parent)
-        return NULL; /* below a missing directory */
-    os_stat st;
-    if (os_stat_path(key, 1, &st) != 0)
-        return NULL;
-    if (st.is_link)
-        return os_realpath(tmp, key);
-    return arena_printf(tmp, "%s%s%.*s", parent, strcmp(parent, "/") == 0 ? "" : "/",
-                        (int)blen, base);
-}
-
-/* The canonical form of directory dir[0..len), resolved once per run; NULL where it cannot be
- * resolved (or memory ran out). */
-static const char *real_dir(proj *pr, const char *dir, ptrdiff_t len, int depth)
-{
-    char stack[512];
-    char *key = len < (ptrdiff_t)sizeof stack ? stack : malloc((size_t)len + 1);
-    if (!key)
-        return NULL;
-    memcpy(key, dir, (size_t)len);
-    key[len] = 0;
-    unsigned hash = str_hash(key, len, 0);
-    pthread_mutex_lock(&pr->rmu);
-    rdir *d = rdir_find(pr, key, hash);
-    pthread_mutex_unlock(&pr->rmu);
-    if (!d) {
-        /* resolved outside the lock: two workers may both resolve it, the first is kept */
-        arena tmp;
-        arena_init(&tmp, 1024);
-        const char *r = resolve_dir(pr, &tmp, key, len, depth);
-        pthread_mutex_lock(&pr->rmu);
-        d = rdir_find(pr, key, hash);
-        if (!d && pr->rn >= pr->rcap / 2) {
-            int ncap = pr->rcap ? pr->rcap * 2 : 256;
-            rdir **nt = NEW(&pr->ra, rdir *, ncap);
-            for (int i = 0; nt && i < pr->rcap; i++)
-                for (rdir *e = pr->rtab[i], *next; e; e = next) {
-                    next = e->next;
-                    e->next = nt[e->hash & (unsigned)(ncap - 1)];
-                    nt[e->hash & (unsigned)(ncap - 1)] = e;
-                }
-            if (nt) {
-                pr->rtab = nt;
-                pr->rcap = ncap;
-            }
-        }
-        if (!d && pr->rcap && (d = NEW(&pr->ra, rdir, 1)) != NULL) {
-            d->hash = hash;
-            d->dir = arena_strndup(&pr->ra, key, len);
-            d->real = r ? arena_strndup(&pr->ra, r, (ptrdiff_t)strlen(r)) : NULL;
-            if (d->dir && (d->real || !r)) {
-                d->next = pr->rtab[hash & (unsigned)(pr->rcap - 1)];
-                pr->rtab[hash & (unsigned)(pr->rcap - 1)] = d;
-                pr->rn++;
-            } else {
-                d = NULL;
-            }
-        }
-        pthread_mutex_unlock(&pr->rmu);
-        arena_release(&tmp);
-    }
-    if (key != stack)
-        free(key);
-    return d ? d->real : NULL;
-}
-
-/* The canonical path of path (into a), or NULL where realpath(3) would fail. A file that is no
- * symbolic link is its directory's canonical path and its name: one lstat per file, and one
- * realpath per directory, instead of a readlink per component of every path. */
-static const char *real_path(proj *pr, arena *a, const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-        return os_realpath(a, path);
-    const char *dir;
-    if (!slash)
-        dir = real_dir(pr, ".", 1, 0);
-    else if (slash == path)
-        dir = real_dir(pr, "/", 1, 0);
-    else
-        dir = real_dir(pr, path, slash - path, 0);
-    if (!dir)
-        return NULL;
-    os_stat st;
-    if (os_stat_path(path, 1, &st) != 0)
-        return NULL;
-    if (st.is_link)
-        return os_realpath(a, path);
-    return arena_printf(a, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", base);
 }
 
 static int glob_any(const char *const *pats, int n, const char *const *cands, int ncands)
@@ -367,7 +234,7 @@ static int take_item(void *ud, const walk_item *it)
         f->take = 1; /* reported */
         return 0;
     }
-    f->real = real_path(pr, &pr->a, f->path);
+    f->real = canon_path(pr->canon, &pr->a, f->path);
     if (!f->real)
         f->real = f->path;
     const char *base = strrchr(f->rel, '/');
@@ -554,7 +421,7 @@ static void find_includes(proj *pr, arena *a, pfile *f, const char *src, const l
                 cand = join(a, pr->inc[di].path, name);
             else
                 continue;
-            const char *real = real_path(pr, a, cand);
+            const char *real = canon_path(pr->canon, a, cand);
             if (!real)
                 continue;
             base = di;
@@ -1059,14 +926,13 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
     proj pr;
     memset(&pr, 0, sizeof pr);
     arena_init(&pr.a, 1 << 16);
-    arena_init(&pr.ra, 1 << 14);
-    pthread_mutex_init(&pr.rmu, NULL);
     pr.t = t;
     pr.r = r;
     pr.p = p;
     pr.roots = roots;
     pr.nroots = nroots;
-    hp_status st = setup(&pr);
+    pr.canon = canon_new();
+    hp_status st = pr.canon ? setup(&pr) : HP_ENOMEM;
     if (st == HP_OK) {
         walk_project(&pr);
         index_files(&pr);
@@ -1076,8 +942,7 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         st = project_passes(&pr);
         warp_cache_free(pr.headers);
     }
-    pthread_mutex_destroy(&pr.rmu);
-    arena_release(&pr.ra);
+    canon_free(pr.canon);
     arena_release(&pr.a);
     return st;
 }
