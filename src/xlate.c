@@ -1306,12 +1306,13 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         else
             add_lines(x, &ps, "#include \"hipport_compat.h\"", -1);
     }
+    /* --annotate's comments are edits too: made before the arguments are written again, a
+     * comment above a line among a call's arguments (a lambda's body) is written with them */
+    if (o->annotate)
+        annotate_apply(x);
     /* after every other edit: a call's arguments are written again as one piece, with the
      * edits inside them (lines inserted before a directive among the arguments included) */
     xargs_finish(x);
-
-    if (o->annotate)
-        annotate_apply(x);
     apply(x, &out->out, &out->out_len);
     out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
     diag_sort(&x->d);
