@@ -5,6 +5,7 @@
  * a "// hipport " comment is left alone. */
 #include "annotate.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -80,6 +81,48 @@ static int annotated(const xlate *x, ptrdiff_t ls)
            memcmp(x->src + prev, mark, sizeof mark - 1) == 0;
 }
 
+/* Does some "// hipport " annotation of the file name rule ("RULE: reason", alone or after
+ * "; ")? */
+static int rule_annotated(const xlate *x, const lines *ln, const char *rule)
+{
+    static const char mark[] = "// hipport ";
+    size_t rl = strlen(rule);
+    for (ptrdiff_t l = 0; l < ln->n; l++) {
+        ptrdiff_t p = ln->start[l], end = l + 1 < ln->n ? ln->start[l + 1] : x->len;
+        while (p < end && (x->src[p] == ' ' || x->src[p] == '\t'))
+            p++;
+        if (end - p < (ptrdiff_t)sizeof mark - 1 || memcmp(x->src + p, mark, sizeof mark - 1))
+            continue;
+        for (ptrdiff_t q = p + (ptrdiff_t)sizeof mark - 1; q + (ptrdiff_t)rl < end; q++) {
+            int at_start = q == p + (ptrdiff_t)sizeof mark - 1 ||
+                           (q >= 2 && x->src[q - 2] == ';' && x->src[q - 1] == ' ');
+            if (at_start && memcmp(x->src + q, rule, rl) == 0 && x->src[q + (ptrdiff_t)rl] == ':')
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int cmp_rule(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Is rule exactly one of the sorted rules[0..n)? */
+static int rule_once(const char **rules, int n, const char *rule)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (strcmp(rules[mid], rule) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && strcmp(rules[lo], rule) == 0 &&
+           (lo + 1 == n || strcmp(rules[lo + 1], rule) != 0);
+}
+
 typedef struct note {
     ptrdiff_t at;      /* insertion offset */
     const hp_finding *f;
@@ -97,6 +140,15 @@ void annotate_apply(xlate *x)
         return;
     note *nv = NEW(x->a, note, res.nfindings);
     int n = 0;
+    /* the rules of the findings to annotate, sorted: which rules are reported once */
+    const char **rules = NEW(x->a, const char *, res.nfindings);
+    int nrules = 0;
+    for (int i = 0; rules && i < res.nfindings; i++)
+        if (res.findings[i].severity >= HP_SEV_WARNING)
+            rules[nrules++] = res.findings[i].rule;
+    if (!nv || !rules)
+        return;
+    qsort(rules, (size_t)nrules, sizeof *rules, cmp_rule);
     lines ln;
     lines_build(x->a, x->src, x->len, &ln);
     for (int i = 0; i < res.nfindings; i++) {
@@ -108,6 +160,12 @@ void annotate_apply(xlate *x)
             ls = x->bom;
         ls = safe_start(x, ls);
         if (annotated(x, ls))
+            continue;
+        /* A rule reported once in the file, at its first use, that an annotation already
+         * names: translation can rename that first use (cudnn.h to hipDNN.h), and check of
+         * the output then reports the next one (CUDNN_MAJOR), which a second run would
+         * annotate again. */
+        if (rule_once(rules, nrules, f->rule) && rule_annotated(x, &ln, f->rule))
             continue;
         nv[n].at = ls;
         nv[n].f = f;

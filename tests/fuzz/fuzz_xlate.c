@@ -1,9 +1,10 @@
 /* fuzz_xlate.c: libFuzzer target over the tokenizer and the translator. The first byte picks
  * the options (launch form, --roc, target HIP, file kind, PyTorch's older generation, excluded
- * #if branches); the rest is the source. Checks, beyond memory safety: every token lies inside
- * the buffer in order; and for sources that are well-formed at the token level (no stray or
- * unterminated tokens, balanced brackets and launches, as in any code a compiler accepts),
- * translating the output again changes nothing (idempotence). */
+ * #if branches); the rest is the source, translated with --annotate when its length is odd.
+ * Checks, beyond memory safety: every token lies inside the buffer in order; and for sources
+ * that are well-formed at the token level (no stray or unterminated tokens, balanced brackets
+ * and launches, as in any code a compiler accepts), translating the output again changes
+ * nothing (idempotence). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     o.nmacros = 3;
     const char *src = (const char *)data + 1;
     ptrdiff_t len = (ptrdiff_t)size - 1;
+    o.annotate = len & 1; /* --annotate for sources of odd length (the flag byte is full) */
 
     /* the tokens cover the buffer in order */
     arena a;
