@@ -17,6 +17,8 @@ enum {
     C_NO_BACKUP,
     C_NO_OUTPUT,
     C_PRINT_STATS,
+    C_PRINT_CSV,
+    C_OSTATS,
     C_EXAMINE,
     C_ROC,
     C_HIP_SYNTAX,
@@ -43,6 +45,10 @@ static const hopt options[] = {
     {"no-output", HO_FLAG, C_NO_OUTPUT, "write no translated output", NULL},
     {"print-stats", HO_FLAG, C_PRINT_STATS, "print translation statistics (standard error)",
      NULL},
+    {"print-stats-csv", HO_FLAG, C_PRINT_CSV,
+     "write the statistics as CSV: NAME.csv for one input, sum_stat.csv for several", NULL},
+    {"o-stats", HO_VALUE, C_OSTATS, "the CSV statistics file (implies --print-stats-csv)",
+     "FILE"},
     {"examine", HO_FLAG, C_EXAMINE, "combines --no-output and --print-stats", NULL},
     {"roc", HO_FLAG, C_ROC, "translate to roc* libraries instead of hip* where possible", NULL},
     {"hip-kernel-execution-syntax", HO_FLAG, C_HIP_SYNTAX,
@@ -72,13 +78,14 @@ static const hopt options[] = {
     {"md", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
     {"csv", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
     {"miopen", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"print-stats-csv", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"o-stats", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
     {"o-hipify-perl-dir", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
     {"o-python-map-dir", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
     {"doc-format", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
     {"doc-roc", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
-    {"p", HO_VALUE, C_CDB, NULL, NULL},
+    {"p", HO_VALUE, C_CDB,
+     "compilation database: DIR/compile_commands.json or the file; its files, or the FILEs "
+     "named, with its -D and -U",
+     "DIR"},
     {"hip-version", HO_VALUE, C_HIPVER, "the HIP that will compile the output (hipport)", "X.Y"},
     {"version", HO_FLAG, C_VERSION, "print the version", NULL},
     {"help", HO_FLAG, C_HELP, "show this help", NULL},
@@ -97,6 +104,7 @@ typedef struct cstats {
 typedef struct state {
     const char *cmd;
     int print_stats;
+    FILE *csv; /* the CSV statistics, built in memory; NULL without --print-stats-csv */
     int io_errors;
     long long files, converted_files;
     cstats file, total;
@@ -164,14 +172,42 @@ static void count_ref(hnames *kind, hnames *api, hnames *name, hp_str cuda)
     hnames_add(api, str_of(api_name(hp_family_name(m.family))), 1);
 }
 
-static void print_section(const hnames *h, const char *prefix, const char *what)
+/* One statistic: "  NAME: VALUE" on the terminal, "NAME;VALUE" in the CSV file. */
+static void stat_line(const state *s, const char *name, const char *value)
+{
+    if (s->print_stats)
+        fprintf(stderr, "  %s: %s\n", name, value);
+    if (s->csv)
+        fprintf(s->csv, "%s;%s\n", name, value);
+}
+
+static void stat_num(const state *s, const char *name, long long v)
+{
+    char num[32];
+    snprintf(num, sizeof num, "%lld", v);
+    stat_line(s, name, num);
+}
+
+/* A heading: text on the terminal, csv in the CSV file (either may be NULL). */
+static void stat_head(const state *s, const char *text, const char *csv)
+{
+    if (s->print_stats && text)
+        fputs(text, stderr);
+    if (s->csv && csv)
+        fputs(csv, s->csv);
+}
+
+static void print_section(const state *s, const hnames *h, const char *prefix, const char *what,
+                          const char *csv_head)
 {
     if (!hnames_count(h))
         return;
     hnames_sort((hnames *)h);
-    fprintf(stderr, "[HIPIFY] info: %s refs by %s:\n", prefix, what);
+    char head[96];
+    snprintf(head, sizeof head, "[HIPIFY] info: %s refs by %s:\n", prefix, what);
+    stat_head(s, head, csv_head);
     for (int i = 0; i < hnames_count(h); i++)
-        fprintf(stderr, "  %s: %lld\n", hnames_key(h, i), hnames_get(h, i));
+        stat_num(s, hnames_key(h, i), hnames_get(h, i));
 }
 
 /* part * 100 / whole, rounded half up (no libm in a static binary's link line) */
@@ -180,26 +216,35 @@ static long pct(long long part, long long whole)
     return whole > 0 ? (long)((part * 200 + whole) / (2 * whole)) : 0;
 }
 
-static void print_stats(const cstats *c, const char *name)
+/* A file's (or the run's) statistics, in hipify-clang's words, on standard error with
+ * --print-stats and into the CSV statistics with --print-stats-csv. */
+static void print_stats(const state *s, const cstats *c, const char *name)
 {
-    fprintf(stderr, "\n[HIPIFY] info: file '%s' statistics:\n", name);
+    if (!s->print_stats && !s->csv)
+        return;
+    if (s->print_stats)
+        fprintf(stderr, "\n[HIPIFY] info: file '%s' statistics:\n", name);
+    if (s->csv)
+        fprintf(s->csv, "\nfile '%s' statistics:\n", name);
     long long all = c->converted + c->unconverted;
-    fprintf(stderr, "  CONVERTED refs count: %lld\n", c->converted);
-    fprintf(stderr, "  UNCONVERTED refs count: %lld\n", c->unconverted);
-    fprintf(stderr, "  CONVERSION %%: %ld\n", 100 - (all ? pct(c->unconverted, all) : 100));
-    fprintf(stderr, "  REPLACED bytes: %lld\n", c->replaced_bytes);
-    fprintf(stderr, "  TOTAL bytes: %lld\n", c->bytes);
-    fprintf(stderr, "  CHANGED lines of code: %lld\n", c->changed_lines);
-    fprintf(stderr, "  TOTAL lines of code: %lld\n", c->lines);
-    fprintf(stderr, "  CODE CHANGED (in bytes) %%: %ld\n", pct(c->replaced_bytes, c->bytes));
-    fprintf(stderr, "  CODE CHANGED (in lines) %%: %ld\n", pct(c->changed_lines, c->lines));
-    fprintf(stderr, "  TIME ELAPSED s: %.2f\n", c->seconds);
-    print_section(c->conv_kind, "CONVERTED", "type");
-    print_section(c->conv_api, "CONVERTED", "API");
-    print_section(c->conv_name, "CONVERTED", "names");
-    print_section(c->unconv_kind, "UNCONVERTED", "type");
-    print_section(c->unconv_api, "UNCONVERTED", "API");
-    print_section(c->unconv_name, "UNCONVERTED", "names");
+    stat_num(s, "CONVERTED refs count", c->converted);
+    stat_num(s, "UNCONVERTED refs count", c->unconverted);
+    stat_num(s, "CONVERSION %", 100 - (all ? pct(c->unconverted, all) : 100));
+    stat_num(s, "REPLACED bytes", c->replaced_bytes);
+    stat_num(s, "TOTAL bytes", c->bytes);
+    stat_num(s, "CHANGED lines of code", c->changed_lines);
+    stat_num(s, "TOTAL lines of code", c->lines);
+    stat_num(s, "CODE CHANGED (in bytes) %", pct(c->replaced_bytes, c->bytes));
+    stat_num(s, "CODE CHANGED (in lines) %", pct(c->changed_lines, c->lines));
+    char secs[32];
+    snprintf(secs, sizeof secs, "%.2f", c->seconds);
+    stat_line(s, "TIME ELAPSED s", secs);
+    print_section(s, c->conv_kind, "CONVERTED", "type", "\nCUDA ref type;Count\n");
+    print_section(s, c->conv_api, "CONVERTED", "API", "\nCUDA API;Count\n");
+    print_section(s, c->conv_name, "CONVERTED", "names", "\nCUDA ref name;Count\n");
+    print_section(s, c->unconv_kind, "UNCONVERTED", "type", "\nCUDA ref type;Count\n");
+    print_section(s, c->unconv_api, "UNCONVERTED", "API", "\nCUDA API;Count\n");
+    print_section(s, c->unconv_name, "UNCONVERTED", "names", "\nCUDA ref name;Count\n");
 }
 
 static void add_file_stats(state *s, const hp_file_result *r, cstats *c)
@@ -246,8 +291,7 @@ static void on_file(void *ud, const hp_file_result *r)
     cstats_init(&s->file);
     add_file_stats(s, r, &s->file);
     add_file_stats(s, r, &s->total);
-    if (s->print_stats)
-        print_stats(&s->file, r->path);
+    print_stats(s, &s->file, r->path);
 }
 
 /* Reads one compiler option (after "--" or --extra-arg) for -D and -U; -I and the options
@@ -317,7 +361,16 @@ int cmd_hipify_clang(int argc, char **argv)
     const char **macros = calloc((size_t)argc + 1, sizeof *macros);
     hkeep keep = {NULL, 0, 0};
     int nfiles = 0, nmacros = 0, rc = EXIT_OK, inplace = 0, no_backup = 0, no_output = 0;
-    const char *output = NULL, *odir = NULL;
+    const char *output = NULL, *odir = NULL, *ostats = NULL;
+    int print_csv = 0;
+    const char *cdb = NULL;
+    hp_ctx *cdb_ctx = NULL;
+    const hp_compdb_entry *ents = NULL;
+    int nents = 0;
+    const char **file_macros = NULL;
+    char **ent_real = NULL; /* the database's files, canonical (to find a named file's entry) */
+    char *csv_path = NULL, *csv_text = NULL;
+    size_t csv_len = 0;
     if (!files || !macros) {
         rc = EXIT_INTERNAL;
         goto done;
@@ -356,6 +409,8 @@ int cmd_hipify_clang(int argc, char **argv)
         case C_NO_BACKUP: no_backup = 1; break;
         case C_NO_OUTPUT: no_output = 1; break;
         case C_PRINT_STATS: s.print_stats = 1; break;
+        case C_PRINT_CSV: print_csv = 1; break;
+        case C_OSTATS: ostats = v; break;
         case C_EXAMINE: no_output = s.print_stats = 1; break;
         case C_ROC: t.roc = 1; break;
         case C_HIP_SYNTAX: t.launch = HP_LAUNCH_GGL; break;
@@ -381,13 +436,10 @@ int cmd_hipify_clang(int argc, char **argv)
         case C_IGNORED_FLAG: break;
         case C_UNSUPPORTED:
             rc = cli_usage(cmd, "'%s' is not supported: hipport generates no hipify-perl, Python "
-                                "maps, documentation or CSV statistics",
+                                "maps or documentation (Markdown or CSV)",
                            opt);
             goto done;
-        case C_CDB:
-            rc = cli_usage(cmd, "compilation databases (-p) are not read: name the files and "
-                                "give their compiler options after --");
-            goto done;
+        case C_CDB: cdb = v; break;
         case C_HIPVER:
             t.hip_version = hp_hip_version_parse(v);
             if (t.hip_version < 0) {
@@ -400,6 +452,39 @@ int cmd_hipify_clang(int argc, char **argv)
     }
     t.macros = macros;
     t.nmacros = nmacros;
+    if (cdb) {
+        const char *err;
+        cdb_ctx = hp_ctx_new();
+        if (!cdb_ctx) {
+            rc = EXIT_INTERNAL;
+            goto done;
+        }
+        if (hp_compdb_read(cdb_ctx, cdb, &ents, &nents, &err) != HP_OK) {
+            cli_error(cmd, "compilation database %s", err ? err : "cannot be read");
+            rc = EXIT_IO;
+            goto done;
+        }
+        ent_real = calloc((size_t)nents + 1, sizeof *ent_real);
+        if (!ent_real) {
+            rc = EXIT_INTERNAL;
+            goto done;
+        }
+        for (int k = 0; k < nents; k++)
+            ent_real[k] = realpath(ents[k].file, NULL);
+        if (nfiles == 0) {
+            /* every file the database compiles, in its order */
+            const char **all = calloc((size_t)nents + 1, sizeof *all);
+            if (!all) {
+                rc = EXIT_INTERNAL;
+                goto done;
+            }
+            for (int k = 0; k < nents; k++)
+                all[k] = ents[k].file;
+            free(files);
+            files = all;
+            nfiles = nents;
+        }
+    }
     if (nfiles == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
@@ -421,12 +506,57 @@ int cmd_hipify_clang(int argc, char **argv)
         rc = cli_usage(cmd, "'%s' is not a directory", odir);
         goto done;
     }
+    /* hipify-clang's CSV file: --o-stats FILE, else NAME.csv for one input (its base name)
+     * or sum_stat.csv for several; in the --o-dir directory when one is given */
+    if (ostats || print_csv) {
+        const char *name = ostats;
+        char *one = NULL;
+        if (!name && nfiles == 1) {
+            const char *base = strrchr(files[0], '/');
+            one = with_suffix(NULL, base ? base + 1 : files[0], ".csv");
+            name = one;
+        } else if (!name) {
+            name = "sum_stat.csv";
+        }
+        csv_path = name ? with_suffix(odir, name, "") : NULL;
+        free(one);
+        s.csv = csv_path ? open_memstream(&csv_text, &csv_len) : NULL;
+        if (!s.csv) {
+            rc = EXIT_INTERNAL;
+            goto done;
+        }
+    }
     for (int i = 0; i < nfiles; i++) {
         const char *f = files[i];
         if (stat(f, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             cli_error(cmd, "'%s' is a directory (hipify-clang takes files)", f);
             s.io_errors++;
             continue;
+        }
+        /* the macros of the file's entry in the database, after those of the command line */
+        t.macros = macros;
+        t.nmacros = nmacros;
+        const hp_compdb_entry *ent = NULL;
+        if (nents) {
+            char *real = realpath(f, NULL);
+            for (int k = 0; real && k < nents && !ent; k++)
+                if (ent_real[k] && strcmp(ent_real[k], real) == 0)
+                    ent = &ents[k];
+            free(real);
+        }
+        if (ent) {
+            free(file_macros);
+            file_macros = calloc((size_t)(nmacros + ent->nargs) + 1, sizeof *file_macros);
+            if (!file_macros) {
+                rc = EXIT_INTERNAL;
+                goto done;
+            }
+            int n = nmacros;
+            memcpy(file_macros, macros, (size_t)nmacros * sizeof *macros);
+            for (int k = 1; k < ent->nargs; k++)
+                compiler_option((char **)ent->args, ent->nargs, &k, file_macros, &n, &keep);
+            t.macros = file_macros;
+            t.nmacros = n;
         }
         hp_run_opts r;
         hp_run_opts_init(&r);
@@ -466,15 +596,37 @@ int cmd_hipify_clang(int argc, char **argv)
             goto done;
         }
     }
-    if (s.print_stats && nfiles > 1) {
-        print_stats(&s.total, "GLOBAL");
-        fprintf(stderr, "\n[HIPIFY] info: TOTAL statistics:\n");
-        fprintf(stderr, "  CONVERTED files: %lld\n", s.converted_files);
-        fprintf(stderr, "  PROCESSED files: %lld\n", s.files);
+    if (nfiles > 1) {
+        print_stats(&s, &s.total, "GLOBAL");
+        stat_head(&s, "\n[HIPIFY] info: TOTAL statistics:\n", "\nTOTAL statistics:\n");
+        stat_num(&s, "CONVERTED files", s.converted_files);
+        stat_num(&s, "PROCESSED files", s.files);
     }
-    if (s.io_errors)
+    if (s.csv) {
+        int bad = fclose(s.csv) != 0;
+        s.csv = NULL;
+        char why[256];
+        if (bad) {
+            cli_error(cmd, "cannot write the statistics: out of memory");
+            rc = EXIT_INTERNAL;
+        } else if (hp_write_file(csv_path, csv_text, (ptrdiff_t)csv_len, why, sizeof why) !=
+                   HP_OK) {
+            cli_error(cmd, "cannot write the statistics '%s': %s", csv_path, why);
+            s.io_errors++;
+        }
+    }
+    if (s.io_errors && rc == EXIT_OK)
         rc = EXIT_IO;
 done:
+    if (s.csv)
+        fclose(s.csv);
+    for (int k = 0; ent_real && k < nents; k++)
+        free(ent_real[k]);
+    free(ent_real);
+    free(file_macros);
+    hp_ctx_free(cdb_ctx);
+    free(csv_text);
+    free(csv_path);
     cstats_free(&s.file);
     cstats_free(&s.total);
     free(files);

@@ -39,6 +39,12 @@ typedef enum hp_status {
 
 const char *hp_status_name(hp_status s); /* static string */
 
+/* Writes len bytes of data to path through a temporary file and a rename, so that path holds
+ * either what it held or all of data (a report, a statistics file). On failure, the reason
+ * goes to why (whylen bytes, NUL-terminated) when why is not NULL. */
+hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char *why,
+                        size_t whylen);
+
 typedef enum hp_severity {
     HP_SEV_NONE = 0,
     HP_SEV_NOTE = 1,
@@ -71,6 +77,20 @@ void hp_ctx_reset(hp_ctx *ctx); /* frees every result produced with ctx */
 void hp_ctx_free(hp_ctx *ctx);
 
 void hp_free(void *p); /* frees "caller" memory */
+
+/* One file of a compilation database (compile_commands.json). */
+typedef struct hp_compdb_entry {
+    const char *file;        /* as the database names it, after its "directory" if relative */
+    const char *const *args; /* the compiler's arguments ("arguments", or "command" split as
+                              * a shell splits words), the compiler first */
+    int nargs;
+} hp_compdb_entry;
+
+/* Reads a compilation database: path is the file, or a directory holding
+ * compile_commands.json. Entries live in ctx, in the database's order; a file listed twice
+ * keeps its first entry. On failure, *err says why, naming the file (ctx memory). */
+hp_status hp_compdb_read(hp_ctx *ctx, const char *path, const hp_compdb_entry **out, int *n,
+                         const char **err);
 
 /* HIP versions are written major*100+minor: 602 is HIP 6.2. */
 int hp_hip_version_parse(const char *s); /* "6.2", "6.2.4", "5.2": the number; -1 if malformed */

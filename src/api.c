@@ -1,11 +1,13 @@
 /* api.c: small public entry points: contexts, names of statuses and severities, versions,
- * families and lookups. */
+ * families and lookups, writing a file safely. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctx.h"
 #include "hipport.h"
 #include "map.h"
+#include "os.h"
 
 #include "banned.h"
 
@@ -148,4 +150,17 @@ int hp_lookup(const char *name, ptrdiff_t len, hp_mapping *out)
     if (r->flags & MAP_F(symbol))
         out->flags |= HP_MAP_SYMBOL;
     return 1;
+}
+
+hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char *why,
+                        size_t whylen)
+{
+    arena a;
+    arena_init(&a, 4096);
+    const char *err = NULL;
+    hp_status s = os_write_atomic(&a, path, data, len, -1, 1, &err);
+    if (s != HP_OK && why && whylen)
+        snprintf(why, whylen, "%s", err ? err : hp_status_name(s));
+    arena_release(&a);
+    return s;
 }
