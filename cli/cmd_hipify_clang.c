@@ -464,14 +464,16 @@ int cmd_hipify_clang(int argc, char **argv)
             rc = EXIT_IO;
             goto done;
         }
-        ent_real = calloc((size_t)nents + 1, sizeof *ent_real);
-        if (!ent_real) {
-            rc = EXIT_INTERNAL;
-            goto done;
-        }
-        for (int k = 0; k < nents; k++)
-            ent_real[k] = realpath(ents[k].file, NULL);
-        if (nfiles == 0) {
+        if (nfiles > 0) {
+            /* named files find their entries by canonical path */
+            ent_real = calloc((size_t)nents + 1, sizeof *ent_real);
+            if (!ent_real) {
+                rc = EXIT_INTERNAL;
+                goto done;
+            }
+            for (int k = 0; k < nents; k++)
+                ent_real[k] = realpath(ents[k].file, NULL);
+        } else {
             /* every file the database compiles, in its order */
             const char **all = calloc((size_t)nents + 1, sizeof *all);
             if (!all) {
@@ -537,7 +539,9 @@ int cmd_hipify_clang(int argc, char **argv)
         t.macros = macros;
         t.nmacros = nmacros;
         const hp_compdb_entry *ent = NULL;
-        if (nents) {
+        if (nents && !ent_real) {
+            ent = &ents[i]; /* the database's own files */
+        } else if (nents) {
             char *real = realpath(f, NULL);
             for (int k = 0; real && k < nents && !ent; k++)
                 if (ent_real[k] && strcmp(ent_real[k], real) == 0)

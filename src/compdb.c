@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "compdb.h"
 #include "ctx.h"
 #include "json.h"
 #include "os.h"
@@ -149,6 +150,16 @@ hp_status hp_compdb_read(hp_ctx *ctx, const char *path, const hp_compdb_entry **
         fail(a, err, file, rerr ? rerr : hp_status_name(s));
         return s;
     }
+    return compdb_parse(ctx, file, text, len, out, nout, err);
+}
+
+hp_status compdb_parse(hp_ctx *ctx, const char *file, const char *text, ptrdiff_t len,
+                       const hp_compdb_entry **out, int *nout, const char **err)
+{
+    arena *a = &ctx->a;
+    *out = NULL;
+    *nout = 0;
+    *err = NULL;
     const char *jerr;
     ptrdiff_t off;
     json *root = json_parse(a, text, len, &jerr, &off);
