@@ -559,6 +559,56 @@ static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str 
     return -1;
 }
 
+/* How the file numbers lanes in device code: bit 1 for a lane within 32 threads (tid & 31,
+ * lane % 32), bit 2 for a lane within the wavefront (% warpSize, & (WARP_SIZE - 1) where it is
+ * not a known 32, & 63, % 64, __lane_id()). */
+static int lane_numbering(rctx *c)
+{
+    int how = 0;
+    for (ptrdiff_t i = 0; i < c->nt && how != 3; i++) {
+        const tok *k = &c->t[i];
+        if (k->kind == TK_IDENT && RULES_EQ(rules_text(c, i), "__lane_id")) {
+            how |= 2;
+            continue;
+        }
+        if (k->kind != TK_PUNCT || (k->sub != '&' && k->sub != '%') ||
+            !(rules_scope(c, i) & SC_DEVICE))
+            continue;
+        ptrdiff_t l = rules_operand_left(c, i), re = rules_operand_right(c, i);
+        if (l < 0 || re < 0 || !rules_range_has(c, l, rules_prev(c, i), laneish))
+            continue;
+        ptrdiff_t r = rules_next(c, i);
+        long long v;
+        int bits;
+        if (rules_eval(c, r, re, &v, &bits)) {
+            if ((k->sub == '&' && v == 31) || (k->sub == '%' && v == 32))
+                how |= 1;
+            else if ((k->sub == '&' && v == 63) || (k->sub == '%' && v == 64))
+                how |= 2;
+        } else if (rules_range_has(c, r, re, warp_size_name)) { /* warpSize, WARP_SIZE */
+            how |= 2;
+        }
+    }
+    return how;
+}
+
+/* A 32-lane reduction or scan. Where every lane of the file is numbered within 32 threads,
+ * each 32-lane half of a wavefront reduces alone and the half's first lane (lane & 31 == 0)
+ * holds its result: right as long as the code keeps to 32-lane groups, so a warning. Else
+ * (one lane per wavefront takes the result) the other half is lost: the rule's error. */
+static void wave006_report(rctx *c, ptrdiff_t at, const char *msg)
+{
+    if (lane_numbering(c) == 1)
+        rules_report(c, "WAVE006", at, HP_SEV_WARNING, 0,
+                     rules_fmt(c, "%s; this file numbers lanes within 32 threads, so each half "
+                                  "of a 64-lane wavefront reduces alone: right only while "
+                                  "every step keeps to 32-lane groups",
+                               msg),
+                     NULL);
+    else
+        rules_report(c, "WAVE006", at, 0, 0, msg, NULL);
+}
+
 static void wave006_for(rctx *c, ptrdiff_t i)
 {
     if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
@@ -617,10 +667,9 @@ static void wave006_for(rctx *c, ptrdiff_t i)
                      str_find(step, S(">> 1")) >= 0 || str_find(step, S(">>1")) >= 0;
         if (!halves || (call = shuffle_by(c, b0, b1, v, 0)) < 0)
             return;
-        rules_report(c, "WAVE006", i, 0, 0,
-                     rules_fmt(c, "this shuffle reduction starts at offset 16 and combines 32 "
-                                  "lanes; a 64-lane wavefront needs offset 32 first"),
-                     NULL);
+        wave006_report(c, i,
+                       "this shuffle reduction starts at offset 16 and combines 32 lanes; a "
+                       "64-lane wavefront needs offset 32 first");
         return;
     }
     if (start == 1) {
@@ -643,10 +692,9 @@ static void wave006_for(rctx *c, ptrdiff_t i)
                       str_find(step, S("+=")) >= 0;
         if (!doubles || (call = shuffle_by(c, b0, b1, v, 1)) < 0)
             return;
-        rules_report(c, "WAVE006", i, 0, 0,
-                     "this shuffle scan stops after 32 lanes; a 64-lane wavefront needs one "
-                     "more step",
-                     NULL);
+        wave006_report(c, i,
+                       "this shuffle scan stops after 32 lanes; a 64-lane wavefront needs one "
+                       "more step");
     }
 }
 
@@ -682,10 +730,9 @@ static void wave006_lines(rctx *c)
             has32 |= d == 32;
         }
         if (first16 >= 0 && has8 && !has32)
-            rules_report(c, "WAVE006", first16, 0, 0,
-                         "shuffle steps 16, 8, ... combine 32 lanes; a 64-lane wavefront needs "
-                         "a step of 32 first",
-                         NULL);
+            wave006_report(c, first16,
+                           "shuffle steps 16, 8, ... combine 32 lanes; a 64-lane wavefront "
+                           "needs a step of 32 first");
     }
 }
 
