@@ -36,6 +36,10 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 int cli_word(const char *cmd, const char *name, const char *v, const char *const *words);
 int cli_jobs(const char *cmd, const char *v);
 int cli_color(const char *cmd, const char *v);
+/* --hip-version X.Y (spelling: the option as messages name it) as hp_hip_version_parse gives it,
+ * and --fail-on error|warning|note|never as a severity; -1 after a usage message. */
+int cli_hip_version(const char *cmd, const char *spelling, const char *v);
+int cli_fail_on(const char *cmd, const char *v);
 /* Should output to f be coloured (mode 0 auto, 1 always, 2 never)? */
 int cli_use_color(FILE *f, int mode);
 /* Is f a terminal? */

@@ -250,9 +250,8 @@ int cmd_check(int argc, char **argv)
             break;
         }
         case O_FAILON:
-            fail_on = hp_severity_parse(v);
-            if (fail_on < 0) {
-                rc = cli_usage(cmd, "bad value for --fail-on: '%s'", v);
+            if ((fail_on = cli_fail_on(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;
@@ -280,9 +279,8 @@ int cmd_check(int argc, char **argv)
         case O_EXCLUDE: excl[r.nexcludes++] = v; break;
         case O_EXT: exts[r.nexts++] = v; break;
         case O_HIPVER:
-            o.hip_version = hp_hip_version_parse(v);
-            if (o.hip_version < 0) {
-                rc = cli_usage(cmd, "bad value for --hip-version: '%s' (like 6.2)", v);
+            if ((o.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

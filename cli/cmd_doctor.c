@@ -97,9 +97,8 @@ int cmd_doctor(int argc, char **argv)
             break;
         case O_NOLIBS: o.no_libs = 1; break;
         case O_FAILON:
-            fail_on = hp_severity_parse(v);
-            if (fail_on < 0) {
-                rc = cli_usage(cmd, "bad value for --fail-on: '%s'", v);
+            if ((fail_on = cli_fail_on(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

@@ -251,9 +251,8 @@ int cmd_hipify_perl(int argc, char **argv)
         case O_VERSION: version = 1; break;
         case O_WHITELIST: break;
         case O_HIPVER:
-            t.hip_version = hp_hip_version_parse(v);
-            if (t.hip_version < 0) {
-                rc = cli_usage(cmd, "bad value for -hip-version: '%s' (like 6.2)", v);
+            if ((t.hip_version = cli_hip_version(cmd, "-hip-version", v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

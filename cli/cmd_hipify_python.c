@@ -183,9 +183,8 @@ int cmd_hipify_python(int argc, char **argv)
         case P_DETAILED: detailed = 1; break;
         case P_PYTORCH: which = v; break;
         case P_HIPVER:
-            t.hip_version = hp_hip_version_parse(v);
-            if (t.hip_version < 0) {
-                rc = cli_usage(cmd, "bad value for --hip-version: '%s' (like 6.2)", v);
+            if ((t.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

@@ -253,20 +253,20 @@ int cmd_translate(int argc, char **argv)
         }
         case O_ROC: t.roc = 1; break;
         case O_HIPVER:
-            t.hip_version = hp_hip_version_parse(v);
-            if (t.hip_version < 0) {
-                rc = cli_usage(cmd, "bad value for --hip-version: '%s' (like 6.2)", v);
+            if ((t.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;
-        case O_PYTORCH:
+        case O_PYTORCH: {
+            static const char *const generations[] = {"auto", "masquerade", "v2", NULL};
             pytorch = v ? v : "auto";
-            if (strcmp(pytorch, "auto") != 0 && strcmp(pytorch, "masquerade") != 0 &&
-                strcmp(pytorch, "v2") != 0) {
-                rc = cli_usage(cmd, "bad value for --pytorch: '%s' (auto, masquerade or v2)", v);
+            if (cli_word(cmd, "pytorch", pytorch, generations) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;
+        }
         case O_INCDIR: incdirs[nincdirs++] = v; break;
         case O_SKIP_EXCLUDED: t.skip_excluded = 1; break;
         case O_DEFINE:
@@ -324,9 +324,8 @@ int cmd_translate(int argc, char **argv)
             }
             break;
         case O_FAILON:
-            s.fail_on = hp_severity_parse(v);
-            if (s.fail_on < 0) {
-                rc = cli_usage(cmd, "bad value for --fail-on: '%s'", v);
+            if ((s.fail_on = cli_fail_on(cmd, v)) < 0) {
+                rc = EXIT_USAGE;
                 goto done;
             }
             break;

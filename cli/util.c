@@ -60,6 +60,22 @@ int cli_jobs(const char *cmd, const char *v)
     return (int)n;
 }
 
+int cli_hip_version(const char *cmd, const char *spelling, const char *v)
+{
+    int hv = hp_hip_version_parse(v);
+    if (hv < 0)
+        cli_usage(cmd, "bad value for %s: '%s' (like 6.2)", spelling, v);
+    return hv;
+}
+
+int cli_fail_on(const char *cmd, const char *v)
+{
+    int sev = hp_severity_parse(v);
+    if (sev < 0)
+        cli_usage(cmd, "bad value for --fail-on: '%s' (error, warning, note or never)", v);
+    return sev;
+}
+
 int cli_color(const char *cmd, const char *v)
 {
     static const char *const modes[] = {"auto", "always", "never", NULL};
