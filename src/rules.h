@@ -124,6 +124,7 @@ typedef struct rctx {
     /* engine state */
     struct rules_once *once;
     int nonce, caponce;
+    int lanes; /* rules_wave.c: how the file numbers lanes, plus 4 once known (0: not yet) */
 } rctx;
 
 /* ---- the tokens families act on (C++; rules_hot.c)

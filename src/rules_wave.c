@@ -564,6 +564,8 @@ static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str 
  * not a known 32, & 63, % 64, __lane_id()). */
 static int lane_numbering(rctx *c)
 {
+    if (c->lanes)
+        return c->lanes & 3; /* once per file */
     int how = 0;
     for (ptrdiff_t i = 0; i < c->nt && how != 3; i++) {
         const tok *k = &c->t[i];
@@ -589,6 +591,7 @@ static int lane_numbering(rctx *c)
             how |= 2;
         }
     }
+    c->lanes = how | 4;
     return how;
 }
 
