@@ -100,6 +100,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
     memset(&spec, 0, sizeof spec);
     spec.fn = check_job;
     spec.ud = &cr;
+    spec.detach = 1;
     spec.want = want;
     spec.want_ud = (void *)r;
     s = run_files(r, &spec, paths, npaths);

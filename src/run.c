@@ -71,7 +71,8 @@ int run_is_c_family(const char *name, const hp_run_opts *r)
 }
 
 typedef struct slot {
-    hp_ctx *ctx;
+    hp_ctx *ctx;        /* the job's memory, and so the result's (without detach) */
+    arena ra;           /* with detach: the result, copied out of the worker's context */
     hp_file_result res;
     long long seq;
     long long next_seq; /* the only job that may take this slot next */
@@ -100,6 +101,8 @@ typedef struct pool {
     int stop; /* the writer asked to stop */
     long long awaited; /* the result the writer sleeps for, or -1 */
     int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
+    hp_ctx **wctx;     /* with detach: one context per worker, kept warm from file to file */
+    int nworkers;      /* workers that took their index */
 } pool;
 
 /* Whether the writer, waiting for result `next`, should run: the walk is over and every result
@@ -276,10 +279,99 @@ static void *walker_main(void *arg)
     return NULL;
 }
 
+/* ---- results copied out of the worker's context (run_spec.detach) */
+
+static const char *dup_str(arena *a, const char *s, int *ok)
+{
+    if (!s)
+        return NULL;
+    char *d = arena_strndup(a, s, (ptrdiff_t)strlen(s));
+    *ok &= d != NULL;
+    return d;
+}
+
+static hp_str dup_hstr(arena *a, hp_str s, int *ok)
+{
+    if (!s.s)
+        return s;
+    char *d = arena_strndup(a, s.s, s.len);
+    *ok &= d != NULL;
+    return str_make(d ? d : "", d ? s.len : 0);
+}
+
+/* Copies everything r points to into a (every pointer field of hp_file_result; a field added
+ * there must be added here). Returns 0 when memory ran out. */
+static int detach(arena *a, hp_file_result *r)
+{
+    int ok = 1;
+    const char *path = r->path;
+    r->path = dup_str(a, r->path, &ok);
+    r->out_path = dup_str(a, r->out_path, &ok);
+    r->error = dup_str(a, r->error, &ok);
+    if (r->out) {
+        char *o = arena_alloc_nozero(a, 1, 1, r->out_len + 1);
+        if (o) {
+            memcpy(o, r->out, (size_t)r->out_len);
+            o[r->out_len] = 0;
+        }
+        ok &= o != NULL;
+        r->out = o;
+    }
+    if (r->nfindings) {
+        hp_finding *f = NEW(a, hp_finding, r->nfindings);
+        ok &= f != NULL;
+        for (int i = 0; f && i < r->nfindings; i++) {
+            const hp_finding *s = &r->findings[i];
+            f[i] = *s;
+            f[i].path = s->path == path ? r->path : dup_str(a, s->path, &ok);
+            f[i].rule = dup_str(a, s->rule, &ok);
+            f[i].message = dup_str(a, s->message, &ok);
+            f[i].fix = dup_str(a, s->fix, &ok);
+            f[i].source = dup_hstr(a, s->source, &ok);
+        }
+        r->findings = f;
+    }
+    if (r->nunsupported) {
+        hp_str *u = NEW(a, hp_str, r->nunsupported);
+        ok &= u != NULL;
+        for (int i = 0; u && i < r->nunsupported; i++)
+            u[i] = dup_hstr(a, r->unsupported[i], &ok);
+        r->unsupported = u;
+    }
+    if (r->stats) {
+        hp_tstats *t = NEW(a, hp_tstats, 1);
+        ok &= t != NULL;
+        if (t)
+            *t = *r->stats;
+        r->stats = t;
+    }
+    if (r->nconv) {
+        hp_conv *c = NEW(a, hp_conv, r->nconv);
+        ok &= c != NULL;
+        for (int i = 0; c && i < r->nconv; i++) {
+            c[i] = r->conv[i];
+            c[i].cuda = dup_hstr(a, r->conv[i].cuda, &ok);
+            c[i].hip = dup_hstr(a, r->conv[i].hip, &ok);
+        }
+        r->conv = c;
+    }
+    if (r->report) {
+        char *rep = arena_alloc_nozero(a, 1, 1, r->report_len + 1);
+        if (rep) {
+            memcpy(rep, r->report, (size_t)r->report_len);
+            rep[r->report_len] = 0;
+        }
+        ok &= rep != NULL;
+        r->report = rep;
+    }
+    return ok;
+}
+
 static void *worker_main(void *arg)
 {
     pool *p = arg;
     pthread_mutex_lock(&p->mu);
+    hp_ctx *own = p->wctx ? p->wctx[p->nworkers++] : NULL;
     for (;;) {
         while (p->qlen == 0 && !p->walk_done)
             pthread_cond_wait(&p->cv_job, &p->mu);
@@ -307,23 +399,42 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->mu);
 
         hp_file_result res;
-        hp_ctx_reset(s->ctx);
-        if (job.owned) {
-            /* the result points at these strings until the writer is done with the slot */
-            arena *a = &s->ctx->a;
-            job.path = arena_strndup(a, job.path, (ptrdiff_t)strlen(job.path));
-            job.rel = arena_strndup(a, job.rel, (ptrdiff_t)strlen(job.rel));
-            if (job.error)
-                job.error = arena_strndup(a, job.error, (ptrdiff_t)strlen(job.error));
-            free(job.owned);
-            job.owned = NULL;
-            if (!job.path || !job.rel) {
-                job.path = job.rel = "?";
-                job.status = HP_ENOMEM;
-                job.error = "out of memory";
+        if (own) {
+            /* the job in the worker's own context (its memory warm from the last file), the
+             * result copied into the slot: the job's strings stay the walker's until then */
+            hp_ctx_reset(own);
+            arena_reset(&s->ra);
+            process(p, own, &job, &res);
+            if (!detach(&s->ra, &res)) {
+                arena_reset(&s->ra);
+                fill_error(&job, &res);
+                res.path = arena_strndup(&s->ra, job.path ? job.path : "?",
+                                         (ptrdiff_t)strlen(job.path ? job.path : "?"));
+                if (!res.path)
+                    res.path = "?";
+                res.status = HP_ENOMEM;
+                res.error = "out of memory";
             }
+            free(job.owned);
+        } else {
+            hp_ctx_reset(s->ctx);
+            if (job.owned) {
+                /* the result points at these strings until the writer is done with the slot */
+                arena *a = &s->ctx->a;
+                job.path = arena_strndup(a, job.path, (ptrdiff_t)strlen(job.path));
+                job.rel = arena_strndup(a, job.rel, (ptrdiff_t)strlen(job.rel));
+                if (job.error)
+                    job.error = arena_strndup(a, job.error, (ptrdiff_t)strlen(job.error));
+                free(job.owned);
+                job.owned = NULL;
+                if (!job.path || !job.rel) {
+                    job.path = job.rel = "?";
+                    job.status = HP_ENOMEM;
+                    job.error = "out of memory";
+                }
+            }
+            process(p, s->ctx, &job, &res);
         }
-        process(p, s->ctx, &job, &res);
 
         pthread_mutex_lock(&p->mu);
         s->res = res;
@@ -348,8 +459,24 @@ static hp_status run_threaded(pool *p, int jobs)
         st = HP_ENOMEM;
         goto out;
     }
+    if (p->spec->detach) {
+        p->wctx = calloc((size_t)jobs, sizeof *p->wctx);
+        if (!p->wctx) {
+            st = HP_ENOMEM;
+            goto out;
+        }
+        for (int i = 0; i < jobs; i++)
+            if (!(p->wctx[i] = hp_ctx_new())) {
+                st = HP_ENOMEM;
+                goto out;
+            }
+    }
     for (int i = 0; i < p->nslots; i++) {
         p->slots[i].next_seq = i;
+        if (p->wctx) {
+            arena_init(&p->slots[i].ra, (ptrdiff_t)1 << 14);
+            continue;
+        }
         p->slots[i].ctx = hp_ctx_new();
         if (!p->slots[i].ctx) {
             st = HP_ENOMEM;
@@ -431,8 +558,14 @@ out:
     for (int i = 0; p->q && i < p->qlen; i++) /* left queued when no worker started */
         free(p->q[(p->qhead + i) % p->qcap].owned);
     if (p->slots)
-        for (int i = 0; i < p->nslots; i++)
+        for (int i = 0; i < p->nslots; i++) {
             hp_ctx_free(p->slots[i].ctx);
+            if (p->wctx)
+                arena_release(&p->slots[i].ra);
+        }
+    for (int i = 0; p->wctx && i < jobs; i++)
+        hp_ctx_free(p->wctx[i]);
+    free(p->wctx);
     free(p->slots);
     free(p->q);
     free(th);

@@ -27,6 +27,9 @@ typedef struct run_spec {
     void *want_ud;
     unsigned long long skip_dev, skip_ino;   /* a directory never entered */
     int have_skip;
+    /* Results hold nothing in the context but what hp_file_result points to: each worker then
+     * keeps one context for all its files and the result is copied out for the writer. */
+    int detach;
 } run_spec;
 
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,

@@ -233,6 +233,8 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
     memset(&spec, 0, sizeof spec);
     spec.fn = translate_job;
     spec.ud = &tr;
+    /* a result is copied out of the worker's context, except the whole output for stdout */
+    spec.detach = r->mode != HP_OUT_STDOUT;
     if (r->mode == HP_OUT_DIR) {
         os_stat st;
         if (os_stat_path(r->output, 0, &st) == 0) {
