@@ -12,6 +12,26 @@
 
 #include "banned.h"
 
+/* Under AddressSanitizer the free part of a block that arena_reset or arena_rewind hands back
+ * is poisoned, and each allocation unpoisons what it returns: a pointer kept past the reset of
+ * its arena (a result read after its context went on to the next file) is then reported where
+ * it is used, instead of reading whatever the next file put there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#ifdef ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (size_t)(n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (size_t)(n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 struct arena_block {
     arena_block *next; /* older block */
     ptrdiff_t size;    /* bytes in data[] */
@@ -74,6 +94,7 @@ void *arena_alloc_nozero(arena *a, ptrdiff_t size, ptrdiff_t align, ptrdiff_t co
             if (total <= a->end - a->beg - pad) {
                 char *p = a->beg + pad;
                 a->beg = p + total;
+                UNPOISON(p, total);
                 return p;
             }
         }
@@ -94,6 +115,7 @@ void *arena_grow(arena *a, void *old, ptrdiff_t oldsize, ptrdiff_t newsize, ptrd
 {
     if (old && (char *)old + oldsize == a->beg && newsize - oldsize <= a->end - a->beg) {
         a->beg = (char *)old + newsize;
+        UNPOISON(old, newsize);
         return old;
     }
     /* The last allocation alone in the newest block (a token array, a growing buffer): the
@@ -139,6 +161,7 @@ char *arena_printf(arena *a, const char *fmt, ...)
         ptrdiff_t room = a->end - a->beg;
         if (room > INT_MAX)
             room = INT_MAX;
+        UNPOISON(a->beg, room);
         va_start(ap, fmt);
         int n = vsnprintf(a->beg, (size_t)room, fmt, ap);
         va_end(ap);
@@ -193,6 +216,7 @@ void arena_reset(arena *a)
     if (first) {
         a->beg = (char *)first->data;
         a->end = a->beg + first->size;
+        POISON(a->beg, a->end - a->beg);
     } else {
         a->beg = a->end = NULL;
     }
@@ -209,4 +233,6 @@ void arena_rewind(arena *a, arena_mark m)
     free_until(a, m.blocks);
     a->beg = m.beg;
     a->end = m.end;
+    if (a->beg)
+        POISON(a->beg, a->end - a->beg);
 }
