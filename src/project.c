@@ -545,6 +545,8 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     ptrdiff_t len;
     if (read_one(a, f, &data, &len, NULL) != HP_OK) {
         f->status = HP_EIO;
+        res->error = f->why; /* copied by the pool; survey_done keeps it */
+        f->why = NULL;
         return;
     }
     if (run_is_binary(data, len)) {
@@ -565,6 +567,29 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     hp_translate_result tr;
     if (xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
         f->xchanged = tr.changed;
+    /* The includes leave the context (the worker goes on to its next file before the writer
+     * takes this one): one malloc'd block, the records and then their texts, that
+     * survey_done copies into the run's arena and frees. */
+    if (f->ninc) {
+        size_t bytes = (size_t)f->ninc * sizeof *f->inc;
+        for (int i = 0; i < f->ninc; i++)
+            bytes += (size_t)f->inc[i].text.len + 1;
+        pinc *m = malloc(bytes);
+        char *t = m ? (char *)(m + f->ninc) : NULL;
+        for (int i = 0; m && i < f->ninc; i++) {
+            m[i] = f->inc[i];
+            memcpy(t, f->inc[i].text.s, (size_t)f->inc[i].text.len);
+            t[f->inc[i].text.len] = 0;
+            m[i].text = str_make(t, f->inc[i].text.len);
+            t += f->inc[i].text.len + 1;
+        }
+        f->inc = m;
+        if (!m) {
+            f->ninc = 0;
+            f->status = HP_ENOMEM;
+            res->error = "out of memory";
+        }
+    }
 }
 
 /* The first pass's result, handed over in order: what it found is copied for the run. */
@@ -572,13 +597,14 @@ static void survey_done(void *ud, const hp_file_result *res)
 {
     proj *pr = ud;
     pfile *f = &pr->f[pr->list[res->seq]];
-    if (f->why)
-        f->why = arena_strndup(&pr->a, f->why, (ptrdiff_t)strlen(f->why));
+    if (res->error)
+        f->why = arena_strndup(&pr->a, res->error, (ptrdiff_t)strlen(res->error));
     pinc *inc = f->ninc ? NEW(&pr->a, pinc, f->ninc) : NULL;
     for (int i = 0; inc && i < f->ninc; i++) {
         inc[i] = f->inc[i];
         inc[i].text = str_cstr(arena_strndup(&pr->a, f->inc[i].text.s, f->inc[i].text.len));
     }
+    free(f->inc); /* survey_job's block */
     f->inc = inc;
     f->ninc = inc ? f->ninc : 0;
 }
@@ -758,6 +784,7 @@ static hp_status run_pass(proj *pr, run_fn fn, void (*done)(void *, const hp_fil
     memset(&spec, 0, sizeof spec);
     spec.fn = fn;
     spec.ud = pr;
+    spec.detach = 1; /* what a job keeps beyond its result is malloc'd (survey_job) */
     return run_list(&o, &spec, n);
 }
 
