@@ -598,6 +598,10 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     p.wo.skip_ino = spec->skip_ino;
     p.wo.have_skip = spec->have_skip;
     int jobs = pool_jobs(r);
+    /* One input that is no directory is one job: no thread would have anything to do */
+    os_stat st1;
+    if (npaths == 1 && os_stat_path(paths[0], 0, &st1) == 0 && !st1.is_dir)
+        jobs = 1;
     hp_status st = HP_OK;
     if (jobs == 1) {
         inline_state s = {&p, hp_ctx_new(), 0, 0};
