@@ -7,6 +7,9 @@
 #   expected.rc    exit status (optional: 0)
 #   post           optional shell commands run after cmd in the same directory; their output
 #                  is compared with expected.post
+#   fixtures       optional: inputs shared by several cases, one per line, "NAME [DEST]":
+#                  tests/golden/_fixtures/NAME (a file or a directory) is copied to DEST
+#                  (default NAME) in the scratch copy before cmd runs
 # UPDATE=1 rewrites the expected files from what the command does now.
 # Prints "golden: N passed, N failed".
 HIPPORT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -24,7 +27,16 @@ for case in "$root"/*/; do
     work="$scratch/$name"
     mkdir -p "$work"
     (cd "$case" && tar cf - --exclude=expected.out --exclude=expected.err --exclude=expected.rc \
-        --exclude=expected.post --exclude=cmd --exclude=post .) | (cd "$work" && tar xf -)
+        --exclude=expected.post --exclude=cmd --exclude=post --exclude=fixtures .) |
+        (cd "$work" && tar xf -)
+    if [ -f "$case/fixtures" ]; then
+        while read -r fx dest; do
+            [ -n "$fx" ] || continue
+            dest=${dest:-$fx}
+            mkdir -p "$work/$(dirname "$dest")"
+            cp -R "$root/_fixtures/$fx" "$work/$dest"
+        done <"$case/fixtures"
+    fi
     (cd "$work" && HIPPORT_NO_PROGRESS=1 NO_COLOR=1 sh "$case/cmd" >"$scratch/$name.out" \
         2>"$scratch/$name.err")
     rc=$?
