@@ -702,17 +702,8 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
     const char *out = tr.out;
     ptrdiff_t olen = tr.out_len;
     rewrite_includes(pr, f, a, &out, &olen);
-    hp_tstats *st = NEW(a, hp_tstats, 1);
-    *st = tr.stats;
-    res->stats = st;
-    res->changed = f->changed;
-    res->findings = tr.findings;
-    res->nfindings = tr.nfindings;
-    res->unsupported = tr.unsupported;
-    res->nunsupported = tr.nunsupported;
-    res->conv = tr.conv;
-    res->nconv = tr.nconv;
-    res->needs_compat = tr.needs_compat;
+    twrite_result(a, res, &tr);
+    res->changed = f->changed; /* its includes may change it too */
     const char *dst = out_path(pr, a, out_rel(f));
     if (pr->in_place && strcmp(out_rel(f), f->rel) == 0) {
         res->out_path = f->path; /* unchanged and not moved: nothing to write */

@@ -290,6 +290,20 @@ static const char *dup_str(arena *a, const char *s, int *ok)
     return d;
 }
 
+/* len bytes and a NUL (a file's output, a rendered report) */
+static const char *dup_bytes(arena *a, const char *s, ptrdiff_t len, int *ok)
+{
+    if (!s)
+        return NULL;
+    char *d = arena_alloc_nozero(a, 1, 1, len + 1);
+    if (d) {
+        memcpy(d, s, (size_t)len);
+        d[len] = 0;
+    }
+    *ok &= d != NULL;
+    return d;
+}
+
 static hp_str dup_hstr(arena *a, hp_str s, int *ok)
 {
     if (!s.s)
@@ -308,15 +322,7 @@ static int detach(arena *a, hp_file_result *r)
     r->path = dup_str(a, r->path, &ok);
     r->out_path = dup_str(a, r->out_path, &ok);
     r->error = dup_str(a, r->error, &ok);
-    if (r->out) {
-        char *o = arena_alloc_nozero(a, 1, 1, r->out_len + 1);
-        if (o) {
-            memcpy(o, r->out, (size_t)r->out_len);
-            o[r->out_len] = 0;
-        }
-        ok &= o != NULL;
-        r->out = o;
-    }
+    r->out = dup_bytes(a, r->out, r->out_len, &ok);
     if (r->nfindings) {
         hp_finding *f = NEW(a, hp_finding, r->nfindings);
         ok &= f != NULL;
@@ -355,15 +361,7 @@ static int detach(arena *a, hp_file_result *r)
         }
         r->conv = c;
     }
-    if (r->report) {
-        char *rep = arena_alloc_nozero(a, 1, 1, r->report_len + 1);
-        if (rep) {
-            memcpy(rep, r->report, (size_t)r->report_len);
-            rep[r->report_len] = 0;
-        }
-        ok &= rep != NULL;
-        r->report = rep;
-    }
+    r->report = dup_bytes(a, r->report, r->report_len, &ok);
     return ok;
 }
 
@@ -578,14 +576,19 @@ static int pool_jobs(const hp_run_opts *r)
     return jobs > 256 ? 256 : jobs;
 }
 
+static void pool_init(pool *p, const hp_run_opts *r, const run_spec *spec)
+{
+    memset(p, 0, sizeof *p);
+    p->awaited = -1;
+    p->spec = spec;
+    p->r = r;
+}
+
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
                     int npaths)
 {
     pool p;
-    memset(&p, 0, sizeof p);
-    p.awaited = -1;
-    p.spec = spec;
-    p.r = r;
+    pool_init(&p, r, spec);
     p.paths = paths;
     p.npaths = npaths;
     arena_init(&p.walk_arena, (ptrdiff_t)1 << 16);
@@ -621,10 +624,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
 hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
 {
     pool p;
-    memset(&p, 0, sizeof p);
-    p.awaited = -1;
-    p.spec = spec;
-    p.r = r;
+    pool_init(&p, r, spec);
     p.nlist = n;
     int jobs = pool_jobs(r);
     if (jobs > 1 && n > 1)

@@ -120,6 +120,22 @@ void twrite_output(arena *a, hp_file_result *res, const char *out, const char *d
     write_output(a, res, out, data, len, mode, may_replace, durable, 1);
 }
 
+void twrite_result(arena *a, hp_file_result *res, const hp_translate_result *tr)
+{
+    hp_tstats *st = NEW(a, hp_tstats, 1);
+    if (st)
+        *st = tr->stats;
+    res->stats = st;
+    res->changed = tr->changed;
+    res->findings = tr->findings;
+    res->nfindings = tr->nfindings;
+    res->unsupported = tr->unsupported;
+    res->nunsupported = tr->nunsupported;
+    res->conv = tr->conv;
+    res->nconv = tr->nconv;
+    res->needs_compat = tr->needs_compat;
+}
+
 void twrite_compat(arena *a, hp_file_result *res, const char *out, int hip_version, int force)
 {
     const char *slash = strrchr(out, '/');
@@ -157,16 +173,7 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
         fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
         return;
     }
-    hp_tstats *st = NEW(a, hp_tstats, 1);
-    *st = tr_out.stats;
-    res->stats = st;
-    res->changed = tr_out.changed;
-    res->findings = tr_out.findings;
-    res->nfindings = tr_out.nfindings;
-    res->unsupported = tr_out.unsupported;
-    res->nunsupported = tr_out.nunsupported;
-    res->conv = tr_out.conv;
-    res->nconv = tr_out.nconv;
+    twrite_result(a, res, &tr_out);
 
     int mode = (int)(imode & 07777u);
     switch (r->mode) {
@@ -206,7 +213,6 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     case HP_OUT_NONE:
         break;
     }
-    res->needs_compat = tr_out.needs_compat;
     /* hipport_compat.h goes next to a regular output, never next to -o /dev/null */
     if (tr_out.needs_compat && res->status == HP_OK && res->out_path &&
         !os_is_special(res->out_path))

@@ -125,65 +125,67 @@ static void rm_tree(const char *dir)
         fprintf(stderr, "test_run: could not remove %s\n", dir);
 }
 
+/* Run options that print every result into k (a memory stream over k->text). */
+static int sink_open(sink *k, const char *dir, hp_run_opts *r, int jobs)
+{
+    memset(k, 0, sizeof *k);
+    k->root = dir;
+    k->f = open_memstream(&k->text, &k->len);
+    hp_run_opts_init(r);
+    r->jobs = jobs;
+    r->on_file = on_file;
+    r->ud = k;
+    return k->f != NULL;
+}
+
+/* The text of the results, or NULL when the run failed. */
+static char *sink_close(sink *k, hp_status s)
+{
+    fclose(k->f);
+    if (s == HP_OK)
+        return k->text;
+    free(k->text);
+    return NULL;
+}
+
 static char *translate_with(const char *dir, int jobs, int stdout_mode)
 {
-    sink k = {NULL, 0, NULL, dir};
-    k.f = open_memstream(&k.text, &k.len);
-    if (!k.f)
+    sink k;
+    hp_run_opts r;
+    if (!sink_open(&k, dir, &r, jobs))
         return NULL;
     hp_translate_opts t;
     hp_translate_opts_init(&t);
     t.record_names = 1;
     t.launch = HP_LAUNCH_GGL;
-    hp_run_opts r;
-    hp_run_opts_init(&r);
-    r.jobs = jobs;
-    r.on_file = on_file;
-    r.ud = &k;
     char out[300], src[300];
     snprintf(out, sizeof out, "%s/out%d", dir, jobs);
     snprintf(src, sizeof src, "%s/src", dir);
     r.mode = stdout_mode ? HP_OUT_STDOUT : HP_OUT_DIR;
     r.output = stdout_mode ? NULL : out;
     const char *paths[] = {src, "/nonexistent-input-of-hipport.cu"};
-    hp_status s = hp_translate_run(&t, &r, paths, 2);
-    fclose(k.f);
-    if (s != HP_OK) {
-        free(k.text);
-        return NULL;
-    }
+    char *text = sink_close(&k, hp_translate_run(&t, &r, paths, 2));
     /* the output directory differs by name only */
     char tag[32];
     snprintf(tag, sizeof tag, "/out%d/", jobs);
-    for (char *p = k.text; (p = strstr(p, tag)) != NULL;)
+    for (char *p = text; p && (p = strstr(p, tag)) != NULL;)
         memcpy(p, "/outN/", 6), memmove(p + 6, p + strlen(tag), strlen(p + strlen(tag)) + 1);
-    return k.text;
+    return text;
 }
 
 static char *check_with(const char *dir, int jobs, int render)
 {
-    sink k = {NULL, 0, NULL, dir};
-    k.f = open_memstream(&k.text, &k.len);
-    if (!k.f)
+    sink k;
+    hp_run_opts r;
+    if (!sink_open(&k, dir, &r, jobs))
         return NULL;
     hp_check_opts o;
     hp_check_opts_init(&o);
     o.render = render;
-    hp_run_opts r;
-    hp_run_opts_init(&r);
-    r.jobs = jobs;
-    r.on_file = on_file;
-    r.ud = &k;
     char src[300];
     snprintf(src, sizeof src, "%s/src", dir);
     const char *paths[] = {src};
-    hp_status s = hp_check_run(&o, &r, paths, 1);
-    fclose(k.f);
-    if (s != HP_OK) {
-        free(k.text);
-        return NULL;
-    }
-    return k.text;
+    return sink_close(&k, hp_check_run(&o, &r, paths, 1));
 }
 
 TEST(run_results_same_for_any_jobs)
