@@ -365,6 +365,22 @@ static int detach(arena *a, hp_file_result *r)
     return ok;
 }
 
+/* Waits (with the lock held) until slot s is free for job seq: a later job of the same slot
+ * must never take it first. The writer frees slots: it is woken if it sleeps with results to
+ * hand over. Then takes the slot. */
+static void take_slot(pool *p, slot *s, long long seq)
+{
+    while (s->state != 0 || s->next_seq != seq) {
+        p->slot_waiters++;
+        if (p->awaited >= 0 && writer_should_run(p, p->awaited))
+            pthread_cond_signal(&p->cv_done);
+        pthread_cond_wait(&p->cv_slot, &p->mu);
+        p->slot_waiters--;
+    }
+    s->state = 1;
+    s->seq = seq;
+}
+
 static void *worker_main(void *arg)
 {
     pool *p = arg;
@@ -383,26 +399,19 @@ static void *worker_main(void *arg)
         if (p->qlen == p->qcap / 2)
             pthread_cond_signal(&p->cv_room);
         slot *s = &p->slots[job.seq % p->nslots];
-        /* Wait for this job's turn: a later job of the same slot must never take it first.
-         * The writer frees slots: it is woken if it sleeps with results to hand over. */
-        while (s->state != 0 || s->next_seq != job.seq) {
-            p->slot_waiters++;
-            if (p->awaited >= 0 && writer_should_run(p, p->awaited))
-                pthread_cond_signal(&p->cv_done);
-            pthread_cond_wait(&p->cv_slot, &p->mu);
-            p->slot_waiters--;
-        }
-        s->state = 1;
-        s->seq = job.seq;
-        pthread_mutex_unlock(&p->mu);
-
         hp_file_result res;
         if (own) {
-            /* the job in the worker's own context (its memory warm from the last file), the
-             * result copied into the slot: the job's strings stay the walker's until then */
+            /* The job in the worker's own context (its memory warm from the last file), done
+             * before its slot is free: only the copy of the result waits for the writer (a
+             * large file ahead no longer holds the other workers up). The job's strings stay
+             * the walker's until then. */
+            pthread_mutex_unlock(&p->mu);
             hp_ctx_reset(own);
-            arena_reset(&s->ra);
             process(p, own, &job, &res);
+            pthread_mutex_lock(&p->mu);
+            take_slot(p, s, job.seq);
+            pthread_mutex_unlock(&p->mu);
+            arena_reset(&s->ra);
             if (!detach(&s->ra, &res)) {
                 arena_reset(&s->ra);
                 fill_error(&job, &res);
@@ -415,6 +424,8 @@ static void *worker_main(void *arg)
             }
             free(job.owned);
         } else {
+            take_slot(p, s, job.seq);
+            pthread_mutex_unlock(&p->mu);
             hp_ctx_reset(s->ctx);
             if (job.owned) {
                 /* the result points at these strings until the writer is done with the slot */
