@@ -17,12 +17,40 @@ static int count_rule(const hp_doctor_report *r, const char *rule, hp_severity s
     return n;
 }
 
+/* A context and options that read root. */
+static hp_ctx *doctor_at(hp_doctor_opts *o, const char *root)
+{
+    hp_doctor_opts_init(o);
+    o->root = root;
+    return hp_ctx_new();
+}
+
+/* A fresh directory under $TMPDIR (name: its last component before the random part), with
+ * the shell commands of script run in it ("%s" there stands for the directory); NULL when
+ * it cannot be made. */
+static const char *fake_root(char *buf, size_t n, const char *name, const char *script)
+{
+    snprintf(buf, n, "%s/hipport-%s-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", name);
+    if (!mkdtemp(buf))
+        return NULL;
+    if (!script)
+        return buf;
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, script, buf, buf);
+    return system(cmd) == 0 ? buf : NULL;
+}
+
+static int rm_root(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0;
+}
+
 TEST(doctor_run_mi300x)
 {
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "mi300x";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "mi300x");
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(r.ngpus, 4);
@@ -55,10 +83,8 @@ TEST(doctor_run_mi300x)
 
 TEST(doctor_run_env_rules)
 {
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "mi300x";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "mi300x");
     o.no_libs = 1;
     const char *set[] = {"HSA_OVERRIDE_GFX_VERSION=9.0.10", "TORCH_CUDA_ARCH_LIST=9.0",
                          "HIP_VISIBLE_DEVICES=7", "HSA_XNACK=1", "VIRTUAL_ENV", NULL};
@@ -87,10 +113,8 @@ TEST(doctor_run_env_rules)
 
 TEST(doctor_run_h200)
 {
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "h200";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "h200");
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(r.ngpus, 1);
@@ -111,10 +135,8 @@ TEST(doctor_run_h200)
 
 TEST(doctor_run_mixed)
 {
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "rdna3-mi250x";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "rdna3-mi250x");
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(r.ngpus, 3);
@@ -131,10 +153,8 @@ TEST(doctor_run_mixed)
 
 TEST(doctor_run_empty_and_bad_roots)
 {
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "empty";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "empty");
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(r.ngpus, 0);
@@ -155,10 +175,8 @@ TEST(doctor_run_empty_and_bad_roots)
 TEST(doctor_run_out_of_memory)
 {
     /* a context too small for the run: HP_ENOMEM, nothing else */
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = ROOTS "mi300x";
+    hp_ctx *ctx = doctor_at(&o, ROOTS "mi300x");
     hp_doctor_report r;
     int enomem = 0;
     for (ptrdiff_t limit = 1 << 12; limit <= (ptrdiff_t)1 << 22; limit *= 2) {
@@ -194,16 +212,10 @@ TEST(doctor_gpu_target_for_targets_auto)
 /* A root with one consumer GPU: an RX 6700 XT (gfx1031), which ROCm does not support. */
 static const char *rx6700_root(char *buf, size_t n)
 {
-    snprintf(buf, n, "%s/hipport-rx6700-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    if (!mkdtemp(buf))
-        return NULL;
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
-             "'simd_count 80\\nsimd_per_cu 2\\nwave_front_size 32\\ngfx_target_version "
-             "100301\\nvendor_id 4098\\ndevice_id 29663\\n' > \"$d/properties\"",
-             buf);
-    return system(cmd) == 0 ? buf : NULL;
+    return fake_root(buf, n, "rx6700",
+                     "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
+                     "'simd_count 80\\nsimd_per_cu 2\\nwave_front_size 32\\ngfx_target_version "
+                     "100301\\nvendor_id 4098\\ndevice_id 29663\\n' > \"$d/properties\"");
 }
 
 TEST(doctor_run_consumer_override)
@@ -211,10 +223,8 @@ TEST(doctor_run_consumer_override)
     char buf[256];
     const char *root = rx6700_root(buf, sizeof buf);
     CHECK(root != NULL);
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = root;
+    hp_ctx *ctx = doctor_at(&o, root);
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(r.ngpus, 1);
@@ -234,29 +244,22 @@ TEST(doctor_run_consumer_override)
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_INT(count_rule(&r, "ENV001", HP_SEV_ERROR), 1);
     hp_ctx_free(ctx);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    CHECK(system(cmd) == 0);
+    CHECK(rm_root(root));
 }
 
 /* The XNACK mode of an MI100 (gfx908) follows amdgpu.noretry alone; HSA_XNACK cannot set it. */
 TEST(doctor_run_xnack_per_processor)
 {
     char buf[256];
-    snprintf(buf, sizeof buf, "%s/hipport-mi100-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    CHECK(mkdtemp(buf) != NULL);
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
-             "'simd_count 480\\nsimd_per_cu 4\\nwave_front_size 64\\ngfx_target_version "
-             "90008\\ndevice_id 29580\\ncapability 67108864\\n' > \"$d/properties\" && "
-             "mkdir -p '%s/sys/module/amdgpu/parameters'",
-             buf, buf);
-    CHECK(system(cmd) == 0);
-    hp_ctx *ctx = hp_ctx_new();
+    const char *root = fake_root(
+        buf, sizeof buf, "mi100",
+        "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
+        "'simd_count 480\\nsimd_per_cu 4\\nwave_front_size 64\\ngfx_target_version "
+        "90008\\ndevice_id 29580\\ncapability 67108864\\n' > \"$d/properties\" && "
+        "mkdir -p '%s/sys/module/amdgpu/parameters'");
+    CHECK(root != NULL);
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = buf;
+    hp_ctx *ctx = doctor_at(&o, root);
     const char *on[] = {"HSA_XNACK=1", NULL};
     o.env_set = on;
     hp_doctor_report r;
@@ -264,14 +267,14 @@ TEST(doctor_run_xnack_per_processor)
     CHECK_STR(r.gpus[0].target, "gfx908:sramecc+:xnack-");
     CHECK_STR(r.gpus[0].name, "AMD Instinct MI100");
     CHECK_INT(count_rule(&r, "ENV004", HP_SEV_NOTE), 1); /* "has no effect" */
-    snprintf(cmd, sizeof cmd, "echo 0 > '%s/sys/module/amdgpu/parameters/noretry'", buf);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "echo 0 > '%s/sys/module/amdgpu/parameters/noretry'", root);
     CHECK(system(cmd) == 0);
     o.env_set = NULL;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_STR(r.gpus[0].target, "gfx908:sramecc+:xnack+");
     hp_ctx_free(ctx);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", buf);
-    CHECK(system(cmd) == 0);
+    CHECK(rm_root(root));
 }
 
 /* HIP's version where no hip_version.h holds it: the NAME=VALUE lines of ROCm's bin/.hipVersion
@@ -292,20 +295,17 @@ static int put(const char *dir, const char *rel, const char *text)
 
 TEST(doctor_run_hip_version_files)
 {
-    char dir[] = "/tmp/hipport-doctor-XXXXXX";
-    CHECK(mkdtemp(dir) != NULL);
+    char buf[256];
+    const char *dir = fake_root(buf, sizeof buf, "doctor", NULL);
+    CHECK(dir != NULL);
     CHECK(put(dir, "usr/share/hip/version",
               "HIP_VERSION_MAJOR=5\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=21153\n"));
-    hp_ctx *ctx = hp_ctx_new();
     hp_doctor_opts o;
-    hp_doctor_opts_init(&o);
-    o.root = dir;
+    hp_ctx *ctx = doctor_at(&o, dir);
     hp_doctor_report r;
     CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
     CHECK_STR(r.hip_version, "5.2.21153");
     CHECK_STR(r.hip_source, "/usr/share/hip/version");
     hp_ctx_free(ctx);
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
+    CHECK(rm_root(dir));
 }
