@@ -30,7 +30,7 @@ for case in "$root"/*/; do
         --exclude=expected.post --exclude=cmd --exclude=post --exclude=fixtures .) |
         (cd "$work" && tar xf -)
     if [ -f "$case/fixtures" ]; then
-        while read -r fx dest; do
+        while read -r fx dest || [ -n "$fx" ]; do
             [ -n "$fx" ] || continue
             dest=${dest:-$fx}
             mkdir -p "$work/$(dirname "$dest")"
