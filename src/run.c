@@ -458,8 +458,13 @@ static void *worker_main(void *arg)
 
 static hp_status run_threaded(pool *p, int jobs)
 {
-    p->nslots = 4 * jobs + 4;
-    p->qcap = 4 * jobs + 16;
+    /* A slot with a context of its own holds a whole file's memory: few of them. A detached
+     * result is small: many, so that the writer (woken when half the slots are ready) and the
+     * walker (woken when the queue is half empty) are woken every few dozen files rather than
+     * every few. Check of 10000 tiny files, -j 2: 0.078 s with 12 slots and 24 queued jobs,
+     * 0.046 s with 68 and 96 (-j 1: 0.069 s). */
+    p->nslots = p->spec->detach ? 32 * jobs + 4 : 4 * jobs + 4;
+    p->qcap = p->spec->detach ? 32 * jobs + 32 : 4 * jobs + 16;
     p->q = calloc((size_t)p->qcap, sizeof *p->q);
     p->slots = calloc((size_t)p->nslots, sizeof *p->slots);
     pthread_t *th = calloc((size_t)jobs, sizeof *th);
