@@ -561,7 +561,9 @@ static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str 
 
 /* How the file numbers lanes in device code: bit 1 for a lane within 32 threads (tid & 31,
  * lane % 32), bit 2 for a lane within the wavefront (% warpSize, & (WARP_SIZE - 1) where it is
- * not a known 32, & 63, % 64, __lane_id()). */
+ * not a known 32, & 63, % 64, __lane_id()), or for a shuffle from a lane named absolutely
+ * (__shfl(v, 0) broadcasting a reduction's result: on a wavefront it reads the lower half's
+ * lane 0 for both halves) without a width of 32 or less. */
 static int lane_numbering(rctx *c)
 {
     if (c->lanes)
@@ -569,8 +571,17 @@ static int lane_numbering(rctx *c)
     int how = 0;
     for (ptrdiff_t i = 0; i < c->nt && how != 3; i++) {
         const tok *k = &c->t[i];
-        if (k->kind == TK_IDENT && RULES_EQ(rules_text(c, i), "__lane_id")) {
-            how |= 2;
+        if (k->kind == TK_IDENT) {
+            hp_str s = rules_text(c, i);
+            int sync = RULES_EQ(s, "__shfl_sync");
+            if (RULES_EQ(s, "__lane_id")) {
+                how |= 2;
+            } else if (sync || RULES_EQ(s, "__shfl")) {
+                ptrdiff_t open = rules_call(c, i);
+                rargs a;
+                if (open >= 0 && rules_args(c, open, &a) && !narrow_width(c, &a, sync ? 3 : 2))
+                    how |= 2;
+            }
             continue;
         }
         if (k->kind != TK_PUNCT || (k->sub != '&' && k->sub != '%') ||
