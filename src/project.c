@@ -51,7 +51,7 @@ typedef struct pfile {
     int xchanged;        /* translation changes it */
     int changed;         /* it changes (translation or includes) */
     const char *out_rel; /* its output, relative to the output directory */
-    pinc *inc;
+    pinc *inc;           /* its project includes: one malloc'd block (survey_job) */
     int ninc;
 } pfile;
 
@@ -90,6 +90,18 @@ void hp_project_opts_init(hp_project_opts *o)
 }
 
 /* ------------------------------------------------------------------ paths */
+
+/* The last n '/'-separated components of path. */
+static const char *last_components(const char *path, int n)
+{
+    const char *p = path + strlen(path);
+    while (p > path) {
+        if (p[-1] == '/' && --n == 0)
+            break;
+        p--;
+    }
+    return p;
+}
 
 static const char *dirname_of(arena *a, const char *p)
 {
@@ -237,9 +249,8 @@ static int take_item(void *ud, const walk_item *it)
     f->real = canon_path(pr->canon, &pr->a, f->path);
     if (!f->real)
         f->real = f->path;
-    const char *base = strrchr(f->rel, '/');
-    base = base ? base + 1 : f->rel;
-    f->want = !top_dir_skipped(pr, f->rel) && wants_name(pr, base) && matches(pr, f);
+    f->want = !top_dir_skipped(pr, f->rel) && wants_name(pr, last_components(f->rel, 1)) &&
+              matches(pr, f);
     if (!it->from_tree)
         f->want = 1; /* a file named on the command line */
     return 0;
@@ -306,16 +317,11 @@ static void index_files(proj *pr)
 
 /* ------------------------------------------------------------------ includes */
 
-static const char *base_of(const char *rel)
-{
-    const char *s = strrchr(rel, '/');
-    return s ? s + 1 : rel;
-}
-
 static int cmp_base(const void *x, const void *y)
 {
     const int *a = x, *b = y;
-    int c = strcmp(base_of(sort_pr->f[*a].rel), base_of(sort_pr->f[*b].rel));
+    int c = strcmp(last_components(sort_pr->f[*a].rel, 1),
+                   last_components(sort_pr->f[*b].rel, 1));
     return c ? c : (*a > *b) - (*a < *b);
 }
 
@@ -346,7 +352,7 @@ static int suffix_match(const proj *pr, hp_str text)
     int lo = 0, hi = pr->nby_base;
     while (lo < hi) { /* the first file whose base name is not below base */
         int mid = lo + (hi - lo) / 2;
-        hp_str b = str_cstr(base_of(pr->f[pr->by_base[mid]].rel));
+        hp_str b = str_cstr(last_components(pr->f[pr->by_base[mid]].rel, 1));
         ptrdiff_t n = b.len < base.len ? b.len : base.len;
         int c = memcmp(b.s, base.s, (size_t)n);
         if (c < 0 || (c == 0 && b.len < base.len))
@@ -357,7 +363,7 @@ static int suffix_match(const proj *pr, hp_str text)
     int found = -1;
     for (int k = lo; k < pr->nby_base; k++) {
         const pfile *f = &pr->f[pr->by_base[k]];
-        if (!str_eq(str_cstr(base_of(f->rel)), base))
+        if (!str_eq(str_cstr(last_components(f->rel, 1)), base))
             break;
         hp_str rel = str_cstr(f->rel);
         if (!str_ends(rel, text) || (rel.len > text.len && rel.s[rel.len - text.len - 1] != '/'))
@@ -367,18 +373,6 @@ static int suffix_match(const proj *pr, hp_str text)
         found = pr->by_base[k];
     }
     return found;
-}
-
-/* The last n '/'-separated components of path. */
-static const char *last_components(const char *path, int n)
-{
-    const char *p = path + strlen(path);
-    while (p > path) {
-        if (p[-1] == '/' && --n == 0)
-            break;
-        p--;
-    }
-    return p;
 }
 
 /* Resolves a file's project includes (from its original bytes and their tokens) into f->inc,
@@ -568,8 +562,8 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     if (xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
         f->xchanged = tr.changed;
     /* The includes leave the context (the worker goes on to its next file before the writer
-     * takes this one): one malloc'd block, the records and then their texts, that
-     * survey_done copies into the run's arena and frees. */
+     * takes this one): one malloc'd block, the records and then their texts, kept for the
+     * run and freed at its end. */
     if (f->ninc) {
         size_t bytes = (size_t)f->ninc * sizeof *f->inc;
         for (int i = 0; i < f->ninc; i++)
@@ -592,21 +586,14 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     }
 }
 
-/* The first pass's result, handed over in order: what it found is copied for the run. */
+/* The first pass's result, handed over in order: a read error's reason is kept for the run
+ * (the includes already are, in survey_job's block). */
 static void survey_done(void *ud, const hp_file_result *res)
 {
     proj *pr = ud;
     pfile *f = &pr->f[pr->list[res->seq]];
     if (res->error)
         f->why = arena_strndup(&pr->a, res->error, (ptrdiff_t)strlen(res->error));
-    pinc *inc = f->ninc ? NEW(&pr->a, pinc, f->ninc) : NULL;
-    for (int i = 0; inc && i < f->ninc; i++) {
-        inc[i] = f->inc[i];
-        inc[i].text = str_cstr(arena_strndup(&pr->a, f->inc[i].text.s, f->inc[i].text.len));
-    }
-    free(f->inc); /* survey_job's block */
-    f->inc = inc;
-    f->ninc = inc ? f->ninc : 0;
 }
 
 /* Rewrites the project includes of out (a translation of f). */
@@ -960,6 +947,8 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         st = project_passes(&pr);
         warp_cache_free(pr.headers);
     }
+    for (int i = 0; i < pr.n; i++)
+        free(pr.f[i].inc); /* survey_job's blocks */
     canon_free(pr.canon);
     arena_release(&pr.a);
     return st;
