@@ -327,6 +327,13 @@ static void compiler_option(char **argv, int argc, int *i, const char **macros, 
         }
 }
 
+/* The last component of a path (NAME in DIR/NAME). */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 static char *with_suffix(const char *dir, const char *name, const char *suffix)
 {
     size_t a = dir ? strlen(dir) : 0, b = strlen(name), c = strlen(suffix);
@@ -513,8 +520,7 @@ int cmd_hipify_clang(int argc, char **argv)
         const char *name = ostats;
         char *one = NULL;
         if (!name && nfiles == 1) {
-            const char *base = strrchr(files[0], '/');
-            one = with_suffix(NULL, base ? base + 1 : files[0], ".csv");
+            one = with_suffix(NULL, base_name(files[0]), ".csv");
             name = one;
         } else if (!name) {
             name = "sum_stat.csv";
@@ -580,8 +586,7 @@ int cmd_hipify_clang(int argc, char **argv)
             }
         } else {
             /* FILE.hip next to the input, DIR/NAME.hip with --o-dir, or -o FILE */
-            const char *base = strrchr(f, '/');
-            base = base ? base + 1 : f;
+            const char *base = base_name(f);
             dst = output ? with_suffix(odir, output, "")
                          : odir ? with_suffix(odir, base, ".hip") : with_suffix(NULL, f, ".hip");
             if (!dst) {
