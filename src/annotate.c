@@ -68,34 +68,36 @@ static ptrdiff_t safe_start(const xlate *x, ptrdiff_t ls)
     return ls;
 }
 
-/* Is the line before ls a "// hipport " annotation (blank space before it)? */
+/* Where the rules of a "// hipport " annotation on the line [from, end) begin (blank space
+ * before the mark), or -1 when the line is no annotation. */
+static ptrdiff_t annotation_at(const xlate *x, ptrdiff_t from, ptrdiff_t end)
+{
+    static const char mark[] = "// hipport ";
+    while (from < end && (x->src[from] == ' ' || x->src[from] == '\t'))
+        from++;
+    if (end - from < (ptrdiff_t)sizeof mark - 1 || memcmp(x->src + from, mark, sizeof mark - 1))
+        return -1;
+    return from + (ptrdiff_t)sizeof mark - 1;
+}
+
+/* Is the line before ls a "// hipport " annotation? */
 static int annotated(const xlate *x, ptrdiff_t ls)
 {
-    if (ls <= x->bom)
-        return 0;
-    ptrdiff_t prev = line_start(x, ls - 1);
-    while (prev < ls && (x->src[prev] == ' ' || x->src[prev] == '\t'))
-        prev++;
-    static const char mark[] = "// hipport ";
-    return ls - prev >= (ptrdiff_t)sizeof mark - 1 &&
-           memcmp(x->src + prev, mark, sizeof mark - 1) == 0;
+    return ls > x->bom && annotation_at(x, line_start(x, ls - 1), ls) >= 0;
 }
 
 /* Does some "// hipport " annotation of the file name rule ("RULE: reason", alone or after
  * "; ")? */
 static int rule_annotated(const xlate *x, const lines *ln, const char *rule)
 {
-    static const char mark[] = "// hipport ";
     size_t rl = strlen(rule);
     for (ptrdiff_t l = 0; l < ln->n; l++) {
-        ptrdiff_t p = ln->start[l], end = l + 1 < ln->n ? ln->start[l + 1] : x->len;
-        while (p < end && (x->src[p] == ' ' || x->src[p] == '\t'))
-            p++;
-        if (end - p < (ptrdiff_t)sizeof mark - 1 || memcmp(x->src + p, mark, sizeof mark - 1))
+        ptrdiff_t end = l + 1 < ln->n ? ln->start[l + 1] : x->len;
+        ptrdiff_t p = annotation_at(x, ln->start[l], end);
+        if (p < 0)
             continue;
-        for (ptrdiff_t q = p + (ptrdiff_t)sizeof mark - 1; q + (ptrdiff_t)rl < end; q++) {
-            int at_start = q == p + (ptrdiff_t)sizeof mark - 1 ||
-                           (q >= 2 && x->src[q - 2] == ';' && x->src[q - 1] == ' ');
+        for (ptrdiff_t q = p; q + (ptrdiff_t)rl < end; q++) {
+            int at_start = q == p || (x->src[q - 2] == ';' && x->src[q - 1] == ' ');
             if (at_start && memcmp(x->src + q, rule, rl) == 0 && x->src[q + (ptrdiff_t)rl] == ':')
                 return 1;
         }
