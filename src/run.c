@@ -415,9 +415,9 @@ static void *worker_main(void *arg)
             if (!detach(&s->ra, &res)) {
                 arena_reset(&s->ra);
                 fill_error(&job, &res);
-                res.path = arena_strndup(&s->ra, job.path ? job.path : "?",
-                                         (ptrdiff_t)strlen(job.path ? job.path : "?"));
-                if (!res.path)
+                int ok = 1;
+                res.path = dup_str(&s->ra, job.path ? job.path : "?", &ok);
+                if (!ok)
                     res.path = "?";
                 res.status = HP_ENOMEM;
                 res.error = "out of memory";
