@@ -15,16 +15,11 @@
 #define MAP_CHECKED_AGAINST 700
 
 const unsigned char *const map_pair_bits = map_pair;
+const unsigned char *const map_shape_bits = map_shape;
 
 const map_row *map_probe(const char *name, ptrdiff_t len)
 {
-    /* Most identifiers that start like a name (int, float, const...) are turned away by
-     * their shape, before the dearer hash. */
-    if (len < 1)
-        return NULL;
-    uint64_t sh = hp_shape(name, len);
-    uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
-    if (!((map_shape[k0 >> 3] >> (k0 & 7)) & (map_shape[k1 >> 3] >> (k1 & 7)) & 1))
+    if (len < 1 || !map_shape_maybe(name, len))
         return NULL;
     uint32_t j = hp_hash(name, len, MAP_SEED) & (MAP_SIZE - 1);
     for (;;) {

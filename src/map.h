@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hash.h"
 #include "hipport.h"
 #include "map_defs.h"
 
@@ -34,16 +35,28 @@ enum map_flag_bit {
 
 /* One bit per byte pair that starts some name (the generated first-two-bytes filter). */
 extern const unsigned char *const map_pair_bits;
+/* Two bits per name at hp_shape_bit(hp_shape(name), 0 and 1) (the generated shape filter). */
+extern const unsigned char *const map_shape_bits;
+
+/* The shape filter alone: 0 means name is certainly not in the tables. len >= 1. */
+static inline int map_shape_maybe(const char *name, ptrdiff_t len)
+{
+    uint64_t sh = hp_shape(name, len);
+    uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
+    return (map_shape_bits[k0 >> 3] >> (k0 & 7)) & (map_shape_bits[k1 >> 3] >> (k1 & 7)) & 1;
+}
 
 /* Fast negative test: 0 means name is certainly not in the tables. Inline, because most
- * identifiers of a file fail it and a call would cost more than the test. map_probe has a
- * finer one (the name's shape) before it hashes. */
+ * identifiers of a file fail it and a call would cost more than the test: the first two bytes
+ * turn away half of them, the name's shape (length, first, second, middle and last bytes)
+ * nearly all the rest (over the bench corpus, 2.1 M of 4.4 M identifiers pass the first test
+ * and 0.25 M both, nearly all of them names of the tables). */
 static inline int map_maybe(const char *name, ptrdiff_t len)
 {
     if (len < 1 || len > 255)
         return 0;
     unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
-    return map_pair_bits[k >> 3] >> (k & 7) & 1;
+    return (map_pair_bits[k >> 3] >> (k & 7) & 1) && map_shape_maybe(name, len);
 }
 
 /* The row for a name that passed map_maybe, or NULL. */

@@ -94,7 +94,7 @@ static unsigned name_bits(const rctx *c, htab *t, const tok *k)
     e->lk = lk;
     e->off = k->off;
     e->bits = bits;
-    if (4 * ++t->n > t->cap)
+    if (2 * ++t->n > t->cap)
         grow(c->a, t);
     return bits;
 }
@@ -147,10 +147,11 @@ void rules_hot_build(rctx *c)
     ptrdiff_t nt = c->nt;
     const uint8_t *scope = c->scope;
     htab names;
-    /* distinct names are about a twentieth of the tokens: a quarter-full table holds them
-     * (large files start smaller, their names recur more) */
+    /* distinct names are about a twentieth of the tokens: a table at most half full holds them
+     * (large files start smaller, their names recur more). A fuller table would cost probes; an
+     * emptier one costs the zeroing of its slots, which was a twentieth of check's time. */
     names.cap = 64;
-    while (names.cap < nt / 4 && names.cap < 8192)
+    while (names.cap < nt / 8 && names.cap < 4096)
         names.cap *= 2;
     names.n = 0;
     names.v = NEW(c->a, hname, names.cap);

@@ -1078,6 +1078,31 @@ static int cmp_edit(const void *p, const void *q)
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* Edits are mostly recorded in source order, with a few out of place (a line inserted at the
+ * top of the file, a mask edited after the call that holds it): each of those moves back to its
+ * place. Past a budget of moves (edits far out of order) the rest is left to qsort. No two edits
+ * compare equal (seq differs), so either way gives the one order. */
+static void sort_edits(edit *e, ptrdiff_t ne)
+{
+    ptrdiff_t budget = 8 * ne + 64;
+    for (ptrdiff_t j = 1; j < ne; j++) {
+        if (cmp_edit(&e[j - 1], &e[j]) <= 0)
+            continue;
+        edit v = e[j];
+        ptrdiff_t k = j;
+        while (k > 0 && cmp_edit(&e[k - 1], &v) > 0 && budget > 0) {
+            e[k] = e[k - 1];
+            k--;
+            budget--;
+        }
+        e[k] = v;
+        if (budget <= 0) {
+            qsort(e, (size_t)ne, sizeof *e, cmp_edit);
+            return;
+        }
+    }
+}
+
 static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
 {
     if (x->ne == 0) {
@@ -1085,13 +1110,7 @@ static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
         *outlen = x->len;
         return;
     }
-    /* Edits are mostly recorded in source order: sort only when they are not. */
-    for (ptrdiff_t j = 1; j < x->ne; j++) {
-        if (cmp_edit(&x->e[j - 1], &x->e[j]) > 0) {
-            qsort(x->e, (size_t)x->ne, sizeof *x->e, cmp_edit);
-            break;
-        }
-    }
+    sort_edits(x->e, x->ne);
     /* Drop edits that overlap an earlier replacement (cannot happen by construction; this keeps
      * the output well-formed if it ever does). */
     ptrdiff_t size = x->len, pos = 0, k = 0;
