@@ -619,20 +619,30 @@ static void member(xlate *x, ptrdiff_t i)
     }
 }
 
+/* What an identifier may be by its first byte, besides a name of the tables: a word that marks
+ * device code (is_device_word), a cooperative-groups operator (warp_cg_ident), printf. One
+ * look-up, where the tests one by one cost more than the map's filter. */
+enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4 };
+static const unsigned char id_first[256] = {
+    ['_'] = ID_DEVICE, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
+    ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
+};
+
 static void ident(xlate *x, ptrdiff_t i)
 {
     hp_str s = xlate_text(x, i);
-    if (!x->device_code && (s.s[0] == '_' || s.s[0] == 't' || s.s[0] == 'b' || s.s[0] == 'g') &&
-        is_device_word(s))
-        x->device_code = 1;
-    if (s.len == 6 && memcmp(s.s, "printf", 6) == 0)
-        printf_args(x, i);
+    unsigned f = id_first[(unsigned char)s.s[0]];
+    if (f) {
+        if ((f & ID_DEVICE) && !x->device_code && is_device_word(s))
+            x->device_code = 1;
+        if ((f & ID_PRINTF) && s.len == 6 && memcmp(s.s, "printf", 6) == 0)
+            printf_args(x, i);
+    }
     if (x->deviceptr_seen)
         deviceptr_arith(x, i);
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
-        if (s.len >= 4 && s.len <= 7 &&
-            (s.s[0] == 'r' || s.s[0] == 'p' || s.s[0] == 'l' || s.s[0] == 'g' || s.s[0] == 'b'))
+        if ((f & ID_CG) && s.len >= 4 && s.len <= 7)
             warp_cg_ident(x, i);
         return;
     }
