@@ -1032,6 +1032,8 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     l->lex(a, src, len, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
     if (l->bit == RL_CPP) {
         c->idx = NEW(a, lex_idx, 1);
         lex_idx_init(c->idx, a, src, c->t, c->nt);

@@ -110,6 +110,8 @@ typedef struct rctx {
                              run over it, so what translate fixes still counts here */
     tok *t;               /* tokens; t[nt] is TK_EOF */
     ptrdiff_t nt;
+    const int32_t *dirs;  /* the '#' tokens of the directives, from the lexer (C++) */
+    ptrdiff_t ndirs;
     uint8_t *scope;       /* per token: SC_* bits (C++) */
     int32_t *fn;          /* per token: index into fns of the outermost function, or -1 */
     rules_fn *fns;

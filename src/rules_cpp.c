@@ -83,29 +83,11 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
-/* The '#' tokens of the directives, in order (*n of them). */
+/* The '#' tokens of the directives, in order (n of them): the lexer's list. */
 typedef struct dirs {
-    int32_t *v;
+    const int32_t *v;
     ptrdiff_t n;
 } dirs;
-
-static dirs directives(rctx *c)
-{
-    dirs d = {NULL, 0};
-    ptrdiff_t cap = 64;
-    d.v = arena_alloc_nozero(c->a, (ptrdiff_t)sizeof *d.v, _Alignof(int32_t), cap);
-    for (ptrdiff_t i = 0; i < c->nt; i++) {
-        if (c->t[i].kind != TK_PP_HASH)
-            continue;
-        if (d.n == cap) {
-            d.v = arena_grow(c->a, d.v, cap * (ptrdiff_t)sizeof *d.v,
-                             2 * cap * (ptrdiff_t)sizeof *d.v, _Alignof(int32_t));
-            cap *= 2;
-        }
-        d.v[d.n++] = (int32_t)i;
-    }
-    return d;
-}
 
 static void collect_macros(rctx *c, dirs d)
 {
@@ -534,7 +516,7 @@ void rules_cpp_prepare(rctx *c)
     c->fn[c->nt] = -1;
     /* macros first (function headers may use them), then scopes; the macro "guarded" bit
      * needs the scopes, so it is filled in afterwards */
-    dirs d = directives(c);
+    dirs d = {c->dirs, c->ndirs};
     collect_macros(c, d);
     build_scopes(c, d);
     for (int j = 0; j < c->capmacros; j++)

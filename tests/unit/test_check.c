@@ -144,6 +144,8 @@ static void ctx_of(lexed *l, const char *src)
     lex_all(l->c.a, src, l->c.len, &lx);
     l->c.t = lx.toks;
     l->c.nt = lx.n;
+    l->c.dirs = lx.dirs;
+    l->c.ndirs = lx.ndirs;
     diag_init(&l->c.d, l->c.a, "t.cu", src, l->c.len);
     rules_cpp_prepare(&l->c);
 }
