@@ -1269,6 +1269,13 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     const tok *toks = x->t;
     ptrdiff_t nt = x->nt;
     for (ptrdiff_t i = 0; i < nt; i++) {
+        /* punctuators, half the tokens, need nothing: skipped in a loop of their own (toks[nt]
+         * is TK_EOF, which ends it), where the excluded branches' tracking does not */
+        if (!pk)
+            while (toks[i].kind == TK_PUNCT)
+                i++;
+        if (i >= nt)
+            break;
         const tok *k = &toks[i];
         if (pk && excluded(x, pk, &ps, i))
             continue;
