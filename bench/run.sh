@@ -1,5 +1,6 @@
 #!/bin/sh
-# run.sh: the benchmark suite (make bench). Builds bench/gencorpus.c and bench/measure.c,
+# run.sh: the benchmark suite (make bench). Builds bench/gencorpus.c and bench/measure.c (and
+# bench/inmem.c against the library beside HIPPORT, for the tree's work without its files),
 # generates (once per seed and size) a CUDA project tree and one large .cu file, then times
 # hipport translate and check over them: the single file, and the tree with each job count;
 # then the floor, the same tree read by cat and copied by cp -r (no work done on the bytes).
@@ -52,6 +53,16 @@ for t in gencorpus measure; do
     fi
 done
 MEASURE=$D/measure
+# the work in memory, built against the library beside HIPPORT (when it is there)
+INMEM=
+LIB=$(dirname "$HIPPORT")/libhipport.a
+if [ -f "$LIB" ]; then
+    if [ ! -x "$D/inmem" ] || [ bench/inmem.c -nt "$D/inmem" ] || [ "$LIB" -nt "$D/inmem" ]; then
+        $CC -std=c11 -O2 -Wall -Wextra -Iinclude -Isrc -I"$(dirname "$HIPPORT")" \
+            -o "$D/inmem" bench/inmem.c "$LIB" -lpthread -lm
+    fi
+    [ -x "$D/inmem" ] && INMEM=$D/inmem
+fi
 
 # ---- corpus (regenerated when the generator, the seed or the size changes)
 gen_sum=$(cksum < bench/gencorpus.c | cut -d' ' -f1)
@@ -197,6 +208,10 @@ EOF
 fi
 rm -f "$D/stdout"
 
+# ---- the work without the files: lexing and translating the tree's files held in memory
+inmem_line=
+[ -n "$INMEM" ] && inmem_line=$("$INMEM" "$TREE" "$RUNS")
+
 # ---- the table
 {
     cpu=$(awk -F: '/model name/ { sub(/^ */, "", $2); print $2; exit }' /proc/cpuinfo 2>/dev/null)
@@ -241,4 +256,5 @@ rm -f "$D/stdout"
             }
         }' "$RES"
     echo
+    [ -z "$inmem_line" ] || printf '\nTree %s\n' "$inmem_line"
 } | tee "$D/results.md"
