@@ -1,5 +1,6 @@
 /* test_lex.c: the C/C++/CUDA tokenizer. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena.h"
 #include "harness.h"
@@ -140,6 +141,36 @@ TEST(lex_any_bytes_in_bounds)
         }
         CHECK(out.toks[out.n].kind == TK_EOF);
         arena_release(&a);
+    }
+}
+
+/* An identifier ends at the first byte that cannot continue one, wherever that byte falls:
+ * within the first sixteen bytes scanned at once, after them, or in the tail scanned a byte at
+ * a time near the end of the buffer. */
+TEST(lex_identifier_ends_at_every_byte)
+{
+    for (int c = 0; c < 256; c++) {
+        int cont = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                   c == '_' || c == '$' || c >= 0x80;
+        for (int at = 1; at < 40; at++) {
+            for (int tail = 0; tail < 20; tail += 19) { /* bytes after the identifier's end */
+                char buf[64];
+                int n = at + 1 + tail;
+                memset(buf, 'x', sizeof buf);
+                buf[0] = 'a';
+                buf[at] = (char)c;
+                memset(buf + at + 1, ' ', (size_t)tail);
+                arena a;
+                arena_init(&a, 4096);
+                lex_out out;
+                lex_all(&a, buf, n, &out);
+                CHECK(out.n >= 1);
+                CHECK_INT(out.toks[0].kind, TK_IDENT);
+                /* the identifier runs through byte c, or stops before it */
+                CHECK_INT(out.toks[0].len, cont ? at + 1 : at);
+                arena_release(&a);
+            }
+        }
     }
 }
 
