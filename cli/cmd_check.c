@@ -122,6 +122,15 @@ static void add_piece(state *s, const hp_file_result *r)
 
 /* The pieces in report order; 0 when they cannot make the report (a path checked twice: its
  * findings would have to be merged). */
+/* Writes a part of the report to standard output; a write error shows in ferror(stdout),
+ * which is looked at once all is written. */
+static int write_out(void *ud, const char *p, ptrdiff_t n)
+{
+    if (n > 0)
+        fwrite(p, 1, (size_t)n, ud);
+    return 0;
+}
+
 static int pieces_ready(state *s)
 {
     if (!s->render)
@@ -393,25 +402,24 @@ int cmd_check(int argc, char **argv)
                 rc = EXIT_FINDINGS;
         }
     }
+    int written = 0; /* the report went out in pieces, not made whole first */
     if (pieces) {
+        /* the workers' pieces, in order, straight to standard output: a report of many MB is
+         * not copied into one buffer first */
         const char **texts = malloc(((size_t)s.npc + 1) * sizeof *texts);
         ptrdiff_t *lens = malloc(((size_t)s.npc + 1) * sizeof *lens);
         long long cnt[4] = {counts[0], counts[1], counts[2], counts[3]};
-        ptrdiff_t total = 1;
         for (int i = 0; texts && lens && i < s.npc; i++) {
             texts[i] = s.pc[i].text;
             lens[i] = s.pc[i].len;
-            total += s.pc[i].len;
         }
         if (texts && lens && format == F_JSON) {
-            report = hp_report_json_join(texts, lens, s.npc, n, cnt, &s.sum);
-        } else if (texts && lens && (report = malloc((size_t)total)) != NULL) {
-            char *w = report;
-            for (int i = 0; i < s.npc; i++) {
-                memcpy(w, texts[i], (size_t)lens[i]);
-                w += lens[i];
-            }
-            *w = 0;
+            written = hp_report_json_write(texts, lens, s.npc, n, cnt, &s.sum, write_out,
+                                           stdout) != -1;
+        } else if (texts && lens) {
+            for (int i = 0; i < s.npc; i++)
+                write_out(stdout, texts[i], lens[i]);
+            written = 1;
         }
         free(texts);
         free(lens);
@@ -423,12 +431,13 @@ int cmd_check(int argc, char **argv)
         hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
         report = n ? hp_report_text(items, n, &ro) : calloc(1, 1);
     }
-    if (!report) {
+    if (!report && !written) {
         cli_error(cmd, "out of memory");
         rc = EXIT_INTERNAL;
         goto done;
     }
-    fputs(report, stdout);
+    if (report)
+        fputs(report, stdout);
     if (format == F_TEXT) {
         fprintf(stderr, "%d error%s, %d warning%s, %d note%s in %lld file%s", counts[3],
                 counts[3] == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s", counts[1],

@@ -421,6 +421,13 @@ char *hp_report_json(const hp_finding *f, int n, const hp_check_summary *s);
 char *hp_report_json_items(const hp_finding *f, int n);
 char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
                           const long long count[4], const hp_check_summary *s);
+/* The joined report handed to write in parts (the pieces as they are, with the report's head
+ * and tail around them) instead of made whole: a large report is not copied once more. write
+ * returns 0 to go on; its first other value is returned (0 when all was written; -1 when
+ * memory ran out). */
+int hp_report_json_write(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
+                         const long long count[4], const hp_check_summary *s,
+                         int (*write)(void *ud, const char *p, ptrdiff_t n), void *ud);
 /* SARIF 2.1.0, one run; the driver lists the rules the results use (caller frees). */
 char *hp_report_sarif(const hp_finding *f, int n, const hp_check_summary *s);
 

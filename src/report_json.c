@@ -67,6 +67,38 @@ static void json_tail(buf *b, int n, const long long count[4], const hp_check_su
              count[HP_SEV_NOTE], s->suppressed, s->baselined);
 }
 
+int hp_report_json_write(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
+                         const long long count[4], const hp_check_summary *s,
+                         int (*write)(void *ud, const char *p, ptrdiff_t n), void *ud)
+{
+    int rc = write(ud, json_head, (ptrdiff_t)sizeof json_head - 1);
+    int first = 1;
+    for (int i = 0; !rc && i < npieces; i++) {
+        if (len[i] <= 0)
+            continue;
+        /* the first item is preceded by a newline alone */
+        rc = write(ud, piece[i] + first, len[i] - first);
+        first = 0;
+    }
+    if (rc)
+        return rc;
+    buf b;
+    buf_init_heap(&b, 512);
+    json_tail(&b, n, count, s);
+    ptrdiff_t tl = b.len;
+    char *tail = buf_take(&b);
+    rc = tail ? write(ud, tail, tl) : -1;
+    free(tail);
+    return rc;
+}
+
+static int to_buf(void *ud, const char *p, ptrdiff_t n)
+{
+    buf *b = ud;
+    buf_add(b, p, n);
+    return 0;
+}
+
 char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int npieces, int n,
                           const long long count[4], const hp_check_summary *s)
 {
@@ -75,16 +107,7 @@ char *hp_report_json_join(const char *const *piece, const ptrdiff_t *len, int np
         total += len[i];
     buf b;
     buf_init_heap(&b, total);
-    buf_adds(&b, json_head);
-    int first = 1;
-    for (int i = 0; i < npieces; i++) {
-        if (len[i] <= 0)
-            continue;
-        /* the first item is preceded by a newline alone */
-        buf_add(&b, piece[i] + first, len[i] - first);
-        first = 0;
-    }
-    json_tail(&b, n, count, s);
+    hp_report_json_write(piece, len, npieces, n, count, s, to_buf, &b);
     return buf_take(&b);
 }
 

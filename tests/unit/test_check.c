@@ -541,6 +541,26 @@ TEST(check_json_report_and_baseline)
 /* A report put together from per-file pieces (as check renders them in its workers) is the
  * report made from all the findings at once, byte for byte; ties on line and column are
  * broken by rule, then message, in both. */
+/* A writer for hp_report_json_write: collects the parts; fails (7) at call fail_at if set. */
+typedef struct parts {
+    char text[4096];
+    int calls;
+    int fail_at;
+} parts;
+
+static int collect(void *ud, const char *p, ptrdiff_t n)
+{
+    parts *w = ud;
+    if (++w->calls == w->fail_at)
+        return 7;
+    size_t have = strlen(w->text);
+    if (have + (size_t)n < sizeof w->text) {
+        memcpy(w->text + have, p, (size_t)n);
+        w->text[have + (size_t)n] = 0;
+    }
+    return 0;
+}
+
 TEST(check_json_pieces_make_the_whole_report)
 {
     hp_finding a[3], b[2], all[5];
@@ -572,6 +592,14 @@ TEST(check_json_pieces_make_the_whole_report)
     char *none2 = hp_report_json_join(NULL, NULL, 0, 0, zero, &s);
     CHECK(none && none2);
     CHECK_STR(none2, none);
+    /* handed out in parts: the parts make the joined report; a writer that fails stops it */
+    parts got = {{0}, 0, 0};
+    CHECK_INT(hp_report_json_write(pieces, lens, 3, 5, count, &s, collect, &got), 0);
+    CHECK_INT(got.calls, 4); /* head, two pieces (the empty one skipped), tail */
+    CHECK_STR(got.text, whole);
+    parts stop = {{0}, 0, 2};
+    CHECK_INT(hp_report_json_write(pieces, lens, 3, 5, count, &s, collect, &stop), 7);
+    CHECK_INT(stop.calls, 2);
     free(whole);
     free(pa);
     free(pb);
