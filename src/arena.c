@@ -153,6 +153,21 @@ char *arena_strndup(arena *a, const char *s, ptrdiff_t len)
     return p;
 }
 
+char *arena_join(arena *a, const char *x, ptrdiff_t xlen, char sep, const char *y,
+                 ptrdiff_t ylen)
+{
+    char *p = arena_alloc_nozero(a, 1, 1, xlen + 1 + ylen + 1);
+    if (!p)
+        return NULL;
+    if (xlen)
+        memcpy(p, x, (size_t)xlen);
+    p[xlen] = sep;
+    if (ylen)
+        memcpy(p + xlen + 1, y, (size_t)ylen);
+    p[xlen + 1 + ylen] = 0;
+    return p;
+}
+
 char *arena_printf(arena *a, const char *fmt, ...)
 {
     va_list ap;

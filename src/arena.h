@@ -35,6 +35,10 @@ void *arena_alloc_nozero(arena *a, ptrdiff_t size, ptrdiff_t align, ptrdiff_t co
  * still to be rewound. */
 void *arena_grow(arena *a, void *old, ptrdiff_t oldsize, ptrdiff_t newsize, ptrdiff_t align);
 char *arena_strndup(arena *a, const char *s, ptrdiff_t len);
+/* x[0..xlen), the byte sep, then y[0..ylen), NUL-terminated: a path and a name, a module and
+ * a member, joined with two copies and no format. NULL where arena_strndup would give it. */
+char *arena_join(arena *a, const char *x, ptrdiff_t xlen, char sep, const char *y,
+                 ptrdiff_t ylen);
 char *arena_printf(arena *a, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

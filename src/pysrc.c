@@ -89,13 +89,9 @@ static hp_str squeeze(arena *a, hp_str s)
 
 static hp_str join3(arena *a, hp_str x, hp_str y)
 {
-    char *buf = arena_alloc_nozero(a, 1, 1, x.len + y.len + 2);
+    char *buf = arena_join(a, x.s, x.len, '.', y.s, y.len);
     if (!buf)
         return y;
-    memcpy(buf, x.s, (size_t)x.len);
-    buf[x.len] = '.';
-    memcpy(buf + x.len + 1, y.s, (size_t)y.len);
-    buf[x.len + 1 + y.len] = 0;
     hp_str r = {buf, x.len + 1 + y.len};
     return r;
 }

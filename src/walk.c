@@ -70,12 +70,13 @@ static int vcs_dir(const char *name)
     return strcmp(name, ".git") == 0 || strcmp(name, ".hg") == 0 || strcmp(name, ".svn") == 0;
 }
 
+/* dir/name, one '/' between them also where dir ends with one */
 static char *join(arena *a, const char *dir, const char *name)
 {
-    size_t n = strlen(dir);
+    ptrdiff_t n = (ptrdiff_t)strlen(dir);
     if (n && dir[n - 1] == '/')
-        return arena_printf(a, "%s%s", dir, name);
-    return arena_printf(a, "%s/%s", dir, name);
+        n--;
+    return arena_join(a, dir, n, '/', name, (ptrdiff_t)strlen(name));
 }
 
 static void walk_dir(walker *w, const char *path, const char *rel, const os_stat *st)
@@ -111,7 +112,9 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
     for (ptrdiff_t i = 0; i < n && !w->stop; i++) {
         const char *name = ents[i].name;
         char *child = join(w->a, path, name);
-        char *crel = rel[0] ? arena_printf(w->a, "%s/%s", rel, name) : (char *)name;
+        char *crel = rel[0] ? arena_join(w->a, rel, (ptrdiff_t)strlen(rel), '/', name,
+                                         (ptrdiff_t)strlen(name))
+                            : (char *)name;
         int type = ents[i].type;
         if (walk_excluded(w->o, crel))
             continue;

@@ -667,19 +667,6 @@ static void env_add(env_walk *w, hp_str name, int kind)
     e->n++;
 }
 
-/* dir[0..dirlen) "/" name, NUL-terminated (a path per include of every file: no printf) */
-static const char *join_path(arena *a, const char *dir, ptrdiff_t dirlen, hp_str name)
-{
-    char *p = arena_alloc_nozero(a, 1, 1, dirlen + 1 + name.len + 1);
-    if (!p)
-        return NULL;
-    memcpy(p, dir, (size_t)dirlen);
-    p[dirlen] = '/';
-    memcpy(p + dirlen + 1, name.s, (size_t)name.len);
-    p[dirlen + 1 + name.len] = 0;
-    return p;
-}
-
 /* lx: the file's tokens when they are at hand (a cached header), else NULL */
 static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
                      const lex_out *have, int depth)
@@ -724,8 +711,9 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
             hx.t[op].kind != TK_STRING || hx.t[op].len < 3 || src[hx.t[op].off] != '"')
             continue;
         hp_str inc = str_make(src + hx.t[op].off + 1, hx.t[op].len - 2);
-        const char *child = inc.s[0] == '/' || !dirlen ? arena_strndup(w->a, inc.s, inc.len)
-                                                       : join_path(w->a, path, dirlen, inc);
+        const char *child = inc.s[0] == '/' || !dirlen
+                                ? arena_strndup(w->a, inc.s, inc.len)
+                                : arena_join(w->a, path, dirlen, '/', inc.s, inc.len);
         if (!child)
             continue;
         int seen = 0;

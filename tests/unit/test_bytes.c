@@ -1,7 +1,8 @@
 /* test_bytes.c: counting and finding a byte (bytes.h) against plain loops, and line and
- * column numbers of findings (diag.c) against the line index, in and out of order. */
+ * column numbers of findings (diag.c) against the line index, in and out of order; arena_join. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena.h"
 #include "bytes.h"
@@ -93,5 +94,27 @@ TEST(diag_linecol_any_order)
     int line, col;
     diag_linecol(&d, (ptrdiff_t)sizeof src, &line, &col);
     CHECK_INT(line, ln.n);
+    arena_release(&a);
+}
+
+/* arena_join: the parts and the separator, NUL-terminated, with empty parts too; the result
+ * owns its bytes (the parts may be the arena's own and be reused after). */
+TEST(arena_join_parts)
+{
+    arena a;
+    arena_init(&a, 64);
+    char *p = arena_join(&a, "src/dir", 3, '/', "k.cuh", 5);
+    CHECK(p != NULL);
+    CHECK_STR(p, "src/k.cuh");
+    CHECK_STR(arena_join(&a, "", 0, '/', "k.cuh", 5), "/k.cuh");
+    CHECK_STR(arena_join(&a, "torch", 5, '.', "", 0), "torch.");
+    /* longer than the block: taken from a new one */
+    char big[200];
+    memset(big, 'x', sizeof big);
+    char *q = arena_join(&a, big, 100, '.', big, 100);
+    CHECK(q != NULL);
+    CHECK_INT((int)strlen(q), 201);
+    CHECK(q[100] == '.' && q[0] == 'x' && q[200] == 'x');
+    CHECK_STR(p, "src/k.cuh");
     arena_release(&a);
 }
