@@ -83,17 +83,11 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
-/* The '#' tokens of the directives, in order (n of them): the lexer's list. */
-typedef struct dirs {
-    const int32_t *v;
-    ptrdiff_t n;
-} dirs;
-
-static void collect_macros(rctx *c, dirs d)
+static void collect_macros(rctx *c)
 {
     int n = 0;
-    for (ptrdiff_t k = 0; k < d.n; k++)
-        if (c->t[d.v[k]].sub == PP_DEFINE)
+    for (ptrdiff_t k = 0; k < c->ndirs; k++)
+        if (c->t[c->dirs[k]].sub == PP_DEFINE)
             n++;
     if (!n)
         return;
@@ -102,8 +96,8 @@ static void collect_macros(rctx *c, dirs d)
         cap *= 2;
     c->capmacros = cap;
     c->macros = NEW(c->a, rules_macro, cap);
-    for (ptrdiff_t dk = 0; dk < d.n; dk++) {
-        ptrdiff_t h = d.v[dk];
+    for (ptrdiff_t dk = 0; dk < c->ndirs; dk++) {
+        ptrdiff_t h = c->dirs[dk];
         if (c->t[h].sub != PP_DEFINE)
             continue;
         ptrdiff_t name = rules_next(c, rules_next(c, h));
@@ -248,18 +242,18 @@ typedef struct cond {
 } cond;
 
 /* Pass 1: which #if chains test HIP/AMD macros (an #elif that does marks its whole chain). */
-static uint8_t *chain_flags(rctx *c, dirs d, int *nchains)
+static uint8_t *chain_flags(rctx *c, int *nchains)
 {
     int n = 0;
-    for (ptrdiff_t k = 0; k < d.n; k++) {
-        unsigned sub = c->t[d.v[k]].sub;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        unsigned sub = c->t[c->dirs[k]].sub;
         if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)
             n++;
     }
     uint8_t *flags = NEW(c->a, uint8_t, n + 1);
     int stack[MAXCOND], depth = 0, next = 0;
-    for (ptrdiff_t k = 0; k < d.n; k++) {
-        ptrdiff_t i = d.v[k];
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t i = c->dirs[k];
         switch (c->t[i].sub) {
         case PP_IF:
         case PP_IFDEF:
@@ -294,10 +288,10 @@ static inline void frame_top(const frame *fr, int depth, uint8_t *flags, int32_t
     *fn = f ? f->fn : -1;
 }
 
-static void build_scopes(rctx *c, dirs d)
+static void build_scopes(rctx *c)
 {
     int nchains;
-    uint8_t *chains = chain_flags(c, d, &nchains);
+    uint8_t *chains = chain_flags(c, &nchains);
     frame *fr = NEW(c->a, frame, MAXFRAMES);
     cond cs[MAXCOND];
     int depth = 0, cdepth = 0, chain = 0, guarded = 0, pdepth = 0;
@@ -516,9 +510,8 @@ void rules_cpp_prepare(rctx *c)
     c->fn[c->nt] = -1;
     /* macros first (function headers may use them), then scopes; the macro "guarded" bit
      * needs the scopes, so it is filled in afterwards */
-    dirs d = {c->dirs, c->ndirs};
-    collect_macros(c, d);
-    build_scopes(c, d);
+    collect_macros(c);
+    build_scopes(c);
     for (int j = 0; j < c->capmacros; j++)
         if (c->macros[j].name.s && c->macros[j].tok >= 0)
             c->macros[j].guarded = (uint8_t)((c->scope[c->macros[j].tok] & SC_GUARDED) != 0);
