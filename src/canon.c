@@ -107,6 +107,13 @@ static cdir *keep(canon *c, const char *dir, ptrdiff_t len, unsigned hash, const
 
 static const char *real_dir(canon *c, const char *dir, ptrdiff_t len, int depth);
 
+/* dir/base for a canonical dir ("/" is the one that ends with a '/') */
+static const char *child_path(arena *a, const char *dir, const char *base, ptrdiff_t blen)
+{
+    ptrdiff_t dl = strcmp(dir, "/") == 0 ? 0 : (ptrdiff_t)strlen(dir);
+    return arena_join(a, dir, dl, '/', base, blen);
+}
+
 /* Resolves directory key (len bytes, NUL-terminated) into tmp, without the lock. */
 static const char *resolve(canon *c, arena *tmp, const char *key, ptrdiff_t len, int depth)
 {
@@ -128,8 +135,7 @@ static const char *resolve(canon *c, arena *tmp, const char *key, ptrdiff_t len,
         return NULL;
     if (st.is_link)
         return os_realpath(tmp, key);
-    return arena_printf(tmp, "%s%s%.*s", parent, strcmp(parent, "/") == 0 ? "" : "/",
-                        (int)blen, base);
+    return child_path(tmp, parent, base, blen);
 }
 
 /* The canonical form of directory dir[0..len), resolved once; NULL where it cannot be. */
@@ -176,5 +182,5 @@ const char *canon_path(canon *c, arena *a, const char *path)
         return NULL;
     if (st.is_link)
         return os_realpath(a, path);
-    return arena_printf(a, "%s%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/", base);
+    return child_path(a, dir, base, (ptrdiff_t)strlen(base));
 }
