@@ -403,9 +403,13 @@ int cmd_check(int argc, char **argv)
         }
     }
     int written = 0; /* the report went out in pieces, not made whole first */
-    if (pieces) {
-        /* the workers' pieces, in order, straight to standard output: a report of many MB is
-         * not copied into one buffer first */
+    /* the workers' pieces, in order, straight to standard output: a report of many MB is not
+     * copied into one buffer first */
+    if (pieces && format == F_TEXT) {
+        for (int i = 0; i < s.npc; i++)
+            write_out(stdout, s.pc[i].text, s.pc[i].len);
+        written = 1;
+    } else if (pieces) {
         const char **texts = malloc(((size_t)s.npc + 1) * sizeof *texts);
         ptrdiff_t *lens = malloc(((size_t)s.npc + 1) * sizeof *lens);
         long long cnt[4] = {counts[0], counts[1], counts[2], counts[3]};
@@ -413,14 +417,9 @@ int cmd_check(int argc, char **argv)
             texts[i] = s.pc[i].text;
             lens[i] = s.pc[i].len;
         }
-        if (texts && lens && format == F_JSON) {
+        if (texts && lens)
             written = hp_report_json_write(texts, lens, s.npc, n, cnt, &s.sum, write_out,
                                            stdout) != -1;
-        } else if (texts && lens) {
-            for (int i = 0; i < s.npc; i++)
-                write_out(stdout, texts[i], lens[i]);
-            written = 1;
-        }
         free(texts);
         free(lens);
     } else if (format == F_JSON) {
