@@ -486,7 +486,55 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
         }                                                                                   \
     } while (0)
 
-void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
+static LEX_INLINE int filter_pass(const lex_filter *f, const unsigned char *p, ptrdiff_t len)
+{
+    if (len > 255)
+        return 1;
+    unsigned k = (unsigned)p[0] << 8 | (len > 1 ? p[1] : 0u);
+    if (!(f->pair[k >> 3] >> (k & 7) & 1))
+        return 0;
+    uint64_t sh = hp_shape((const char *)p, len);
+    uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
+    return (f->shape[k0 >> 3] >> (k0 & 7)) & (f->shape[k1 >> 3] >> (k1 & 7)) & 1;
+}
+
+int lex_filter_pass(const lex_filter *f, const unsigned char *name, ptrdiff_t len)
+{
+    return len >= 1 && filter_pass(f, name, len);
+}
+
+int lex_marked(const lex_filter *f, const char *src, const tok *t)
+{
+    switch (t->kind) {
+    case TK_IDENT:
+        return t->len >= 1 && filter_pass(f, (const unsigned char *)src + t->off, t->len);
+    case TK_PP_HASH:
+    case TK_PP_END:
+    case TK_LAUNCH_OPEN:
+    case TK_LAUNCH_CLOSE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The first marks are kept here while the token array grows; past them, the rest are found
+ * afterwards by lex_marked over the tokens that follow the last one kept. */
+#define MARKBUF 1024
+/* Marks the token just pushed (with a filter). */
+#define MARK()                                                                              \
+    do {                                                                                    \
+        if (f) {                                                                            \
+            if (nmarks < MARKBUF)                                                           \
+                markbuf[nmarks] = (int32_t)(nt - 1);                                        \
+            nmarks++;                                                                       \
+        }                                                                                   \
+    } while (0)
+
+/* The lexer, once with a filter (lex_all_marked) and once without (lex_all, where f is NULL
+ * and the marks' code goes away). */
+static LEX_INLINE void lex_run(arena *a, const char *src, ptrdiff_t len, const lex_filter *f,
+                               lex_out *out)
 {
     pthread_once(&cls_once, init_tables);
     const unsigned char *s = (const unsigned char *)src;
@@ -504,6 +552,8 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
     ptrdiff_t pp_hash = 0; /* index of the current directive's '#' token */
     int32_t dirbuf[1024];  /* the first directives' '#' tokens */
     ptrdiff_t ndirs = 0;
+    int32_t markbuf[MARKBUF];
+    ptrdiff_t nmarks = 0;
     ptrdiff_t i = 0;
     if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
         i = 3; /* a UTF-8 byte order mark is not a token */
@@ -521,6 +571,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
         case C_NL:
             if (pp) {
                 PUSH_KEEPBOL(TK_PP_END, i, 0, 0, 0);
+                MARK();
                 pp = 0;
                 launch_open = launch_saved;
                 pp_include = 0;
@@ -561,6 +612,8 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
                 pp_include = 0;
             }
             PUSH(TK_IDENT, i, j - i, 0, 0);
+            if (f && filter_pass(f, s + i, j - i))
+                MARK();
             i = j;
             ONE_BLANK();
             FOLLOW();
@@ -624,6 +677,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
                     dirbuf[ndirs] = (int32_t)nt;
                 ndirs++;
                 PUSH(TK_PP_HASH, i, 1, PP_NONE, 0);
+                MARK();
                 pp_want_name = 1;
                 i++;
                 break;
@@ -661,6 +715,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
                 if (!(p && p->kind == TK_IDENT && p->len == 8 &&
                       memcmp(s + p->off, "operator", 8) == 0)) {
                     PUSH(TK_LAUNCH_OPEN, i, 3, 0, 0);
+                    MARK();
                     launch_open++;
                     i += 3;
                     break;
@@ -670,6 +725,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
             } else if (code == P_MAYBE_LAUNCH_CLOSE) {
                 if (launch_open > 0) {
                     PUSH(TK_LAUNCH_CLOSE, i, 3, 0, 0);
+                    MARK();
                     launch_open--;
                     i += 3;
                     break;
@@ -702,6 +758,7 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
     }
     if (pp) {
         PUSH_KEEPBOL(TK_PP_END, n, 0, 0, 0);
+        MARK();
         pp = 0;
     }
     PUSH(TK_EOF, n, 0, 0, 0);
@@ -726,6 +783,22 @@ void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
         out->dirs = d;
         out->ndirs = ndirs;
     }
+    out->marks = NULL;
+    out->nmarks = 0;
+    if (f) {
+        ptrdiff_t kept = nmarks < MARKBUF ? nmarks : MARKBUF;
+        ptrdiff_t from = nmarks <= MARKBUF ? nt : markbuf[MARKBUF - 1] + 1;
+        int32_t *m = arena_alloc_nozero(a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                        kept + (nt - from) + 1);
+        if (!m)
+            goto oom;
+        memcpy(m, markbuf, (size_t)kept * sizeof *m);
+        for (ptrdiff_t h = from; h < nt - 1; h++)
+            if (lex_marked(f, src, &toks[h]))
+                m[kept++] = (int32_t)h;
+        out->marks = m;
+        out->nmarks = kept;
+    }
     return;
 oom: /* allocation failed without a recovery point */
     out->toks = NULL;
@@ -733,8 +806,22 @@ oom: /* allocation failed without a recovery point */
     out->unterminated = 0;
     out->dirs = NULL;
     out->ndirs = 0;
+    out->marks = NULL;
+    out->nmarks = 0;
 }
 
+void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out)
+{
+    lex_run(a, src, len, NULL, out);
+}
+
+void lex_all_marked(arena *a, const char *src, ptrdiff_t len, const lex_filter *f,
+                    lex_out *out)
+{
+    lex_run(a, src, len, f, out);
+}
+
+#undef MARK
 #undef PUSH
 #undef PUSH_KEEPBOL
 #undef EMIT

@@ -82,10 +82,37 @@ typedef struct lex_out {
     int unterminated; /* some comment or literal runs to the end of its line or file */
     int32_t *dirs;    /* the indices of the TK_PP_HASH tokens, in order (NULL when ndirs is 0) */
     ptrdiff_t ndirs;
+    int32_t *marks;   /* lex_all_marked's marks (lex_marked), in order; NULL from lex_all */
+    ptrdiff_t nmarks;
 } lex_out;
 
-/* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array. */
+/* Tokenizes src[0..len). len must be below 2 GiB. Allocates only the token array (and the
+ * directives' list). */
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+
+/* A negative filter over names, in the name tables' format (gentab, hash.h): one bit per
+ * first two bytes (the second is 0 for a name of one byte), then two bits of the name's shape
+ * (hp_shape_bit). A name is possibly among those the filter was built from only where all
+ * three bits are set; a name of more than 255 bytes always passes. */
+typedef struct lex_filter {
+    const unsigned char *pair;  /* 1 << 16 bits */
+    const unsigned char *shape; /* 1 << HP_SHAPE_BITS bits */
+} lex_filter;
+
+/* Whether the filter lets the name through (len >= 1). */
+int lex_filter_pass(const lex_filter *f, const unsigned char *name, ptrdiff_t len);
+
+/* Whether t is one of the tokens lex_all_marked marks: an identifier the filter lets through,
+ * or a token that is structure rather than text (TK_PP_HASH, TK_PP_END, TK_LAUNCH_OPEN,
+ * TK_LAUNCH_CLOSE). src is the lexed buffer. */
+int lex_marked(const lex_filter *f, const char *src, const tok *t);
+
+/* lex_all, and the tokens lex_marked picks, in out->marks: a pass that looks only at some
+ * names, at directives and at launches visits these and not the whole array. Where the filter
+ * is built from the names and the pass does nothing for any other token, visiting the marks
+ * gives what visiting every token does. */
+void lex_all_marked(arena *a, const char *src, ptrdiff_t len, const lex_filter *f,
+                    lex_out *out);
 
 /* Earlier occurrences of identifiers, for searches that walk back from a use to a declaration.
  * Such a search first scans the tokens plainly (cheap, and usually short); once the scans of a

@@ -514,12 +514,8 @@ static warp_env *file_env(proj *pr, arena *a, const pfile *f, const char *data, 
 {
     warp_env *env = NEW(a, warp_env, 1);
     warp_env_collect(a, f->path, data, len, env, pr->headers);
-    if (env->toks) {
-        memset(lx, 0, sizeof *lx);
-        lx->toks = env->toks;
-        lx->n = env->ntoks;
-        lx->dirs = env->dirs;
-        lx->ndirs = env->ndirs;
+    if (env->lx.toks) {
+        *lx = env->lx;
     } else {
         lex_all(a, data, len, lx);
     }

@@ -338,7 +338,7 @@ void rules_pytorch_run(rctx *c)
     if (d) {
         rules_pytorch(&r, &d->p);
     } else if (c->lang == RL_CPP) {
-        lex_out lx = {c->t, c->nt, 0, NULL, 0};
+        lex_out lx = {.toks = c->t, .n = c->nt};
         rules_pytorch_cxx(&r, c->src, c->len, &lx, c->hot, c->nhot);
     }
 }

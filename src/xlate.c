@@ -4,6 +4,7 @@
  * verbatim. */
 #include "xlate.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -405,15 +406,16 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     }
 }
 
+static const char *const device_words[] = {"__global__", "__device__",  "__shared__",
+                                            "__constant__", "__managed__", "threadIdx",
+                                            "blockIdx",     "blockDim",    "gridDim"};
+
 static int is_device_word(hp_str s)
 {
-    static const char *const words[] = {"__global__", "__device__", "__shared__", "__constant__",
-                                        "__managed__", "threadIdx", "blockIdx", "blockDim",
-                                        "gridDim"};
     if (s.len < 7)
         return 0;
-    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-        if (str_eqc(s, words[k]))
+    for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
+        if (str_eqc(s, device_words[k]))
             return 1;
     return 0;
 }
@@ -672,6 +674,44 @@ static void ident(xlate *x, ptrdiff_t i)
             return;
     }
     rename_ident(x, i, r);
+}
+
+/* The names ident() does something for: the tables' (map_maybe's filter) and the words it
+ * tests besides (device words, printf, cooperative-groups operators). The lexer marks the
+ * identifiers this filter lets through, and the translation pass visits only those (with
+ * directives and launches) until a file needs every identifier looked at. */
+static unsigned char filter_pair[(1u << 16) / 8];
+static unsigned char filter_shape[(1u << HP_SHAPE_BITS) / 8];
+static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
+
+static void filter_add(const char *name)
+{
+    ptrdiff_t len = (ptrdiff_t)strlen(name);
+    unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
+    filter_pair[k >> 3] |= (unsigned char)(1u << (k & 7));
+    uint64_t sh = hp_shape(name, len);
+    for (int w = 0; w < 2; w++) {
+        uint32_t b = hp_shape_bit(sh, w);
+        filter_shape[b >> 3] |= (unsigned char)(1u << (b & 7));
+    }
+}
+
+static void filter_init(void)
+{
+    memcpy(filter_pair, map_pair_bits, sizeof filter_pair);
+    memcpy(filter_shape, map_shape_bits, sizeof filter_shape);
+    for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
+        filter_add(device_words[k]);
+    filter_add("printf");
+    for (int k = 0; warp_cg_name(k); k++)
+        filter_add(warp_cg_name(k));
+}
+
+const lex_filter *xlate_filter(void)
+{
+    static const lex_filter f = {filter_pair, filter_shape};
+    pthread_once(&filter_once, filter_init);
+    return &f;
 }
 
 /* ------------------------------------------------------------------ includes */
@@ -1211,6 +1251,47 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
+/* One token of the translation pass (not a punctuator). depth: the launches open outside
+ * and inside directives, counted apart as the lexer does. */
+static inline void visit(xlate *x, ppstate *ps, ptrdiff_t i, int depth[2])
+{
+    const tok *k = &x->t[i];
+    /* identifiers are most of the tokens that come here: tested apart from the switch (whose
+     * indirect jump mispredicts where this branch learns the pattern) */
+    if (k->kind == TK_IDENT) {
+        ident(x, i);
+        return;
+    }
+    switch (k->kind) {
+    case TK_PP_HASH:
+        directive(x, ps, i);
+        break;
+    case TK_LAUNCH_OPEN: {
+        x->device_code = 1;
+        int *d = &depth[(k->flags & TF_PP) != 0];
+        if (x->o->launch == HP_LAUNCH_GGL && *d == 0) {
+            /* A launch inside another launch's <<< >>> (only in malformed code) leaves the
+             * whole group as written, so that a second translation decides the same. */
+            if (!launch_group_nested(x, i))
+                launch_rewrite(x, i);
+        }
+        (*d)++;
+        break;
+    }
+    case TK_LAUNCH_CLOSE: {
+        int *d = &depth[(k->flags & TF_PP) != 0];
+        if (*d > 0)
+            (*d)--;
+        break;
+    }
+    case TK_PP_END:
+        depth[1] = 0;
+        break;
+    default:
+        break;
+    }
+}
+
 HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path,
                                   const char *src, ptrdiff_t len, const warp_env *env,
                                   hp_translate_result *out)
@@ -1229,20 +1310,15 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->is_cu = ends_with(x->path, ".cu");
     diag_init(&x->d, a, x->path, src, len);
 
-    if (env && env->toks) {
-        /* warp_env_collect lexed this buffer already */
-        x->t = env->toks;
-        x->nt = env->ntoks;
-        x->dirs = env->dirs;
-        x->ndirs = env->ndirs;
-    } else {
-        lex_out lx;
-        lex_all(a, src, len, &lx);
-        x->t = lx.toks;
-        x->nt = lx.n;
-        x->dirs = lx.dirs;
-        x->ndirs = lx.ndirs;
-    }
+    lex_out lx;
+    if (env && env->lx.toks)
+        lx = env->lx; /* warp_env_collect lexed this buffer already */
+    else
+        lex_all_marked(a, src, len, xlate_filter(), &lx);
+    x->t = lx.toks;
+    x->nt = lx.n;
+    x->dirs = lx.dirs;
+    x->ndirs = lx.ndirs;
     x->idx = NEW(a, lex_idx, 1);
     lex_idx_init(x->idx, a, src, x->t, x->nt);
 
@@ -1255,7 +1331,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
         return;
     }
     find_own_macros(x);
-    int launch_depth = 0, pp_launch_depth = 0; /* directives count apart, as the lexer does */
+    int depth[2] = {0, 0}; /* launches open outside and inside directives (counted apart, as
+                              the lexer does) */
     ppstate ps;
     memset(&ps, 0, sizeof ps);
     ps.first_top = -1;
@@ -1267,8 +1344,23 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     }
 
     const tok *toks = x->t;
-    ptrdiff_t nt = x->nt;
-    for (ptrdiff_t i = 0; i < nt; i++) {
+    ptrdiff_t nt = x->nt, from = 0;
+    if (!pk && lx.marks) {
+        /* Only the marked tokens: the identifiers xlate_filter lets through, directives and
+         * launches; ident() does nothing for any other token, until CUdeviceptr makes it look
+         * at every identifier after it. */
+        for (ptrdiff_t m = 0; m < lx.nmarks; m++) {
+            ptrdiff_t i = lx.marks[m];
+            visit(x, &ps, i, depth);
+            if (x->deviceptr_seen) {
+                from = i + 1;
+                break;
+            }
+        }
+        if (!x->deviceptr_seen)
+            from = nt;
+    }
+    for (ptrdiff_t i = from; i < nt; i++) {
         /* punctuators, half the tokens, need nothing: skipped in a loop of their own (toks[nt]
          * is TK_EOF, which ends it), where the excluded branches' tracking does not */
         if (!pk)
@@ -1276,45 +1368,9 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
                 i++;
         if (i >= nt)
             break;
-        const tok *k = &toks[i];
         if (pk && excluded(x, pk, &ps, i))
             continue;
-        /* identifiers and punctuators are nine tokens in ten: tested first, apart from the
-         * switch (whose indirect jump mispredicts where these branches learn the pattern) */
-        if (k->kind == TK_IDENT) {
-            ident(x, i);
-            continue;
-        }
-        if (k->kind == TK_PUNCT)
-            continue;
-        switch (k->kind) {
-        case TK_PP_HASH:
-            directive(x, &ps, i);
-            break;
-        case TK_LAUNCH_OPEN: {
-            x->device_code = 1;
-            int *depth = k->flags & TF_PP ? &pp_launch_depth : &launch_depth;
-            if (o->launch == HP_LAUNCH_GGL && *depth == 0) {
-                /* A launch inside another launch's <<< >>> (only in malformed code) leaves the
-                 * whole group as written, so that a second translation decides the same. */
-                if (!launch_group_nested(x, i))
-                    launch_rewrite(x, i);
-            }
-            (*depth)++;
-            break;
-        }
-        case TK_LAUNCH_CLOSE: {
-            int *depth = k->flags & TF_PP ? &pp_launch_depth : &launch_depth;
-            if (*depth > 0)
-                (*depth)--;
-            break;
-        }
-        case TK_PP_END:
-            pp_launch_depth = 0;
-            break;
-        default:
-            break;
-        }
+        visit(x, &ps, i, depth);
     }
 
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {

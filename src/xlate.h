@@ -65,12 +65,13 @@ typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
-    tok *toks;           /* the tokens of the file itself, lexed on the way (translate reuses
-                            them) */
-    ptrdiff_t ntoks;
-    int32_t *dirs;       /* and its directives' '#' tokens */
-    ptrdiff_t ndirs;
+    lex_out lx;          /* the file's own tokens, lexed on the way with xlate_filter's marks
+                            (translate reuses them); lx.toks is NULL where it was not lexed */
 } warp_env;
+
+/* The lexer's filter for the translation pass: every name translate() may act on lets it
+ * through (xlate.c). */
+const lex_filter *xlate_filter(void);
 
 /* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
  * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
@@ -129,6 +130,8 @@ int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after
  * operators (returns 1 when it did). */
 hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r);
 int warp_cg_ident(xlate *x, ptrdiff_t i);
+/* The k-th name warp_cg_ident looks for (from 0), or NULL past the last. */
+const char *warp_cg_name(int k);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

@@ -473,13 +473,20 @@ static int is_cg_namespace(xlate *x, ptrdiff_t i)
     return 0;
 }
 
+/* The operators of cooperative groups that warp_cg_ident rewrites. */
+static const struct {
+    const char *s;
+    ptrdiff_t len;
+} names[] = {{"reduce", 6}, {"plus", 4},   {"less", 4},   {"greater", 7},
+             {"bit_and", 7}, {"bit_or", 6}, {"bit_xor", 7}};
+
+const char *warp_cg_name(int k)
+{
+    return k >= 0 && k < (int)(sizeof names / sizeof *names) ? names[k].s : NULL;
+}
+
 int warp_cg_ident(xlate *x, ptrdiff_t i)
 {
-    static const struct {
-        const char *s;
-        ptrdiff_t len;
-    } names[] = {{"reduce", 6}, {"plus", 4},   {"less", 4},   {"greater", 7},
-                 {"bit_and", 7}, {"bit_or", 6}, {"bit_xor", 7}};
     hp_str w = xlate_text(x, i);
     size_t k = 0;
     for (; k < sizeof names / sizeof *names; k++)
@@ -679,6 +686,8 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     lex_out lx;
     if (have)
         lx = *have;
+    else if (depth == 0)
+        lex_all_marked(w->a, src, len, xlate_filter(), &lx);
     else
         lex_all(w->a, src, len, &lx);
     hx.t = lx.toks;
@@ -686,12 +695,8 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.dirs = lx.dirs;
     hx.ndirs = lx.ndirs;
     hx.env = w->env;
-    if (depth == 0 && lx.toks) {
-        w->env->toks = lx.toks;
-        w->env->ntoks = lx.n;
-        w->env->dirs = lx.dirs;
-        w->env->ndirs = lx.ndirs;
-    }
+    if (depth == 0 && lx.toks)
+        w->env->lx = lx;
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t d = 0; d < hx.ndirs; d++) {

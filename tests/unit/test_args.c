@@ -30,3 +30,33 @@ TEST(args_table_flagged)
         }
     }
 }
+
+/* The translation pass visits only the identifiers xlate_filter lets through: it must let
+ * through every name of the tables and every word the pass tests besides them. */
+TEST(xlate_filter_passes_every_name)
+{
+    const lex_filter *f = xlate_filter();
+    for (ptrdiff_t i = 0; i < map_nrows(); i++) {
+        hp_str s = map_cuda(map_row_at(i));
+        if (!lex_filter_pass(f, (const unsigned char *)s.s, s.len)) {
+            harness_failf(__FILE__, __LINE__, "'%.*s' is filtered out", (int)s.len, s.s);
+            return;
+        }
+    }
+    static const char *const words[] = {"__global__", "__device__", "__shared__",
+                                        "__constant__", "__managed__", "threadIdx", "blockIdx",
+                                        "blockDim", "gridDim", "printf", "CUdeviceptr"};
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        CHECK(lex_filter_pass(f, (const unsigned char *)words[k], (ptrdiff_t)strlen(words[k])));
+    int n = 0;
+    for (; warp_cg_name(n); n++)
+        CHECK(lex_filter_pass(f, (const unsigned char *)warp_cg_name(n),
+                              (ptrdiff_t)strlen(warp_cg_name(n))));
+    CHECK_INT(n, 7);
+    /* and it turns away most other names */
+    static const char *const plain[] = {"value", "index", "count", "result", "offset"};
+    int through = 0;
+    for (size_t k = 0; k < sizeof plain / sizeof *plain; k++)
+        through += lex_filter_pass(f, (const unsigned char *)plain[k], (ptrdiff_t)strlen(plain[k]));
+    CHECK(through <= 1);
+}

@@ -4,6 +4,7 @@
 
 #include "arena.h"
 #include "harness.h"
+#include "hash.h"
 #include "lex.h"
 
 typedef struct lexed {
@@ -238,4 +239,88 @@ TEST(lex_directive_list)
     for (int i = 0; i < 3000; i++)
         n += snprintf(big + n, sizeof big - (size_t)n, i % 3 ? "#define X\n" : "int y;\n");
     check_dirs(big, n);
+}
+
+/* A filter over a few names, built as the name tables' generator builds one. */
+typedef struct tfilter {
+    unsigned char pair[(1u << 16) / 8];
+    unsigned char shape[(1u << HP_SHAPE_BITS) / 8];
+    lex_filter f;
+} tfilter;
+
+static void tfilter_init(tfilter *t, const char *const *names, int n)
+{
+    memset(t, 0, sizeof *t);
+    for (int k = 0; k < n; k++) {
+        ptrdiff_t len = (ptrdiff_t)strlen(names[k]);
+        unsigned p = (unsigned)(unsigned char)names[k][0] << 8 |
+                     (len > 1 ? (unsigned char)names[k][1] : 0u);
+        t->pair[p >> 3] |= (unsigned char)(1u << (p & 7));
+        uint64_t sh = hp_shape(names[k], len);
+        for (int w = 0; w < 2; w++) {
+            uint32_t b = hp_shape_bit(sh, w);
+            t->shape[b >> 3] |= (unsigned char)(1u << (b & 7));
+        }
+    }
+    t->f.pair = t->pair;
+    t->f.shape = t->shape;
+}
+
+/* The marks are the tokens lex_marked picks, in order, and the tokens are lex_all's: for a
+ * short file, and for one with more marks than the lexer keeps on its stack (the rest are
+ * found after lexing), with a directive left open at the end. */
+TEST(lex_marks_are_the_marked_tokens)
+{
+    static const char *const names[] = {"cudaMalloc", "x", "__global__"};
+    tfilter *tf = malloc(sizeof *tf);
+    CHECK(tf != NULL);
+    tfilter_init(tf, names, 3);
+    CHECK(lex_filter_pass(&tf->f, (const unsigned char *)"cudaMalloc", 10));
+    CHECK(lex_filter_pass(&tf->f, (const unsigned char *)"x", 1));
+    CHECK(!lex_filter_pass(&tf->f, (const unsigned char *)"cudaFree", 8));
+    CHECK(!lex_filter_pass(&tf->f, (const unsigned char *)"y", 1));
+    static const char unit[] = "__global__ void k(int *x) { cudaMalloc(x, 4); y = x >> 1; }\n"
+                               "#define N cudaMalloc // cudaMalloc\n"
+                               "k<<<1, 2>>>(\"cudaMalloc\"); a >>> b; cudaFree(y);\n";
+    for (int reps = 1; reps <= 400; reps += 399) {
+        ptrdiff_t ulen = (ptrdiff_t)sizeof unit - 1, len = ulen * reps + 16;
+        char *src = malloc((size_t)len);
+        CHECK(src != NULL);
+        for (int r = 0; r < reps; r++)
+            memcpy(src + r * ulen, unit, (size_t)ulen);
+        memcpy(src + ulen * reps, "#if x\n#define x", 16);
+        arena a, b;
+        arena_init(&a, 4096);
+        arena_init(&b, 4096);
+        lex_out plain, marked;
+        lex_all(&a, src, len, &plain);
+        lex_all_marked(&b, src, len, &tf->f, &marked);
+        CHECK(plain.marks == NULL && plain.nmarks == 0);
+        CHECK(marked.marks != NULL);
+        CHECK_INT(marked.n, plain.n);
+        CHECK(memcmp(marked.toks, plain.toks, (size_t)(plain.n + 1) * sizeof(tok)) == 0);
+        CHECK_INT(marked.ndirs, plain.ndirs);
+        ptrdiff_t k = 0, idents = 0;
+        for (ptrdiff_t h = 0; h < plain.n; h++) {
+            if (!lex_marked(&tf->f, src, &plain.toks[h]))
+                continue;
+            idents += plain.toks[h].kind == TK_IDENT;
+            CHECK(k < marked.nmarks);
+            if (k < marked.nmarks)
+                CHECK_INT(marked.marks[k], h);
+            k++;
+        }
+        CHECK_INT(marked.nmarks, k);
+        /* per unit: __global__, x twice and cudaMalloc twice in code, cudaMalloc in the
+         * directive; '#', its end, <<< and >>>; then the last line's '#' twice, x twice and
+         * the directives' two ends */
+        CHECK_INT(idents, 6 * reps + 2);
+        CHECK_INT(marked.nmarks, 10 * reps + 6);
+        if (reps > 1)
+            CHECK(marked.nmarks > 1024);
+        arena_release(&a);
+        arena_release(&b);
+        free(src);
+    }
+    free(tf);
 }
