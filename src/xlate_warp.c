@@ -7,6 +7,7 @@
  * forms where the mask names the whole warp (then every lane takes part, which is what the
  * maskless forms assume), or a function of hipport_compat.h. Every rewrite is reported. */
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -538,11 +539,27 @@ typedef struct hdr {
     arena a; /* holds src and the tokens */
 } hdr;
 
+/* A directory's listing, to answer an include that names nothing without a failed open: most
+ * quoted includes of a project name files found through -I paths, not beside the includer. */
+typedef struct dirl {
+    struct dirl *next; /* in its hash chain */
+    char *path;
+    ptrdiff_t plen;
+    int ok;            /* listed */
+    os_dirent *ents;   /* sorted bytewise */
+    char **folded;     /* the same names in ASCII lower case, sorted */
+    ptrdiff_t n;
+    arena a;
+} dirl;
+
+#define DIRS_CAP 256 /* chains of the listings' table */
+
 struct warp_cache {
     pthread_mutex_t mu;
     hdr **slot;
     ptrdiff_t cap, n;
     ptrdiff_t budget, used;
+    dirl *dslot[DIRS_CAP];
 };
 
 warp_cache *warp_cache_new(ptrdiff_t budget)
@@ -574,8 +591,139 @@ void warp_cache_free(warp_cache *c)
         }
     }
     free(c->slot);
+    for (int i = 0; i < DIRS_CAP; i++) {
+        for (dirl *d = c->dslot[i], *next; d; d = next) {
+            next = d->next;
+            arena_release(&d->a);
+            free(d);
+        }
+    }
     pthread_mutex_destroy(&c->mu);
     free(c);
+}
+
+static int cmp_folded(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* The listing of the directory path[0..plen), listed on its first use; NULL where the cache
+ * is full. */
+static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
+{
+    unsigned hash = str_hash(path, plen, 0) & (DIRS_CAP - 1);
+    dirl *d;
+    pthread_mutex_lock(&c->mu);
+    for (d = c->dslot[hash]; d; d = d->next)
+        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
+            break;
+    int full = c->used >= c->budget;
+    pthread_mutex_unlock(&c->mu);
+    if (d || full)
+        return d;
+    dirl *nd = calloc(1, sizeof *nd);
+    if (!nd)
+        return NULL;
+    arena_init(&nd->a, 4096);
+    jmp_buf jb;
+    nd->a.oom = &jb;
+    if (setjmp(jb)) {
+        arena_release(&nd->a);
+        free(nd);
+        return NULL;
+    }
+    nd->path = arena_strndup(&nd->a, path, plen);
+    nd->plen = plen;
+    nd->ok = os_list_dir(&nd->a, nd->path, &nd->ents, &nd->n) == 0;
+    if (nd->ok) {
+        nd->folded = NEW(&nd->a, char *, nd->n + 1);
+        for (ptrdiff_t k = 0; k < nd->n; k++) {
+            ptrdiff_t len = (ptrdiff_t)strlen(nd->ents[k].name);
+            char *f = arena_strndup(&nd->a, nd->ents[k].name, len);
+            for (ptrdiff_t b = 0; b < len; b++)
+                if (f[b] >= 'A' && f[b] <= 'Z')
+                    f[b] = (char)(f[b] - 'A' + 'a');
+            nd->folded[k] = f;
+        }
+        qsort(nd->folded, (size_t)nd->n, sizeof *nd->folded, cmp_folded);
+    }
+    nd->a.oom = NULL;
+    pthread_mutex_lock(&c->mu);
+    for (d = c->dslot[hash]; d; d = d->next)
+        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
+            break;
+    if (!d) {
+        nd->next = c->dslot[hash];
+        c->dslot[hash] = nd;
+        c->used += (ptrdiff_t)sizeof *nd + nd->a.used;
+        d = nd;
+        nd = NULL;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (nd) {
+        arena_release(&nd->a);
+        free(nd);
+    }
+    return d;
+}
+
+/* Whether the name s[0..len) is in the listing: 2 exactly, as a directory; 1 some other way
+ * (another type, or a name that differs only in ASCII case, which a case-insensitive file
+ * system would open); 0 not at all. */
+static int dirs_has(const dirl *d, const char *s, ptrdiff_t len)
+{
+    char key[256];
+    if (len >= (ptrdiff_t)sizeof key)
+        return 1;
+    for (ptrdiff_t b = 0; b < len; b++)
+        key[b] = s[b] >= 'A' && s[b] <= 'Z' ? (char)(s[b] - 'A' + 'a') : s[b];
+    key[len] = 0;
+    const char *kp = key;
+    if (!bsearch(&kp, d->folded, (size_t)d->n, sizeof *d->folded, cmp_folded))
+        return 0;
+    memcpy(key, s, (size_t)len);
+    for (ptrdiff_t lo = 0, hi = d->n; lo < hi;) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        int r = strcmp(key, d->ents[mid].name);
+        if (r == 0)
+            return d->ents[mid].type == OS_DT_DIR ? 2 : 1;
+        if (r < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return 1;
+}
+
+/* 1 where path certainly names nothing: some component past its first dirlen bytes (a
+ * directory that exists, the includer's) is missing from its directory's listing. 0 where it
+ * may exist, or where a listing cannot say: a component that is empty, "." or "..", holds a
+ * byte outside ASCII (a file system may fold or normalize it), or passes through a link or an
+ * entry of unknown type. */
+static int path_absent(warp_cache *c, const char *path, ptrdiff_t dirlen)
+{
+    if (dirlen <= 0 || path[dirlen] != '/')
+        return 0;
+    ptrdiff_t at = dirlen; /* path[0..at) is a directory that exists */
+    for (;;) {
+        const char *comp = path + at + 1;
+        const char *slash = strchr(comp, '/');
+        ptrdiff_t len = slash ? slash - comp : (ptrdiff_t)strlen(comp);
+        if (len == 0 || (comp[0] == '.' && (len == 1 || (len == 2 && comp[1] == '.'))))
+            return 0;
+        for (ptrdiff_t b = 0; b < len; b++)
+            if ((unsigned char)comp[b] >= 0x80)
+                return 0;
+        const dirl *d = dirs_get(c, path, at);
+        if (!d || !d->ok)
+            return 0;
+        int has = dirs_has(d, comp, len);
+        if (has == 0)
+            return 1;
+        if (!slash || has != 2)
+            return 0;
+        at += 1 + len;
+    }
 }
 
 static hdr *cache_find(warp_cache *c, const char *path, unsigned hash)
@@ -728,6 +876,8 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         if (seen || w->nseen == ENV_MAX_FILES)
             continue;
         w->seen[w->nseen++] = child;
+        if (w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
+            continue;
         hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
         if (ch) {
             if (ch->ok)
