@@ -2,6 +2,8 @@
 #include "lex.h"
 
 #include <pthread.h>
+#include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -522,16 +524,35 @@ int lex_marked(const lex_filter *f, const char *src, const tok *t)
     }
 }
 
-/* The first marks are kept here while the token array grows; past them, the rest are found
- * afterwards by lex_marked over the tokens that follow the last one kept. */
-#define MARKBUF 4096
+/* The marks are listed on the stack while the token array grows, then on the heap (which the
+ * arena could not give without moving the token array): a big file's hundred thousand marks
+ * are not found again by a pass over millions of tokens. */
+#define MARKBUF 4096 /* tests/unit/test_lex.c goes past it */
+
+/* Twice the room for marks, moved off the stack buffer or grown on the heap; 0 where memory
+ * runs out. */
+static int grow_marks(int32_t **marks, ptrdiff_t *cap, const int32_t *stackbuf)
+{
+    if (*cap > PTRDIFF_MAX / 8)
+        return 0;
+    int32_t *m = *marks == stackbuf ? malloc((size_t)*cap * 2 * sizeof *m)
+                                    : realloc(*marks, (size_t)*cap * 2 * sizeof *m);
+    if (!m)
+        return 0;
+    if (*marks == stackbuf)
+        memcpy(m, stackbuf, (size_t)*cap * sizeof *m);
+    *marks = m;
+    *cap *= 2;
+    return 1;
+}
+
 /* Marks the token just pushed (with a filter). */
 #define MARK()                                                                              \
     do {                                                                                    \
         if (f) {                                                                            \
-            if (nmarks < MARKBUF)                                                           \
-                markbuf[nmarks] = (int32_t)(nt - 1);                                        \
-            nmarks++;                                                                       \
+            if (nmarks == markcap && !grow_marks(&marks, &markcap, markbuf))                \
+                goto oom;                                                                   \
+            marks[nmarks++] = (int32_t)(nt - 1);                                            \
         }                                                                                   \
     } while (0)
 
@@ -541,6 +562,13 @@ static LEX_INLINE void lex_run(arena *a, const char *src, ptrdiff_t len, const l
                                lex_out *out)
 {
     pthread_once(&cls_once, init_tables);
+    int32_t markbuf[MARKBUF];
+    int32_t *marks = markbuf;
+    ptrdiff_t nmarks = 0, markcap = MARKBUF;
+    /* Memory that runs out fails here, not in the arena: the marks on the heap are freed first,
+     * then the arena's recovery point (if any) is taken. */
+    jmp_buf *recover = a->oom;
+    a->oom = NULL;
     const unsigned char *s = (const unsigned char *)src;
     const ptrdiff_t n = len;
     ptrdiff_t cap = len / 5 + 64, nt = 0;
@@ -556,8 +584,6 @@ static LEX_INLINE void lex_run(arena *a, const char *src, ptrdiff_t len, const l
     ptrdiff_t pp_hash = 0; /* index of the current directive's '#' token */
     int32_t dirbuf[1024];  /* the first directives' '#' tokens */
     ptrdiff_t ndirs = 0;
-    int32_t markbuf[MARKBUF];
-    ptrdiff_t nmarks = 0;
     ptrdiff_t i = 0;
     if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
         i = 3; /* a UTF-8 byte order mark is not a token */
@@ -790,21 +816,24 @@ static LEX_INLINE void lex_run(arena *a, const char *src, ptrdiff_t len, const l
     out->marks = NULL;
     out->nmarks = 0;
     if (f) {
-        ptrdiff_t kept = nmarks < MARKBUF ? nmarks : MARKBUF;
-        ptrdiff_t from = nmarks <= MARKBUF ? nt : markbuf[MARKBUF - 1] + 1;
         int32_t *m = arena_alloc_nozero(a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
-                                        kept + (nt - from) + 1);
+                                        nmarks + 1);
         if (!m)
             goto oom;
-        memcpy(m, markbuf, (size_t)kept * sizeof *m);
-        for (ptrdiff_t h = from; h < nt - 1; h++)
-            if (lex_marked(f, src, &toks[h]))
-                m[kept++] = (int32_t)h;
+        memcpy(m, marks, (size_t)nmarks * sizeof *m);
         out->marks = m;
-        out->nmarks = kept;
+        out->nmarks = nmarks;
+        if (marks != markbuf)
+            free(marks);
     }
+    a->oom = recover;
     return;
-oom: /* allocation failed without a recovery point */
+oom:
+    if (marks != markbuf)
+        free(marks);
+    a->oom = recover;
+    if (recover)
+        longjmp(*recover, 1);
     out->toks = NULL;
     out->n = 0;
     out->unterminated = 0;
