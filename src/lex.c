@@ -490,16 +490,12 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
         }                                                                                   \
     } while (0)
 
-/* Without a branch: half the identifiers of a file pass the first test, in no order a branch
- * could learn, while few pass all three. */
+/* The two bits without a branch between them: one branch on both, which few names pass. */
 static LEX_INLINE unsigned filter_pass(const lex_filter *f, const unsigned char *p, ptrdiff_t len)
 {
-    unsigned k = (unsigned)p[0] << 8 | p[len > 1];
-    k &= len > 1 ? 0xffffu : 0xff00u;
     uint64_t sh = hp_shape((const char *)p, len);
     uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
-    unsigned pass = (unsigned)f->pair[k >> 3] >> (k & 7);
-    pass &= (unsigned)f->shape[k0 >> 3] >> (k0 & 7);
+    unsigned pass = (unsigned)f->shape[k0 >> 3] >> (k0 & 7);
     pass &= (unsigned)f->shape[k1 >> 3] >> (k1 & 7);
     return (pass & 1u) | (len > 255);
 }

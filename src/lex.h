@@ -90,12 +90,12 @@ typedef struct lex_out {
  * directives' list). */
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
-/* A negative filter over names, in the name tables' format (gentab, hash.h): one bit per
- * first two bytes (the second is 0 for a name of one byte), then two bits of the name's shape
- * (hp_shape_bit). A name is possibly among those the filter was built from only where all
- * three bits are set; a name of more than 255 bytes always passes. */
+/* A negative filter over names, in the name tables' format (gentab, hash.h): two bits of each
+ * name's shape (hp_shape_bit). A name is possibly among those the filter was built from only
+ * where both bits are set; a name of more than 255 bytes always passes. (The tables' filter
+ * tests the first two bytes first: in the lexer, that test turns away almost no name the
+ * shape would let through, and its table costs more in the cache than it saves.) */
 typedef struct lex_filter {
-    const unsigned char *pair;  /* 1 << 16 bits */
     const unsigned char *shape; /* 1 << HP_SHAPE_BITS bits */
 } lex_filter;
 

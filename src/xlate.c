@@ -680,16 +680,12 @@ static void ident(xlate *x, ptrdiff_t i)
  * tests besides (device words, printf, cooperative-groups operators). The lexer marks the
  * identifiers this filter lets through, and the translation pass visits only those (with
  * directives and launches) until a file needs every identifier looked at. */
-static unsigned char filter_pair[(1u << 16) / 8];
 static unsigned char filter_shape[(1u << HP_SHAPE_BITS) / 8];
 static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
 
 static void filter_add(const char *name)
 {
-    ptrdiff_t len = (ptrdiff_t)strlen(name);
-    unsigned k = (unsigned)(unsigned char)name[0] << 8 | (len > 1 ? (unsigned char)name[1] : 0u);
-    filter_pair[k >> 3] |= (unsigned char)(1u << (k & 7));
-    uint64_t sh = hp_shape(name, len);
+    uint64_t sh = hp_shape(name, (ptrdiff_t)strlen(name));
     for (int w = 0; w < 2; w++) {
         uint32_t b = hp_shape_bit(sh, w);
         filter_shape[b >> 3] |= (unsigned char)(1u << (b & 7));
@@ -698,7 +694,6 @@ static void filter_add(const char *name)
 
 static void filter_init(void)
 {
-    memcpy(filter_pair, map_pair_bits, sizeof filter_pair);
     memcpy(filter_shape, map_shape_bits, sizeof filter_shape);
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
@@ -709,7 +704,7 @@ static void filter_init(void)
 
 const lex_filter *xlate_filter(void)
 {
-    static const lex_filter f = {filter_pair, filter_shape};
+    static const lex_filter f = {filter_shape};
     pthread_once(&filter_once, filter_init);
     return &f;
 }

@@ -244,7 +244,6 @@ TEST(lex_directive_list)
 
 /* A filter over a few names, built as the name tables' generator builds one. */
 typedef struct tfilter {
-    unsigned char pair[(1u << 16) / 8];
     unsigned char shape[(1u << HP_SHAPE_BITS) / 8];
     lex_filter f;
 } tfilter;
@@ -253,17 +252,12 @@ static void tfilter_init(tfilter *t, const char *const *names, int n)
 {
     memset(t, 0, sizeof *t);
     for (int k = 0; k < n; k++) {
-        ptrdiff_t len = (ptrdiff_t)strlen(names[k]);
-        unsigned p = (unsigned)(unsigned char)names[k][0] << 8 |
-                     (len > 1 ? (unsigned char)names[k][1] : 0u);
-        t->pair[p >> 3] |= (unsigned char)(1u << (p & 7));
-        uint64_t sh = hp_shape(names[k], len);
+        uint64_t sh = hp_shape(names[k], (ptrdiff_t)strlen(names[k]));
         for (int w = 0; w < 2; w++) {
             uint32_t b = hp_shape_bit(sh, w);
             t->shape[b >> 3] |= (unsigned char)(1u << (b & 7));
         }
     }
-    t->f.pair = t->pair;
     t->f.shape = t->shape;
 }
 
