@@ -19,7 +19,7 @@ const unsigned char *const map_shape_bits = map_shape;
 
 const map_row *map_probe(const char *name, ptrdiff_t len)
 {
-    if (len < 1 || !map_shape_maybe(name, len))
+    if (len < 1 || len > 255)
         return NULL;
     uint32_t j = hp_hash(name, len, MAP_SEED) & (MAP_SIZE - 1);
     for (;;) {

@@ -1148,6 +1148,18 @@ static void sort_edits(edit *e, ptrdiff_t ne)
     }
 }
 
+/* Whether some edit apply() kept writes other bytes than those it replaces: where none does,
+ * the output is the buffer as it was. */
+static int edits_differ(const xlate *x)
+{
+    for (ptrdiff_t j = 0; j < x->ne; j++) {
+        const edit *e = &x->e[j];
+        if (e->text.len != e->len || memcmp(e->text.s, x->src + e->off, (size_t)e->len) != 0)
+            return 1;
+    }
+    return 0;
+}
+
 static void apply(xlate *x, const char **out, ptrdiff_t *outlen)
 {
     if (x->ne == 0) {
@@ -1401,7 +1413,10 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
      * edits inside them (lines inserted before a directive among the arguments included) */
     xargs_finish(x);
     apply(x, &out->out, &out->out_len);
-    out->changed = out->out_len != len || memcmp(out->out, src, (size_t)len) != 0;
+    /* a length that differs says it without reading the bytes; so do edits that all write
+     * what they replace */
+    out->changed = out->out_len != len ||
+                   (edits_differ(x) && memcmp(out->out, src, (size_t)len) != 0);
     diag_sort(&x->d);
     out->findings = x->d.v;
     out->nfindings = x->d.n;
