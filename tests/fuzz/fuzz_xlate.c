@@ -1,7 +1,9 @@
 /* fuzz_xlate.c: libFuzzer target over the tokenizer and the translator. The first byte picks
  * the options (launch form, --roc, target HIP, file kind, PyTorch's older generation, excluded
  * #if branches); the rest is the source, translated with --annotate when its length is odd.
- * Checks, beyond memory safety: every token lies inside the buffer in order; and for sources
+ * Checks, beyond memory safety: every token lies inside the buffer in order; lexing with the
+ * translation's marks gives the same tokens, and marks exactly those lex_marked picks; and for
+ * sources
  * that are well-formed at the token level (no stray or unterminated tokens, balanced brackets
  * and launches, as in any code a compiler accepts), translating the output again changes
  * nothing (idempotence). */
@@ -12,6 +14,7 @@
 #include "arena.h"
 #include "hipport.h"
 #include "lex.h"
+#include "xlate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -68,6 +71,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (depth || launches)
         well_formed = 0;
+    lex_out mx;
+    const lex_filter *f = xlate_filter();
+    lex_all_marked(&a, src, len, f, &mx);
+    if (mx.n != lx.n || memcmp(mx.toks, lx.toks, (size_t)(lx.n + 1) * sizeof(tok)) != 0)
+        __builtin_trap();
+    ptrdiff_t k = 0;
+    for (ptrdiff_t i = 0; i < lx.n; i++)
+        if (lex_marked(f, src, &lx.toks[i]) && (k >= mx.nmarks || mx.marks[k++] != i))
+            __builtin_trap();
+    if (k != mx.nmarks)
+        __builtin_trap();
     arena_release(&a);
 
     hp_ctx_reset(ctx);
