@@ -402,6 +402,8 @@ int cmd_translate(int argc, char **argv)
         hipify_pytorch_mode(cmd, pytorch, &t.pytorch, s.quiet);
     else if (r.rename == HP_RENAME_PYTORCH) /* PyTorch's names: its mappings */
         hipify_pytorch_mode(cmd, "auto", &t.pytorch, s.quiet);
+    /* quiet: the findings are only counted against --fail-on, so they need no messages */
+    t.count_only = s.quiet;
     r.excludes = excl;
     r.exts = exts;
     r.on_file = on_file;

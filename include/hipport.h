@@ -151,6 +151,10 @@ typedef struct hp_translate_opts {
     const char *const *macros; /* "-DNAME", "-DNAME=VALUE" or "-UNAME", in command-line order */
     int nmacros;
     int record_names;      /* fill hp_translate_result.conv (one entry per converted name) */
+    /* The caller only counts the findings by severity (translate --quiet): they keep their
+     * rule and severity, but no message, fix, source line, line or column, and come in no
+     * particular order. Ignored with annotate, whose comments are the messages. */
+    int count_only;
 } hp_translate_opts;
 
 void hp_translate_opts_init(hp_translate_opts *o);

@@ -168,18 +168,18 @@ char *arena_join(arena *a, const char *x, ptrdiff_t xlen, char sep, const char *
     return p;
 }
 
-char *arena_printf(arena *a, const char *fmt, ...)
+char *arena_vprintf(arena *a, const char *fmt, va_list ap)
 {
-    va_list ap;
+    va_list aq;
     /* Most messages fit in the current block: printed there once, and kept. */
     if (a->beg && a->end - a->beg > 1) {
         ptrdiff_t room = a->end - a->beg;
         if (room > INT_MAX)
             room = INT_MAX;
         UNPOISON(a->beg, room);
-        va_start(ap, fmt);
-        int n = vsnprintf(a->beg, (size_t)room, fmt, ap);
-        va_end(ap);
+        va_copy(aq, ap);
+        int n = vsnprintf(a->beg, (size_t)room, fmt, aq);
+        va_end(aq);
         if (n < 0)
             return NULL;
         if (n < room) {
@@ -188,16 +188,25 @@ char *arena_printf(arena *a, const char *fmt, ...)
             return p;
         }
     }
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
     if (n < 0)
         return NULL;
     char *p = arena_alloc_nozero(a, 1, 1, (ptrdiff_t)n + 1);
     if (!p)
         return NULL;
+    va_copy(aq, ap);
+    vsnprintf(p, (size_t)n + 1, fmt, aq);
+    va_end(aq);
+    return p;
+}
+
+char *arena_printf(arena *a, const char *fmt, ...)
+{
+    va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    char *p = arena_vprintf(a, fmt, ap);
     va_end(ap);
     return p;
 }

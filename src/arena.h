@@ -3,6 +3,7 @@
 #define HP_ARENA_H
 
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct arena_block arena_block;
@@ -42,6 +43,11 @@ char *arena_join(arena *a, const char *x, ptrdiff_t xlen, char sep, const char *
 char *arena_printf(arena *a, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+char *arena_vprintf(arena *a, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
 #endif
     ;
 arena_mark arena_save(const arena *a);

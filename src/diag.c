@@ -98,6 +98,8 @@ hp_finding *diag_add(diag_list *d, ptrdiff_t off, int n, const char *rule, hp_se
         off = 0;
     if (off > d->len)
         off = d->len;
+    if (d->bare)
+        return diag_add_file(d, rule, sev, msg, fix);
     int line, col;
     diag_linecol(d, off, &line, &col);
     hp_finding *f = grow(d);

@@ -21,6 +21,7 @@ typedef struct diag_list {
     ptrdiff_t cur;     /* the furthest offset asked for so far, */
     ptrdiff_t cur_line; /* its 0-based line */
     ptrdiff_t cur_ls;  /* and the offset where that line starts */
+    int bare;          /* findings without line, column or source line (count_only) */
 } diag_list;
 
 void diag_init(diag_list *d, arena *a, const char *path, const char *src, ptrdiff_t len);

@@ -5,6 +5,7 @@
 #include "xlate.h"
 
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,8 +189,23 @@ static void note_unsupported(xlate *x, ptrdiff_t i)
     x->st.unsupported++;
 }
 
+/* A finding's message or fix, printed into the arena; "" where the caller only counts the
+ * findings (hp_translate_opts.count_only), which need not be formatted at all. */
+const char *xlate_msg(xlate *x, const char *fmt, ...)
+{
+    if (x->d.bare)
+        return "";
+    va_list ap;
+    va_start(ap, fmt);
+    const char *p = arena_vprintf(x->a, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
 static const char *ver(xlate *x, int v)
 {
+    if (x->d.bare)
+        return ""; /* only in messages */
     return arena_printf(x->a, "%d.%d", v / 100, v % 100);
 }
 
@@ -302,12 +318,12 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
     }
     const char *msg =
         x->t[i].flags & TF_PP
-            ? arena_printf(x->a,
+            ? xlate_msg(x,
                            "'%.*s' is not defined by HIP: this test no longer sees CUDA's value",
                            (int)name.len, name.s)
-            : arena_printf(x->a, "'%.*s' is not defined by HIP", (int)name.len, name.s);
+            : xlate_msg(x, "'%.*s' is not defined by HIP", (int)name.len, name.s);
     const char *fix = r->hip_len
-                          ? arena_printf(x->a, "test defined(%.*s), or the HIP version macros",
+                          ? xlate_msg(x, "test defined(%.*s), or the HIP version macros",
                                          (int)r->hip_len, map_hip(r).s)
                           : "add a HIP branch, e.g. #if defined(__HIP_PLATFORM_AMD__)";
     finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING, msg, fix);
@@ -358,7 +374,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, i);
         const char *msg =
-            arena_printf(x->a, "'%.*s' has no HIP equivalent", (int)cuda.len, cuda.s);
+            xlate_msg(x, "'%.*s' has no HIP equivalent", (int)cuda.len, cuda.s);
         finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
         return;
     }
@@ -375,19 +391,19 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             } else if (r->legacy_len) {
                 to = map_legacy(r);
             } else {
-                const char *msg = arena_printf(
-                    x->a, "'%.*s' needs HIP %s or newer; the target is HIP %s", (int)to.len,
+                const char *msg = xlate_msg(
+                    x, "'%.*s' needs HIP %s or newer; the target is HIP %s", (int)to.len,
                     to.s, ver(x, r->since), ver(x, x->hipv));
                 finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg,
                         "target a newer HIP with --hip-version, or rewrite this use");
             }
         }
         if (r->removed && x->hipv >= r->removed) {
-            const char *msg = arena_printf(x->a, "'%.*s' was removed in HIP %s", (int)to.len,
+            const char *msg = xlate_msg(x, "'%.*s' was removed in HIP %s", (int)to.len,
                                            to.s, ver(x, r->removed));
             finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
         } else if (r->deprecated && x->hipv >= r->deprecated) {
-            const char *msg = arena_printf(x->a, "'%.*s' is deprecated since HIP %s",
+            const char *msg = xlate_msg(x, "'%.*s' is deprecated since HIP %s",
                                            (int)to.len, to.s, ver(x, r->deprecated));
             finding(x, i, "HP-DEPRECATED", HP_SEV_NOTE, msg, NULL);
         }
@@ -434,7 +450,7 @@ static void deviceptr_arith(xlate *x, ptrdiff_t i)
         return;
     hp_str v = xlate_text(x, i);
     finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
-            arena_printf(x->a,
+            xlate_msg(x,
                          "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
                          "pointer to void, so this arithmetic does not carry over",
                          (int)v.len, v.s),
@@ -614,7 +630,7 @@ static void member(xlate *x, ptrdiff_t i)
             return;
         }
         finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING,
-                arena_printf(x->a, "member '%.*s' needs HIP %s or newer; the target is HIP %s",
+                xlate_msg(x, "member '%.*s' needs HIP %s or newer; the target is HIP %s",
                              (int)m.len, m.s, ver(x, since), ver(x, x->hipv)),
                 row[4]);
         return;
@@ -863,7 +879,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     if (r->flags & MAP_F(drop)) {
         if (!plain_include(x, h)) {
             finding(x, op, "HP-UNSUPPORTED", HP_SEV_NOTE,
-                    arena_printf(x->a, "HIP needs no '%.*s'; remove this include", (int)path.len,
+                    xlate_msg(x, "HIP needs no '%.*s'; remove this include", (int)path.len,
                                  path.s),
                     NULL);
             return;
@@ -875,7 +891,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     int use_roc = x->o->roc && r->roc_len;
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
-        const char *msg = arena_printf(x->a, "header '%.*s' has no HIP equivalent",
+        const char *msg = xlate_msg(x, "header '%.*s' has no HIP equivalent",
                                        (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
         record_include(x, ps, path, line_end(x, h), quoted);
@@ -891,7 +907,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             to = map_legacy(r);
         } else {
             const char *msg =
-                arena_printf(x->a, "header '%.*s' needs HIP %s or newer; the target is HIP %s",
+                xlate_msg(x, "header '%.*s' needs HIP %s or newer; the target is HIP %s",
                              (int)to.len, to.s, ver(x, r->since), ver(x, x->hipv));
             finding(x, op, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
         }
@@ -1316,6 +1332,7 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->nl = nl && nl > src && nl[-1] == '\r' ? "\r\n" : "\n";
     x->is_cu = ends_with(x->path, ".cu");
     diag_init(&x->d, a, x->path, src, len);
+    x->d.bare = o->count_only && !o->annotate;
 
     lex_out lx;
     if (env && env->lx.toks)
@@ -1386,7 +1403,7 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
                                        x->nl, x->nl),
                   -3);
         diag_add_file(&x->d, "HP-WARP", HP_SEV_NOTE,
-                      arena_printf(x->a,
+                      xlate_msg(x,
                                    "HIP %d.%d has the *_sync warp builtins only with "
                                    "HIP_ENABLE_WARP_SYNC_BUILTINS defined before the first HIP "
                                    "include: defined at the top of this file",
@@ -1417,7 +1434,8 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
      * what they replace */
     out->changed = out->out_len != len ||
                    (edits_differ(x) && memcmp(out->out, src, (size_t)len) != 0);
-    diag_sort(&x->d);
+    if (!x->d.bare)
+        diag_sort(&x->d);
     out->findings = x->d.v;
     out->nfindings = x->d.n;
     out->unsupported = x->unsup;

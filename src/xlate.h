@@ -91,6 +91,14 @@ hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path
                        const char *src, ptrdiff_t len, const warp_env *env,
                        hp_translate_result *out);
 
+/* A finding's message or fix, printed into the arena; "" where the caller only counts the
+ * findings (hp_translate_opts.count_only). */
+const char *xlate_msg(xlate *x, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Entry points of the rewrite modules, called by xlate.c. */
 void xlate_edit(xlate *x, ptrdiff_t off, ptrdiff_t len, hp_str text);
 void xlate_insert(xlate *x, ptrdiff_t off, const char *text);

@@ -133,8 +133,8 @@ hp_str xargs_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use
     if (name.len) {
         int since = parse_version(c[COL_SINCE]);
         if (!use_roc && since && x->hipv < since) {
-            const char *msg = arena_printf(
-                x->a, "'%.*s' needs HIP %d.%d or newer; the target is HIP %d.%d", (int)name.len,
+            const char *msg = xlate_msg(
+                x, "'%.*s' needs HIP %d.%d or newer; the target is HIP %d.%d", (int)name.len,
                 name.s, since / 100, since % 100, x->hipv / 100, x->hipv % 100);
             diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-HIP-VERSION", HP_SEV_WARNING, msg,
                      "target a newer HIP with --hip-version, or rewrite this use");
@@ -403,7 +403,7 @@ static void rewrite_one(xlate *x, const xargs_pending *pd)
     return;
 fail:;
     hp_str name = xlate_text(x, pd->name);
-    const char *msg = arena_printf(x->a,
+    const char *msg = xlate_msg(x,
                                    "the arguments of '%.*s' were not rewritten (%s): "
                                    "this call does not have the expected arguments",
                                    (int)name.len, name.s, c[COL_NOTE]);
@@ -434,8 +434,8 @@ void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     x->fp8_noted = 1;
     hp_str cuda = map_cuda(r);
-    const char *msg = arena_printf(
-        x->a,
+    const char *msg = xlate_msg(
+        x,
         "FP8: CUDA's '%.*s' is the OCP format; AMD gfx94x (MI300) computes FP8 in the FNUZ "
         "format (another exponent bias, no infinities): values and scaling differ",
         (int)cuda.len, cuda.s);

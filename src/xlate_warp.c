@@ -292,6 +292,8 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
 
 static const char *ver(xlate *x, int v)
 {
+    if (x->d.bare)
+        return ""; /* only in messages */
     return arena_printf(x->a, "%d.%d", v / 100, v % 100);
 }
 
@@ -346,7 +348,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
             str_eqc(ty, "half2")) {
             if (!full) {
                 report(x, i, HP_SEV_WARNING,
-                       arena_printf(x->a, "HIP has no %.*s of %.*s, and the mask '%.*s' names "
+                       xlate_msg(x, "HIP has no %.*s of %.*s, and the mask '%.*s' names "
                                           "part of the warp: left as written",
                                     name_len, cuda.s, (int)ty.len, ty.s,
                                     (int)mask_text(x, &a).len, mask_text(x, &a).s),
@@ -355,7 +357,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
             }
             x->needs_compat = 1;
             report(x, i, HP_SEV_NOTE,
-                   arena_printf(x->a, "HIP has no %.*s of %.*s: hipport_%.*s of "
+                   xlate_msg(x, "HIP has no %.*s of %.*s: hipport_%.*s of "
                                       "hipport_compat.h shuffles its bits",
                                 name_len, cuda.s, (int)ty.len, ty.s, name_len - 2, cuda.s + 2),
                    NULL);
@@ -370,7 +372,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         if (has_mask && mask == MASK_FULL32) {
             widen_mask(x, &a);
             report(x, a.first[0], HP_SEV_NOTE,
-                   arena_printf(x->a,
+                   xlate_msg(x,
                                 "the full-warp mask '%.*s' becomes the 64-bit all-lanes mask "
                                 "of HIP's %.*s; lane arithmetic around it may still assume 32 "
                                 "lanes",
@@ -379,7 +381,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
                    "check lane indices and offsets against warpSize (64 on gfx9)");
         } else if (has_mask && mask == MASK_ACTIVE && !xlate_is(x, a.first[0], "__activemask")) {
             report(x, a.first[0], HP_SEV_WARNING,
-                   arena_printf(x->a,
+                   xlate_msg(x,
                                 "'%.*s' holds __activemask(), which is 64-bit in HIP: declare "
                                 "it unsigned long long for HIP's %.*s",
                                 (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
@@ -387,7 +389,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
                    "keep masks in unsigned long long");
         } else if (has_mask && mask == MASK_OTHER) {
             report(x, a.first[0], HP_SEV_WARNING,
-                   arena_printf(x->a,
+                   xlate_msg(x,
                                 "HIP's %.*s needs a 64-bit mask that names the same lanes on a "
                                 "64-lane wavefront; '%.*s' is left as written",
                                 name_len, cuda.s, (int)mask_text(x, &a).len,
@@ -403,7 +405,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         /* the lanes that are active: a ballot of true */
         xlate_edit(x, x->t[i].off, x->t[a.close].off + 1 - x->t[i].off, S("__ballot(1)"));
         report(x, i, HP_SEV_NOTE,
-               arena_printf(x->a,
+               xlate_msg(x,
                             "HIP %s has no __activemask: __ballot(1) gives the active lanes "
                             "(64-bit, as HIP's __activemask)",
                             ver(x, x->hipv)),
@@ -414,9 +416,9 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     if (!legacy.len || (!full && !is_syncwarp)) {
         report(x, i, HP_SEV_WARNING,
                !legacy.len
-                   ? arena_printf(x->a, "%.*s needs HIP %s; the target is HIP %s", name_len,
+                   ? xlate_msg(x, "%.*s needs HIP %s; the target is HIP %s", name_len,
                                   cuda.s, ver(x, r->since), ver(x, x->hipv))
-                   : arena_printf(x->a,
+                   : xlate_msg(x,
                                   "%.*s with the mask '%.*s' has no faithful equivalent on HIP "
                                   "%s (no *_sync builtins): left as written",
                                   name_len, cuda.s, (int)mask_text(x, &a).len,
@@ -428,14 +430,14 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         /* hipport_compat.h provides it with the same arguments */
         x->needs_compat = 1;
         report(x, i, HP_SEV_NOTE,
-               arena_printf(x->a, "HIP %s has no %.*s: %.*s of hipport_compat.h does the same",
+               xlate_msg(x, "HIP %s has no %.*s: %.*s of hipport_compat.h does the same",
                             ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
                NULL);
         return legacy;
     }
     drop_mask(x, &a);
     report(x, i, HP_SEV_NOTE,
-           arena_printf(x->a,
+           xlate_msg(x,
                         "HIP %s has no %.*s: with %s %.*s is the same operation (over "
                         "warpSize lanes: 64 on gfx9)",
                         ver(x, x->hipv), name_len, cuda.s,

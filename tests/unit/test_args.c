@@ -1,4 +1,5 @@
 /* test_args.c: the argument-rewrite table (data/tables/argrewrites.tsv) against the name tables. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -59,4 +60,54 @@ TEST(xlate_filter_passes_every_name)
     for (size_t k = 0; k < sizeof plain / sizeof *plain; k++)
         through += lex_filter_pass(f, (const unsigned char *)plain[k], (ptrdiff_t)strlen(plain[k]));
     CHECK(through <= 1);
+}
+
+/* With count_only the findings keep their rule and severity, in the same number, but carry no
+ * message, fix or position; the output is the same. Ignored with annotate. */
+TEST(translate_count_only)
+{
+    static const char src[] =
+        "#define FULL 0xffffffff\n"
+        "__global__ void k(float *x, unsigned m) {\n"
+        "    x[0] = __shfl_xor_sync(FULL, x[0], 1) + __shfl_xor_sync(m, x[0], 2);\n"
+        "#if CUDART_VERSION >= 11000\n"
+        "    x[1] = 0;\n"
+        "#endif\n"
+        "}\n";
+    hp_ctx *ctx = hp_ctx_new();
+    CHECK(ctx != NULL);
+    for (int annotate = 0; annotate < 2; annotate++) {
+        hp_translate_opts o;
+        hp_translate_opts_init(&o);
+        o.annotate = annotate;
+        hp_translate_result full, bare;
+        CHECK_INT(hp_translate_buffer(ctx, &o, "k.cu", src, (ptrdiff_t)sizeof src - 1, &full),
+                  HP_OK);
+        char *out = malloc((size_t)full.out_len + 1);
+        hp_finding *f = malloc(sizeof *f * (size_t)(full.nfindings + 1));
+        CHECK(out && f);
+        memcpy(out, full.out, (size_t)full.out_len);
+        memcpy(f, full.findings, sizeof *f * (size_t)full.nfindings);
+        int nfull = full.nfindings;
+        ptrdiff_t outlen = full.out_len;
+        o.count_only = 1;
+        CHECK_INT(hp_translate_buffer(ctx, &o, "k.cu", src, (ptrdiff_t)sizeof src - 1, &bare),
+                  HP_OK);
+        CHECK(nfull >= 3); /* two shuffles' masks and the CUDA version macro */
+        CHECK_INT(bare.nfindings, nfull);
+        CHECK(bare.out_len == outlen && memcmp(bare.out, out, (size_t)outlen) == 0);
+        int warnings = 0, bare_warnings = 0, empty = 0;
+        for (int k = 0; k < nfull && k < bare.nfindings; k++) {
+            warnings += f[k].severity == HP_SEV_WARNING;
+            bare_warnings += bare.findings[k].severity == HP_SEV_WARNING;
+            CHECK(f[k].message && f[k].message[0]);
+            empty += !bare.findings[k].message[0] && bare.findings[k].line == 0;
+        }
+        CHECK_INT(bare_warnings, warnings);
+        CHECK(warnings >= 2);
+        CHECK_INT(empty, annotate ? 0 : nfull);
+        free(out);
+        free(f);
+    }
+    hp_ctx_free(ctx);
 }
