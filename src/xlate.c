@@ -319,12 +319,12 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
     const char *msg =
         x->t[i].flags & TF_PP
             ? xlate_msg(x,
-                           "'%.*s' is not defined by HIP: this test no longer sees CUDA's value",
-                           (int)name.len, name.s)
+                        "'%.*s' is not defined by HIP: this test no longer sees CUDA's value",
+                        (int)name.len, name.s)
             : xlate_msg(x, "'%.*s' is not defined by HIP", (int)name.len, name.s);
     const char *fix = r->hip_len
                           ? xlate_msg(x, "test defined(%.*s), or the HIP version macros",
-                                         (int)r->hip_len, map_hip(r).s)
+                                      (int)r->hip_len, map_hip(r).s)
                           : "add a HIP branch, e.g. #if defined(__HIP_PLATFORM_AMD__)";
     finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING, msg, fix);
 }
@@ -400,11 +400,11 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         }
         if (r->removed && x->hipv >= r->removed) {
             const char *msg = xlate_msg(x, "'%.*s' was removed in HIP %s", (int)to.len,
-                                           to.s, ver(x, r->removed));
+                                        to.s, ver(x, r->removed));
             finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
         } else if (r->deprecated && x->hipv >= r->deprecated) {
             const char *msg = xlate_msg(x, "'%.*s' is deprecated since HIP %s",
-                                           (int)to.len, to.s, ver(x, r->deprecated));
+                                        (int)to.len, to.s, ver(x, r->deprecated));
             finding(x, i, "HP-DEPRECATED", HP_SEV_NOTE, msg, NULL);
         }
     }
@@ -451,9 +451,9 @@ static void deviceptr_arith(xlate *x, ptrdiff_t i)
     hp_str v = xlate_text(x, i);
     finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
             xlate_msg(x,
-                         "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
-                         "pointer to void, so this arithmetic does not carry over",
-                         (int)v.len, v.s),
+                      "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
+                      "pointer to void, so this arithmetic does not carry over",
+                      (int)v.len, v.s),
             "compute on (char *)ptr and cast back to hipDeviceptr_t");
 }
 
@@ -631,7 +631,7 @@ static void member(xlate *x, ptrdiff_t i)
         }
         finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING,
                 xlate_msg(x, "member '%.*s' needs HIP %s or newer; the target is HIP %s",
-                             (int)m.len, m.s, ver(x, since), ver(x, x->hipv)),
+                          (int)m.len, m.s, ver(x, since), ver(x, x->hipv)),
                 row[4]);
         return;
     }
@@ -880,7 +880,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         if (!plain_include(x, h)) {
             finding(x, op, "HP-UNSUPPORTED", HP_SEV_NOTE,
                     xlate_msg(x, "HIP needs no '%.*s'; remove this include", (int)path.len,
-                                 path.s),
+                              path.s),
                     NULL);
             return;
         }
@@ -892,7 +892,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
         const char *msg = xlate_msg(x, "header '%.*s' has no HIP equivalent",
-                                       (int)path.len, path.s);
+                                    (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
@@ -908,7 +908,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         } else {
             const char *msg =
                 xlate_msg(x, "header '%.*s' needs HIP %s or newer; the target is HIP %s",
-                             (int)to.len, to.s, ver(x, r->since), ver(x, x->hipv));
+                          (int)to.len, to.s, ver(x, r->since), ver(x, x->hipv));
             finding(x, op, "HP-HIP-VERSION", HP_SEV_WARNING, msg, NULL);
         }
     }
@@ -1404,10 +1404,10 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
                   -3);
         diag_add_file(&x->d, "HP-WARP", HP_SEV_NOTE,
                       xlate_msg(x,
-                                   "HIP %d.%d has the *_sync warp builtins only with "
-                                   "HIP_ENABLE_WARP_SYNC_BUILTINS defined before the first HIP "
-                                   "include: defined at the top of this file",
-                                   x->hipv / 100, x->hipv % 100),
+                                "HIP %d.%d has the *_sync warp builtins only with "
+                                "HIP_ENABLE_WARP_SYNC_BUILTINS defined before the first HIP "
+                                "include: defined at the top of this file",
+                                x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
     if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {

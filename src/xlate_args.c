@@ -404,9 +404,9 @@ static void rewrite_one(xlate *x, const xargs_pending *pd)
 fail:;
     hp_str name = xlate_text(x, pd->name);
     const char *msg = xlate_msg(x,
-                                   "the arguments of '%.*s' were not rewritten (%s): "
-                                   "this call does not have the expected arguments",
-                                   (int)name.len, name.s, c[COL_NOTE]);
+                                "the arguments of '%.*s' were not rewritten (%s): "
+                                "this call does not have the expected arguments",
+                                (int)name.len, name.s, c[COL_NOTE]);
     diag_add(&x->d, x->t[pd->name].off, x->t[pd->name].len, "HP-ARGS", HP_SEV_WARNING, msg,
              "adapt the arguments by hand");
 }

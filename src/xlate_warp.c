@@ -349,17 +349,17 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
             if (!full) {
                 report(x, i, HP_SEV_WARNING,
                        xlate_msg(x, "HIP has no %.*s of %.*s, and the mask '%.*s' names "
-                                          "part of the warp: left as written",
-                                    name_len, cuda.s, (int)ty.len, ty.s,
-                                    (int)mask_text(x, &a).len, mask_text(x, &a).s),
+                                    "part of the warp: left as written",
+                                 name_len, cuda.s, (int)ty.len, ty.s,
+                                 (int)mask_text(x, &a).len, mask_text(x, &a).s),
                        "shuffle the bits: __half_as_ushort / __ushort_as_half");
                 return cuda;
             }
             x->needs_compat = 1;
             report(x, i, HP_SEV_NOTE,
                    xlate_msg(x, "HIP has no %.*s of %.*s: hipport_%.*s of "
-                                      "hipport_compat.h shuffles its bits",
-                                name_len, cuda.s, (int)ty.len, ty.s, name_len - 2, cuda.s + 2),
+                                "hipport_compat.h shuffles its bits",
+                             name_len, cuda.s, (int)ty.len, ty.s, name_len - 2, cuda.s + 2),
                    NULL);
             return str_cstr(arena_printf(x->a, "hipport_%.*s", name_len - 2, cuda.s + 2));
         }
@@ -373,27 +373,27 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
             widen_mask(x, &a);
             report(x, a.first[0], HP_SEV_NOTE,
                    xlate_msg(x,
-                                "the full-warp mask '%.*s' becomes the 64-bit all-lanes mask "
-                                "of HIP's %.*s; lane arithmetic around it may still assume 32 "
-                                "lanes",
-                                (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
-                                cuda.s),
+                             "the full-warp mask '%.*s' becomes the 64-bit all-lanes mask "
+                             "of HIP's %.*s; lane arithmetic around it may still assume 32 "
+                             "lanes",
+                             (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
+                             cuda.s),
                    "check lane indices and offsets against warpSize (64 on gfx9)");
         } else if (has_mask && mask == MASK_ACTIVE && !xlate_is(x, a.first[0], "__activemask")) {
             report(x, a.first[0], HP_SEV_WARNING,
                    xlate_msg(x,
-                                "'%.*s' holds __activemask(), which is 64-bit in HIP: declare "
-                                "it unsigned long long for HIP's %.*s",
-                                (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
-                                cuda.s),
+                             "'%.*s' holds __activemask(), which is 64-bit in HIP: declare "
+                             "it unsigned long long for HIP's %.*s",
+                             (int)mask_text(x, &a).len, mask_text(x, &a).s, name_len,
+                             cuda.s),
                    "keep masks in unsigned long long");
         } else if (has_mask && mask == MASK_OTHER) {
             report(x, a.first[0], HP_SEV_WARNING,
                    xlate_msg(x,
-                                "HIP's %.*s needs a 64-bit mask that names the same lanes on a "
-                                "64-lane wavefront; '%.*s' is left as written",
-                                name_len, cuda.s, (int)mask_text(x, &a).len,
-                                mask_text(x, &a).s),
+                             "HIP's %.*s needs a 64-bit mask that names the same lanes on a "
+                             "64-lane wavefront; '%.*s' is left as written",
+                             name_len, cuda.s, (int)mask_text(x, &a).len,
+                             mask_text(x, &a).s),
                    "keep masks in unsigned long long (e.g. from __ballot_sync or "
                    "__activemask) and build them with 1ull << lane");
         }
@@ -406,9 +406,9 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         xlate_edit(x, x->t[i].off, x->t[a.close].off + 1 - x->t[i].off, S("__ballot(1)"));
         report(x, i, HP_SEV_NOTE,
                xlate_msg(x,
-                            "HIP %s has no __activemask: __ballot(1) gives the active lanes "
-                            "(64-bit, as HIP's __activemask)",
-                            ver(x, x->hipv)),
+                         "HIP %s has no __activemask: __ballot(1) gives the active lanes "
+                         "(64-bit, as HIP's __activemask)",
+                         ver(x, x->hipv)),
                NULL);
         return cuda; /* the call was replaced as a whole */
     }
@@ -417,12 +417,12 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         report(x, i, HP_SEV_WARNING,
                !legacy.len
                    ? xlate_msg(x, "%.*s needs HIP %s; the target is HIP %s", name_len,
-                                  cuda.s, ver(x, r->since), ver(x, x->hipv))
+                               cuda.s, ver(x, r->since), ver(x, x->hipv))
                    : xlate_msg(x,
-                                  "%.*s with the mask '%.*s' has no faithful equivalent on HIP "
-                                  "%s (no *_sync builtins): left as written",
-                                  name_len, cuda.s, (int)mask_text(x, &a).len,
-                                  mask_text(x, &a).s, ver(x, x->hipv)),
+                               "%.*s with the mask '%.*s' has no faithful equivalent on HIP "
+                               "%s (no *_sync builtins): left as written",
+                               name_len, cuda.s, (int)mask_text(x, &a).len,
+                               mask_text(x, &a).s, ver(x, x->hipv)),
                "target HIP 6.2 or newer (--hip-version), or restructure this code");
         return cuda;
     }
@@ -431,17 +431,17 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
         x->needs_compat = 1;
         report(x, i, HP_SEV_NOTE,
                xlate_msg(x, "HIP %s has no %.*s: %.*s of hipport_compat.h does the same",
-                            ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
+                         ver(x, x->hipv), name_len, cuda.s, (int)legacy.len, legacy.s),
                NULL);
         return legacy;
     }
     drop_mask(x, &a);
     report(x, i, HP_SEV_NOTE,
            xlate_msg(x,
-                        "HIP %s has no %.*s: with %s %.*s is the same operation (over "
-                        "warpSize lanes: 64 on gfx9)",
-                        ver(x, x->hipv), name_len, cuda.s,
-                        mask == MASK_ACTIVE ? "the mask of the active lanes,"
+                     "HIP %s has no %.*s: with %s %.*s is the same operation (over "
+                     "warpSize lanes: 64 on gfx9)",
+                     ver(x, x->hipv), name_len, cuda.s,
+                     mask == MASK_ACTIVE ? "the mask of the active lanes,"
                                             : "a full-warp mask every lane takes part, so",
                         (int)legacy.len, legacy.s),
            NULL);
