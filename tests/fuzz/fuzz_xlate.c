@@ -1,6 +1,7 @@
 /* fuzz_xlate.c: libFuzzer target over the tokenizer and the translator. The first byte picks
  * the options (launch form, --roc, target HIP, file kind, PyTorch's older generation, excluded
- * #if branches); the rest is the source, translated with --annotate when its length is odd.
+ * #if branches); the rest is the source, translated with --annotate when its length is odd
+ * and with findings only counted (count_only) when its length's second bit is set.
  * Checks, beyond memory safety: every token lies inside the buffer in order; lexing with the
  * translation's marks gives the same tokens, and marks exactly those lex_marked picks; and for
  * sources
@@ -43,6 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *src = (const char *)data + 1;
     ptrdiff_t len = (ptrdiff_t)size - 1;
     o.annotate = len & 1; /* --annotate for sources of odd length (the flag byte is full) */
+    o.count_only = (len >> 1) & 1; /* findings without messages (ignored with annotate) */
 
     /* the tokens cover the buffer in order */
     arena a;
