@@ -4,10 +4,9 @@
  * and with findings only counted (count_only) when its length's second bit is set.
  * Checks, beyond memory safety: every token lies inside the buffer in order; lexing with the
  * translation's marks gives the same tokens, and marks exactly those lex_marked picks; and for
- * sources
- * that are well-formed at the token level (no stray or unterminated tokens, balanced brackets
- * and launches, as in any code a compiler accepts), translating the output again changes
- * nothing (idempotence). */
+ * sources that are well-formed at the token level (no stray or unterminated tokens, balanced
+ * brackets and launches, as in any code a compiler accepts), translating the output again
+ * changes nothing (idempotence). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
