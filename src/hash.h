@@ -74,4 +74,23 @@ static inline uint32_t hp_shape_bit(uint64_t h, int which)
            ((1u << HP_SHAPE_BITS) - 1);
 }
 
+/* Sets a name's two bits in a shape filter of 1 << HP_SHAPE_BITS bits. len >= 1. */
+static inline void hp_shape_add(unsigned char *bits, const char *s, ptrdiff_t len)
+{
+    uint64_t h = hp_shape(s, len);
+    for (int w = 0; w < 2; w++) {
+        uint32_t k = hp_shape_bit(h, w);
+        bits[k >> 3] |= (unsigned char)(1u << (k & 7));
+    }
+}
+
+/* 1 where both of the name's bits are set in the filter; 0 means the name is certainly not
+ * one of those added. Without a branch between the two bits. len >= 1. */
+static inline unsigned hp_shape_test(const unsigned char *bits, const char *s, ptrdiff_t len)
+{
+    uint64_t h = hp_shape(s, len);
+    uint32_t k0 = hp_shape_bit(h, 0), k1 = hp_shape_bit(h, 1);
+    return ((unsigned)bits[k0 >> 3] >> (k0 & 7)) & ((unsigned)bits[k1 >> 3] >> (k1 & 7)) & 1u;
+}
+
 #endif

@@ -490,14 +490,10 @@ static int grow(arena *a, tok **toks, ptrdiff_t *cap)
         }                                                                                   \
     } while (0)
 
-/* The two bits without a branch between them: one branch on both, which few names pass. */
+/* One branch on both bits, which few names pass. */
 static LEX_INLINE unsigned filter_pass(const lex_filter *f, const unsigned char *p, ptrdiff_t len)
 {
-    uint64_t sh = hp_shape((const char *)p, len);
-    uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
-    unsigned pass = (unsigned)f->shape[k0 >> 3] >> (k0 & 7);
-    pass &= (unsigned)f->shape[k1 >> 3] >> (k1 & 7);
-    return (pass & 1u) | (len > 255);
+    return hp_shape_test(f->shape, (const char *)p, len) | (len > 255);
 }
 
 int lex_filter_pass(const lex_filter *f, const unsigned char *name, ptrdiff_t len)

@@ -41,9 +41,7 @@ extern const unsigned char *const map_shape_bits;
 /* The shape filter alone: 0 means name is certainly not in the tables. len >= 1. */
 static inline int map_shape_maybe(const char *name, ptrdiff_t len)
 {
-    uint64_t sh = hp_shape(name, len);
-    uint32_t k0 = hp_shape_bit(sh, 0), k1 = hp_shape_bit(sh, 1);
-    return (map_shape_bits[k0 >> 3] >> (k0 & 7)) & (map_shape_bits[k1 >> 3] >> (k1 & 7)) & 1;
+    return (int)hp_shape_test(map_shape_bits, name, len);
 }
 
 /* Fast negative test: 0 means name is certainly not in the tables. Inline, because most

@@ -701,11 +701,7 @@ static pthread_once_t filter_once = PTHREAD_ONCE_INIT;
 
 static void filter_add(const char *name)
 {
-    uint64_t sh = hp_shape(name, (ptrdiff_t)strlen(name));
-    for (int w = 0; w < 2; w++) {
-        uint32_t b = hp_shape_bit(sh, w);
-        filter_shape[b >> 3] |= (unsigned char)(1u << (b & 7));
-    }
+    hp_shape_add(filter_shape, name, (ptrdiff_t)strlen(name));
 }
 
 static void filter_init(void)

@@ -389,11 +389,7 @@ static int cmd_map(int argc, char **argv)
         const char *s = rows[i].col[0];
         unsigned pk = (unsigned)(unsigned char)s[0] << 8 | (unsigned char)s[1];
         pair[pk >> 3] |= (unsigned char)(1u << (pk & 7));
-        uint64_t h = hp_shape(s, (ptrdiff_t)strlen(s));
-        for (int w = 0; w < 2; w++) {
-            uint32_t k = hp_shape_bit(h, w);
-            shape[k >> 3] |= (unsigned char)(1u << (k & 7));
-        }
+        hp_shape_add(shape, s, (ptrdiff_t)strlen(s));
         if (rows[i].since > newest)
             newest = rows[i].since;
     }

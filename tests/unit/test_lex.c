@@ -251,13 +251,8 @@ typedef struct tfilter {
 static void tfilter_init(tfilter *t, const char *const *names, int n)
 {
     memset(t, 0, sizeof *t);
-    for (int k = 0; k < n; k++) {
-        uint64_t sh = hp_shape(names[k], (ptrdiff_t)strlen(names[k]));
-        for (int w = 0; w < 2; w++) {
-            uint32_t b = hp_shape_bit(sh, w);
-            t->shape[b >> 3] |= (unsigned char)(1u << (b & 7));
-        }
-    }
+    for (int k = 0; k < n; k++)
+        hp_shape_add(t->shape, names[k], (ptrdiff_t)strlen(names[k]));
     t->f.shape = t->shape;
 }
 
