@@ -609,6 +609,19 @@ static int cmp_folded(const void *x, const void *y)
     return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
+/* A name (a pointer to it) against a listing's entry. */
+static int cmp_entry(const void *key, const void *ent)
+{
+    return strcmp(*(const char *const *)key, ((const os_dirent *)ent)->name);
+}
+
+/* src[0..len) in ASCII lower case, into dst (which may be src). */
+static void fold_ascii(char *dst, const char *src, ptrdiff_t len)
+{
+    for (ptrdiff_t b = 0; b < len; b++)
+        dst[b] = src[b] >= 'A' && src[b] <= 'Z' ? (char)(src[b] - 'A' + 'a') : src[b];
+}
+
 /* The listing of the directory path[0..plen), listed on its first use; NULL where the cache
  * is full. */
 static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
@@ -642,9 +655,7 @@ static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
         for (ptrdiff_t k = 0; k < nd->n; k++) {
             ptrdiff_t len = (ptrdiff_t)strlen(nd->ents[k].name);
             char *f = arena_strndup(&nd->a, nd->ents[k].name, len);
-            for (ptrdiff_t b = 0; b < len; b++)
-                if (f[b] >= 'A' && f[b] <= 'Z')
-                    f[b] = (char)(f[b] - 'A' + 'a');
+            fold_ascii(f, f, len);
             nd->folded[k] = f;
         }
         qsort(nd->folded, (size_t)nd->n, sizeof *nd->folded, cmp_folded);
@@ -677,24 +688,14 @@ static int dirs_has(const dirl *d, const char *s, ptrdiff_t len)
     char key[256];
     if (len >= (ptrdiff_t)sizeof key)
         return 1;
-    for (ptrdiff_t b = 0; b < len; b++)
-        key[b] = s[b] >= 'A' && s[b] <= 'Z' ? (char)(s[b] - 'A' + 'a') : s[b];
+    fold_ascii(key, s, len);
     key[len] = 0;
     const char *kp = key;
     if (!bsearch(&kp, d->folded, (size_t)d->n, sizeof *d->folded, cmp_folded))
         return 0;
     memcpy(key, s, (size_t)len);
-    for (ptrdiff_t lo = 0, hi = d->n; lo < hi;) {
-        ptrdiff_t mid = lo + (hi - lo) / 2;
-        int r = strcmp(key, d->ents[mid].name);
-        if (r == 0)
-            return d->ents[mid].type == OS_DT_DIR ? 2 : 1;
-        if (r < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return 1;
+    const os_dirent *e = bsearch(&kp, d->ents, (size_t)d->n, sizeof *d->ents, cmp_entry);
+    return e && e->type == OS_DT_DIR ? 2 : 1;
 }
 
 /* 1 where path certainly names nothing: some component past its first dirlen bytes (a
