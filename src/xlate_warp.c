@@ -622,6 +622,15 @@ static void fold_ascii(char *dst, const char *src, ptrdiff_t len)
         dst[b] = src[b] >= 'A' && src[b] <= 'Z' ? (char)(src[b] - 'A' + 'a') : src[b];
 }
 
+/* The listing of path[0..plen) in its chain, or NULL (under the cache's lock). */
+static dirl *dirs_find(warp_cache *c, const char *path, ptrdiff_t plen, unsigned hash)
+{
+    for (dirl *d = c->dslot[hash]; d; d = d->next)
+        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
+            return d;
+    return NULL;
+}
+
 /* The listing of the directory path[0..plen), listed on its first use; NULL where the cache
  * is full. */
 static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
@@ -629,9 +638,7 @@ static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
     unsigned hash = str_hash(path, plen, 0) & (DIRS_CAP - 1);
     dirl *d;
     pthread_mutex_lock(&c->mu);
-    for (d = c->dslot[hash]; d; d = d->next)
-        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
-            break;
+    d = dirs_find(c, path, plen, hash);
     int full = c->used >= c->budget;
     pthread_mutex_unlock(&c->mu);
     if (d || full)
@@ -662,9 +669,7 @@ static dirl *dirs_get(warp_cache *c, const char *path, ptrdiff_t plen)
     }
     nd->a.oom = NULL;
     pthread_mutex_lock(&c->mu);
-    for (d = c->dslot[hash]; d; d = d->next)
-        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
-            break;
+    d = dirs_find(c, path, plen, hash);
     if (!d) {
         nd->next = c->dslot[hash];
         c->dslot[hash] = nd;
