@@ -120,8 +120,6 @@ static void add_piece(state *s, const hp_file_result *r)
     pc->seq = s->npc++;
 }
 
-/* The pieces in report order; 0 when they cannot make the report (a path checked twice: its
- * findings would have to be merged). */
 /* Writes a part of the report to standard output; a write error shows in ferror(stdout),
  * which is looked at once all is written. */
 static int write_out(void *ud, const char *p, ptrdiff_t n)
@@ -131,6 +129,8 @@ static int write_out(void *ud, const char *p, ptrdiff_t n)
     return 0;
 }
 
+/* The pieces in report order; 0 when they cannot make the report (a path checked twice: its
+ * findings would have to be merged). */
 static int pieces_ready(state *s)
 {
     if (!s->render)
