@@ -132,9 +132,9 @@ static int parse_target(hp_str t, rules_cfg *cfg)
         int lds = RULES_EQ(n, "950") ? 163840 : 65536;
         if (cfg->lds_limit == 0 || cfg->lds_limit > lds)
             cfg->lds_limit = lds;
-        int cdna2plus = RULES_EQ(n, "90a") || RULES_EQ(n, "940") || RULES_EQ(n, "941") ||
-                        RULES_EQ(n, "942") || RULES_EQ(n, "950");
-        if (cdna2plus)
+        /* CDNA 3 and 4 dropped the image instructions (clang defines __HIP_NO_IMAGE_SUPPORT
+         * for them); gfx90a still has them */
+        if (RULES_EQ(n, "940") || RULES_EQ(n, "941") || RULES_EQ(n, "942") || RULES_EQ(n, "950"))
             cfg->no_image = 1;
         if (RULES_EQ(n, "940") || RULES_EQ(n, "941") || RULES_EQ(n, "942"))
             cfg->fp8_fnuz = 1;

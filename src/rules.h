@@ -61,7 +61,7 @@ typedef struct rules_cfg {
     int wave64;           /* some target runs 64-lane wavefronts (gfx9) */
     int wave32;           /* some target runs 32-lane wavefronts (gfx10+) */
     int lds_limit;        /* the smallest LDS per workgroup among the targets, bytes */
-    int no_image;         /* some target has no image instructions (gfx90a, gfx94x, gfx950) */
+    int no_image;         /* some target has no image instructions (gfx94x, gfx950) */
     int fp8_fnuz;         /* some target has FNUZ fp8 only (gfx940-942) */
     int fp8_none;         /* some target has no fp8 at all (before gfx940) */
     int hip_version;      /* the HIP the code builds with (major*100+minor); 0: not known */

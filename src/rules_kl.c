@@ -97,8 +97,8 @@ static void kl005(rctx *c, ptrdiff_t i, hp_str s)
     if (c->cfg->no_image) {
         rules_report(c, "KL005", i, HP_SEV_ERROR, RF_ONCE,
                      ref ? "texture references: deprecated in HIP, removed from CUDA 12, and "
-                           "gfx90a, gfx942 and gfx950 have no image instructions at all"
-                         : "textures and surfaces: gfx90a, gfx942 and gfx950 have no image "
+                           "gfx942 and gfx950 have no image instructions at all"
+                         : "textures and surfaces: gfx942 and gfx950 have no image "
                            "instructions, so this code does not build for them",
                      NULL);
     } else if (ref) {
