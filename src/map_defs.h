@@ -28,6 +28,10 @@
     X(pytorch)      /* only in PyTorch extension mode (--pytorch) */                           \
     X(thrust)       /* namespace renamed only after thrust:: or thrust::system:: */            \
     X(erase)        /* a qualifier HIP does without: the word is removed */                    \
-    X(masq)         /* pytorch: PyTorch before hipify 2.0 (MasqueradingAsCUDA) uses `legacy` */
+    X(masq)         /* pytorch: PyTorch before hipify 2.0 (MasqueradingAsCUDA) uses `legacy` */ \
+    X(v2)           /* hipBLAS: its _v2 names, which hipBLAS 3.0 (HIP 7.0) removed when the  */ \
+                    /* plain names took their signatures: without _v2 from HIP 7.0 on      */ \
+    X(image)        /* a texture or surface read or write: needs image instructions, which   */ \
+                    /* gfx942 and gfx950 lack (reported once per file)                        */
 
 #endif

@@ -312,8 +312,10 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
         if (str_eq(x->own_macros[k], name))
             return;
     if (r->hip_len && defined_context(x, i)) {
-        xlate_edit(x, x->t[i].off, x->t[i].len, map_hip(r));
-        converted(x, r, map_hip(r));
+        /* a HIP older than `since` spells its guard as `legacy` */
+        hp_str to = r->since && x->hipv < r->since && r->legacy_len ? map_legacy(r) : map_hip(r);
+        xlate_edit(x, x->t[i].off, x->t[i].len, to);
+        converted(x, r, to);
         return;
     }
     const char *msg =
@@ -352,6 +354,20 @@ static void wrap_symbol(xlate *x, ptrdiff_t i)
     xlate_insert(x, x->t[l].off + x->t[l].len, ")");
 }
 
+/* hipBLAS 3.0 (HIP 7.0) removed its _v2 names and gave their signatures to the plain ones:
+ * hipblasGemmEx_v2 is hipblasGemmEx there, hipblasCaxpy_v2_64 hipblasCaxpy_64. */
+static hp_str strip_v2(xlate *x, hp_str name)
+{
+    for (ptrdiff_t k = 0; k + 3 <= name.len; k++) {
+        if (memcmp(name.s + k, "_v2", 3) == 0 && (k + 3 == name.len || name.s[k + 3] == '_')) {
+            char *s = arena_printf(x->a, "%.*s%.*s", (int)k, name.s, (int)(name.len - k - 3),
+                                   name.s + k + 3);
+            return s ? (hp_str){s, name.len - 3} : name;
+        }
+    }
+    return name;
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -379,11 +395,17 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     }
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
+    /* a name of hipport_compat.h's own, for which no HIP has a name */
+    int compat_only = (r->flags & MAP_F(compat)) && str_starts(to, S("hipport_"));
+    if (compat_only && !use_roc)
+        x->needs_compat = 1;
     if (r->flags & MAP_F(mask)) {
         to = warp_call(x, i, r);
     } else if (!use_roc) {
+        if ((r->flags & MAP_F(v2)) && x->hipv >= 700)
+            to = strip_v2(x, to);
         if (r->since && x->hipv < r->since) {
-            if (r->flags & MAP_F(compat)) {
+            if ((r->flags & MAP_F(compat)) && !compat_only) {
                 /* hipport_compat.h provides it (under its legacy spelling, if any) */
                 if (r->legacy_len)
                     to = map_legacy(r);
@@ -391,9 +413,10 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             } else if (r->legacy_len) {
                 to = map_legacy(r);
             } else {
+                hp_str name = compat_only ? cuda : to;
                 const char *msg = xlate_msg(
-                    x, "'%.*s' needs HIP %s or newer; the target is HIP %s", (int)to.len,
-                    to.s, ver(x, r->since), ver(x, x->hipv));
+                    x, "'%.*s' needs HIP %s or newer; the target is HIP %s", (int)name.len,
+                    name.s, ver(x, r->since), ver(x, x->hipv));
                 finding(x, i, "HP-HIP-VERSION", HP_SEV_WARNING, msg,
                         "target a newer HIP with --hip-version, or rewrite this use");
             }
@@ -410,7 +433,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     }
     if (r->flags & MAP_F(symbol))
         wrap_symbol(x, i);
-    if (r->flags & MAP_F(fp8))
+    if (r->flags & (MAP_F(fp8) | MAP_F(image)))
         xlate_lib_note(x, i, r);
     if (r->flags & MAP_F(args))
         to = xargs_rewrite(x, i, r, to, use_roc);
@@ -425,6 +448,23 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 static const char *const device_words[] = {"__global__", "__device__",  "__shared__",
                                             "__constant__", "__managed__", "threadIdx",
                                             "blockIdx",     "blockDim",    "gridDim"};
+
+/* <string.h>'s functions, which CUDA's runtime header declares (it includes <string.h>) and
+ * HIP's no longer does from HIP 7.0 on. */
+static const char *const cstring_names[] = {
+    "memchr", "memcmp",  "memcpy",  "memmove", "memset",  "strcat",   "strchr",  "strcmp",
+    "strcpy", "strcspn", "strerror", "strlen", "strncat", "strncmp",  "strncpy", "strpbrk",
+    "strrchr", "strspn", "strstr",  "strtok"};
+
+static int is_cstring_name(hp_str s)
+{
+    if (s.len < 6 || s.len > 8)
+        return 0;
+    for (size_t k = 0; k < sizeof cstring_names / sizeof *cstring_names; k++)
+        if (str_eqc(s, cstring_names[k]))
+            return 1;
+    return 0;
+}
 
 static int is_device_word(hp_str s)
 {
@@ -640,10 +680,11 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4 };
+enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8 };
 static const unsigned char id_first[256] = {
     ['_'] = ID_DEVICE, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
     ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
+    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING,
 };
 
 static void ident(xlate *x, ptrdiff_t i)
@@ -655,6 +696,9 @@ static void ident(xlate *x, ptrdiff_t i)
             x->device_code = 1;
         if ((f & ID_PRINTF) && s.len == 6 && memcmp(s.s, "printf", 6) == 0)
             printf_args(x, i);
+        if ((f & ID_CSTRING) && !x->uses_cstring && !(x->t[i].flags & TF_PP) &&
+            is_cstring_name(s) && !is_member(x, i) && xlate_punct(x, xlate_next(x, i), '('))
+            x->uses_cstring = 1;
     }
     if (x->deviceptr_seen)
         deviceptr_arith(x, i);
@@ -710,6 +754,8 @@ static void filter_init(void)
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
     filter_add("printf");
+    for (size_t k = 0; k < sizeof cstring_names / sizeof *cstring_names; k++)
+        filter_add(cstring_names[k]);
     for (int k = 0; warp_cg_name(k); k++)
         filter_add(warp_cg_name(k));
 }
@@ -836,6 +882,12 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
     }
     if (str_eqc(path, "hipport_compat.h"))
         x->compat_included = 1;
+    if (str_eqc(path, "cstring") || str_eqc(path, "string.h"))
+        x->cstring_included = 1;
+    /* rocPRIM's headers (its texture cache iterator) call memset and relied on HIP's runtime
+     * header for <string.h> */
+    if (str_starts(path, S("rocprim/")))
+        x->cstring_for_lib = 1;
 }
 
 static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
@@ -1408,6 +1460,24 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     }
     if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
+        x->st.converted++;
+    }
+    /* CUDA's runtime header includes <string.h>; HIP's did until HIP 7.0 */
+    if ((x->uses_cstring || x->cstring_for_lib) && !x->cstring_included && x->hipv >= 700 &&
+        (x->runtime_included || x->is_cu || x->device_code)) {
+        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
+            xlate_insert(x, ps.runtime_line_end,
+                         arena_printf(x->a, "#include <cstring>%s", x->nl));
+        else
+            add_lines(x, &ps, "#include <cstring>", -1);
+        diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
+                      x->uses_cstring
+                          ? "CUDA's runtime header includes <string.h>, whose functions this "
+                            "file calls; HIP's no longer does (HIP 7.0): <cstring> included"
+                          : "rocPRIM's headers call memset and relied on HIP's runtime header "
+                            "for <string.h>, which it no longer includes (HIP 7.0): <cstring> "
+                            "included",
+                      NULL);
         x->st.converted++;
     }
     if (x->needs_compat && !x->compat_included) {

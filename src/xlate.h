@@ -47,6 +47,10 @@ typedef struct xlate {
     struct xargs_pending *pend; /* calls whose arguments are rewritten at the end (xlate_args.c) */
     int npend, cappend;
     int fp8_noted;          /* the FP8 format finding was made */
+    int image_noted;        /* the image-instructions finding was made */
+    int uses_cstring;       /* calls a <string.h> function */
+    int cstring_for_lib;    /* includes a library header that needs <string.h> first */
+    int cstring_included;   /* includes <cstring> or <string.h> itself */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */

@@ -430,6 +430,18 @@ void xargs_finish(xlate *x)
 
 void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r)
 {
+    if ((r->flags & MAP_F(image)) && !x->image_noted) {
+        x->image_noted = 1;
+        hp_str cuda = map_cuda(r);
+        const char *msg = xlate_msg(
+            x,
+            "'%.*s' needs the GPU's image instructions, which gfx942 and gfx950 (MI300, MI350) "
+            "lack: HIP's texture and surface functions do not compile for them",
+            (int)cuda.len, cuda.s);
+        diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-IMAGE", HP_SEV_WARNING, msg,
+                 "on Instinct GPUs read through const __restrict__ pointers instead; keep "
+                 "textures behind #if !__HIP_NO_IMAGE_SUPPORT for Radeon");
+    }
     if (!(r->flags & MAP_F(fp8)) || x->fp8_noted)
         return;
     x->fp8_noted = 1;

@@ -17,7 +17,7 @@ bad() { echo "platform: $*" >&2; fail=$((fail + 1)); }
 "$HIPPORT" translate --compat-header >"$work/hipport_compat.h" || bad "no compat header"
 # HIP's headers as empty stand-ins: only the header's own text is preprocessed
 mkdir -p "$work/inc/hip"
-for h in hip_runtime.h hip_fp16.h hip_version.h hip_bfloat16.h; do : >"$work/inc/hip/$h"; done
+for h in hip_runtime.h hip_fp16.h hip_bf16.h hip_version.h hip_bfloat16.h; do : >"$work/inc/hip/$h"; done
 pp() {  # pp DEFINES...: the header after the preprocessor, without line markers
     cc -E -P -x c++ -nostdinc -I"$work/inc" "$@" "$work/hipport_compat.h" 2>"$work/pp.err"
 }
@@ -31,7 +31,8 @@ for major in 5 6 7; do
     if [ -z "$hits" ]; then ok; else bad "HIP $major, NVIDIA platform: the compat header calls $hits"; fi
     # the same functions on both platforms
     for f in hipport_syncwarp hipport_reduce_add_sync hipport_shfl_xor_sync hipport_shfl_down_sync \
-        hipport_cg reduce hipport_drv_get_error_string hipport_sparse_error_string; do
+        hipport_cg reduce hipport_drv_get_error_string hipport_sparse_error_string hipport_ldcs \
+        hipport_stcs; do
         nvn=$(echo "$nv" | grep -c "$f")
         amdn=$(echo "$amd" | grep -c "$f")
         if [ "$nvn" -gt 0 ] && [ "$amdn" -gt 0 ]; then ok; else

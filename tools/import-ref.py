@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """import-ref.py: (re)creates the imported rows of data/cuda2hip/*.tsv from a directory of
 reference tables (one row per CUDA name with its HIP and ROC equivalents and versions).
-Rows of functions named in data/tables/argrewrites.tsv get the flag args.
+Rows of functions named in data/tables/argrewrites.tsv get the flag args, and hipBLAS names
+spelled with _v2 the flag v2.
 
     tools/import-ref.py REFDIR [DATADIR]
 
@@ -109,6 +110,9 @@ def main():
                     flags.append("experimental")
                 if name in args:
                     flags.append("args")
+                if fam == "cublas" and "_v2" in hip:
+                    # hipBLAS 3.0 (HIP 7.0) dropped the _v2 spellings (see map_defs.h)
+                    flags.append("v2")
                 since = version(c[col["hip_added"]]) if hip != "-" else "-"
                 rows.append([name, hip, kind_of(c[col["section"]], name), since,
                              version(c[col["hip_deprecated"]]), version(c[col["hip_removed"]]),
