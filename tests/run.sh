@@ -23,7 +23,7 @@ run() {
     rc=$?
     cat "$one"
     cat "$one" >>"$log"
-    if [ $rc != 0 ] && ! grep -Eq '^[a-z0-9_-]+: [0-9]+ passed, [1-9][0-9]* failed' "$one"; then
+    if [ $rc != 0 ] && ! grep -Eq '^[a-z0-9_.-]+: [0-9]+ passed, [1-9][0-9]* failed' "$one"; then
         echo "$name: 0 passed, 1 failed (exit status $rc)" | tee -a "$log"
     fi
 }
@@ -32,9 +32,11 @@ run spec "$B/spec" tests/spec
 run golden sh tests/golden.sh "$B/hipport"
 if [ -z "$SKIP_COMPILE" ]; then
     run compile sh tests/compile.sh "$B/hipport"
+else
+    echo "compile: skipped (SKIP_COMPILE is set)"
 fi
 for f in tests/*.suite.sh; do
     [ -f "$f" ] && run "$(basename "$f" .suite.sh)" sh "$f" "$B/hipport"
 done
-awk '/^[a-z0-9_-]+: [0-9]+ passed, [0-9]+ failed/ { p += $2; f += $4 }
+awk '/^[a-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed/ { p += $2; f += $4 }
      END { printf "%d passed, %d failed\n", p, f; exit f > 0 }' "$log"

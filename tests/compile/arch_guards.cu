@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Code paths chosen by __CUDA_ARCH__: #ifdef for host/device differences, numeric tests for
 // features of newer GPUs (native double atomicAdd before sm_60, __ldg, __nanosleep on sm_70+),
 // and a host fallback when the arch macro is absent.

@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Driver API context management written for several CUDA releases: CUDA_VERSION selects the
 // cuCtxCreate signature (CUDA 13 added a parameters argument); cuMemGetInfo, streams, events.
 #include <cuda.h>

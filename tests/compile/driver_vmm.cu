@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Virtual memory management with the driver API: reserve an address range, create physical
 // allocations with cuMemCreate, map them, grant access with cuMemSetAccess, then unmap and
 // release (the growable-buffer pattern of allocators).

@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // CUDA graphs by stream capture: a training-step-like sequence of kernels captured once,
 // instantiated with the three-argument cudaGraphInstantiate and replayed; the executable graph
 // is then updated in place after a change of kernel arguments.

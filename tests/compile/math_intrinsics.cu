@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Fast-math and bit intrinsics used in numerical kernels: __expf, __logf, __fdividef,
 // __saturatef, rsqrtf, fmaf, sincosf, rounding-mode intrinsics, __popc / __clz / __ffs /
 // __brev, __umulhi, __byte_perm, __ldg and the read-only cache path.

@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Profiler annotations with NVTX v3: push/pop ranges around phases, a scoped RAII range,
 // start/end ranges with colour attributes, markers and named threads.
 #include <nvtx3/nvToolsExt.h>

@@ -1,3 +1,4 @@
+// hip-7.2: reported
 // Surface objects for image processing: a cudaArray allocated with cudaArraySurfaceLoadStore,
 // a cudaSurfaceObject_t written with surf2Dwrite and read with surf2Dread in a box filter.
 #include <cuda_runtime.h>

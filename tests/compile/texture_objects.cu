@@ -1,3 +1,4 @@
+// hip-7.2: reported
 // Bindless textures: a cudaArray filled with cudaMemcpy2DToArray, a texture object created
 // from cudaResourceDesc and cudaTextureDesc with linear filtering, sampled with tex2D<float>,
 // and a texture over linear memory read with tex1Dfetch.

@@ -1,4 +1,5 @@
 // hip-5.2: reported
+// hip-7.2: reported
 // Feature selection by toolkit version: CUDART_VERSION and CUDA_VERSION comparisons choosing
 // API spellings, a printed build version, and a run-time check of the runtime and driver.
 #include <cuda.h>

@@ -1,3 +1,4 @@
+// hip-7.2: reported
 // Warp votes and masks: __ballot_sync with __popc for stream compaction, __activemask inside
 // divergent code, __any_sync / __all_sync for early exit, __syncwarp between shared-memory
 // phases, and __ffs to elect a leader lane.
