@@ -432,6 +432,47 @@ static LEX_INLINE unsigned punct(const unsigned char *s, ptrdiff_t n, ptrdiff_t 
     return c;
 }
 
+/* A launch spelled with blanks inside its chevrons, which nvcc accepts: "<< <" (at the "<<"
+ * at i; the token before is the kernel) and, inside an open launch, "> >>", ">> >" or
+ * "> > >" followed by '(' (at the first '>'). The length of the whole spelling, or 0. No
+ * expression can go on after "<<" with a '<', so the first is never an operator. */
+static ptrdiff_t spaced_launch_open(const unsigned char *s, ptrdiff_t n, ptrdiff_t i,
+                                    const tok *prev)
+{
+    if (!prev || !(prev->kind == TK_IDENT || (prev->kind == TK_PUNCT && prev->sub == '>')))
+        return 0;
+    ptrdiff_t j = i + 2;
+    while (j < n && (s[j] == ' ' || s[j] == '\t'))
+        j++;
+    if (j == i + 2 || j >= n || s[j] != '<' || (j + 1 < n && (s[j + 1] == '<' || s[j + 1] == '=')))
+        return 0;
+    return j + 1 - i;
+}
+
+static ptrdiff_t spaced_launch_close(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
+{
+    ptrdiff_t j = i;
+    int gts = 0, gaps = 0;
+    while (j < n && gts < 3) {
+        if (s[j] == '>') {
+            gts++;
+            j++;
+        } else if ((s[j] == ' ' || s[j] == '\t') && gts > 0) {
+            while (j < n && (s[j] == ' ' || s[j] == '\t'))
+                j++;
+            gaps++;
+        } else {
+            return 0;
+        }
+    }
+    if (gts < 3 || gaps == 0 || (j < n && s[j] == '>'))
+        return 0;
+    ptrdiff_t end = j;
+    while (j < n && (s[j] == ' ' || s[j] == '\t'))
+        j++;
+    return j < n && s[j] == '(' ? end - i : 0;
+}
+
 /* Doubles the token array; 0 when memory runs out (only without a recovery point). */
 static int grow(arena *a, tok **toks, ptrdiff_t *cap)
 {
@@ -754,6 +795,17 @@ static LEX_INLINE void lex_run(arena *a, const char *src, ptrdiff_t len, const l
                 }
                 code = P_SHR;
                 plen = 2;
+            } else if (code == P_SHL || ((code == '>' || code == P_SHR) && launch_open > 0)) {
+                /* the rare launches with blanks inside the chevrons */
+                ptrdiff_t l = code == P_SHL ? spaced_launch_open(s, n, i, nt ? &toks[nt - 1] : NULL)
+                                            : spaced_launch_close(s, n, i);
+                if (l) {
+                    PUSH(code == P_SHL ? TK_LAUNCH_OPEN : TK_LAUNCH_CLOSE, i, l, 0, 0);
+                    MARK();
+                    launch_open += code == P_SHL ? 1 : -1;
+                    i += l;
+                    break;
+                }
             }
             PUSH(TK_PUNCT, i, plen, code, 0);
             i += plen;

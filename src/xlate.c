@@ -281,8 +281,26 @@ static int defined_context(const xlate *x, ptrdiff_t i)
     return 0;
 }
 
-/* Collects the guard and version macros that the file defines itself: it owns them, so their
- * uses in this file are left alone. */
+/* Names the file defines itself (guard and version macros it #defines, device functions and
+ * variables it declares): it owns them, so their uses in this file are left alone. */
+static void own_add(xlate *x, hp_str name)
+{
+    if (x->nown % 8 == 0)
+        x->own_names = arena_grow(x->a, x->own_names, (ptrdiff_t)x->nown * (ptrdiff_t)sizeof(hp_str),
+                                  (ptrdiff_t)(x->nown + 8) * (ptrdiff_t)sizeof(hp_str),
+                                  _Alignof(hp_str));
+    x->own_names[x->nown++] = name;
+}
+
+static int is_own(const xlate *x, hp_str name)
+{
+    for (int k = 0; k < x->nown; k++)
+        if (str_eq(x->own_names[k], name))
+            return 1;
+    return 0;
+}
+
+/* Collects the guard and version macros that the file defines itself. */
 static void find_own_macros(xlate *x)
 {
     for (ptrdiff_t d = 0; d < x->ndirs; d++) {
@@ -296,21 +314,33 @@ static void find_own_macros(xlate *x)
         const map_row *r = map_find(name.s, name.len);
         if (!r || !(r->flags & MAP_F(guard)))
             continue;
-        if (x->nown % 8 == 0)
-            x->own_macros = arena_grow(x->a, x->own_macros,
-                                       (ptrdiff_t)x->nown * (ptrdiff_t)sizeof(hp_str),
-                                       (ptrdiff_t)(x->nown + 8) * (ptrdiff_t)sizeof(hp_str),
-                                       _Alignof(hp_str));
-        x->own_macros[x->nown++] = name;
+        own_add(x, name);
     }
+}
+
+/* Is the name at i declared here, as a function, variable or parameter of the file's own
+ * (unsigned umin(unsigned a, unsigned b), int min = 0)? A type name or qualifier before it,
+ * which no use of a name has, says so. */
+static int own_declaration(const xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t p = xlate_prev(x, i), n = xlate_next(x, i);
+    if (p < 0 || x->t[p].kind != TK_IDENT || n >= x->nt || x->t[n].kind != TK_PUNCT)
+        return 0;
+    static const char *const not_types[] = {"return", "case", "else", "do", "throw", "sizeof",
+                                            "new", "delete", "co_return", "co_yield",
+                                            "typename", "using", "goto", "namespace"};
+    for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
+        if (xlate_is(x, p, not_types[k]))
+            return 0;
+    unsigned c = x->t[n].sub;
+    return c == '(' || c == '=' || c == ';' || c == '[' || c == ',' || c == ')' || c == '{';
 }
 
 static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str name = xlate_text(x, i);
-    for (int k = 0; k < x->nown; k++)
-        if (str_eq(x->own_macros[k], name))
-            return;
+    if (is_own(x, name))
+        return;
     if (r->hip_len && defined_context(x, i)) {
         /* a HIP older than `since` spells its guard as `legacy` */
         hp_str to = r->since && x->hipv < r->since && r->legacy_len ? map_legacy(r) : map_hip(r);
@@ -377,6 +407,17 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     }
     if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
         return;
+    /* a device function or variable of the file's own under a CUDA name (its own umin), and
+     * any name HIP lacks that the file declares itself: neither renamed nor reported */
+    if ((r->kind == MAP_K_func || r->kind == MAP_K_var) &&
+        (r->family == x->device_family || !r->hip_len)) {
+        if (is_own(x, cuda))
+            return;
+        if (own_declaration(x, i)) {
+            own_add(x, cuda);
+            return;
+        }
+    }
     int use_roc = x->o->roc && r->roc_len;
     if (r->flags & MAP_F(erase)) {
         /* the word and the blanks after it */
@@ -680,11 +721,11 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8 };
+enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16 };
 static const unsigned char id_first[256] = {
-    ['_'] = ID_DEVICE, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
+    ['_'] = ID_DEVICE | ID_ASM, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
     ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
-    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING,
+    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM,
 };
 
 static void ident(xlate *x, ptrdiff_t i)
@@ -699,6 +740,8 @@ static void ident(xlate *x, ptrdiff_t i)
         if ((f & ID_CSTRING) && !x->uses_cstring && !(x->t[i].flags & TF_PP) &&
             is_cstring_name(s) && !is_member(x, i) && xlate_punct(x, xlate_next(x, i), '('))
             x->uses_cstring = 1;
+        if ((f & ID_ASM) && (s.len == 3 || s.len == 5 || s.len == 7))
+            xlate_asm(x, i);
     }
     if (x->deviceptr_seen)
         deviceptr_arith(x, i);
@@ -728,8 +771,21 @@ static void ident(xlate *x, ptrdiff_t i)
             converted(x, r, map_hip(r));
             return;
         }
-        if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")))
+        /* ns::name, namespace ns (using namespace ns), namespace alias = ns */
+        int alias_target = xlate_punct(x, p, '=') &&
+                           xlate_is(x, xlate_prev(x, xlate_prev(x, p)), "namespace");
+        if (!xlate_punct(x, n, P_SCOPE) && !(p >= 0 && xlate_is(x, p, "namespace")) &&
+            !alias_target)
             return;
+        if (p >= 0 && xlate_is(x, p, "namespace") && xlate_punct(x, n, '=')) {
+            /* namespace cub = hipcub; (a project's own HIP branch): renaming the alias would
+             * redefine the namespace it names */
+            ptrdiff_t t = xlate_next(x, n);
+            if (xlate_punct(x, t, P_SCOPE))
+                t = xlate_next(x, t);
+            if (t < x->nt && x->t[t].kind == TK_IDENT && str_eq(xlate_text(x, t), map_hip(r)))
+                return;
+        }
         if ((r->flags & MAP_F(thrust)) && !xlate_thrust_ns(x, i))
             return;
     }
@@ -754,6 +810,9 @@ static void filter_init(void)
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
     filter_add("printf");
+    filter_add("asm");
+    filter_add("__asm__");
+    filter_add("__asm");
     for (size_t k = 0; k < sizeof cstring_names / sizeof *cstring_names; k++)
         filter_add(cstring_names[k]);
     for (int k = 0; warp_cg_name(k); k++)
@@ -1098,7 +1157,12 @@ static ptrdiff_t include_point_raw(const xlate *x, const ppstate *ps, int *need_
         }
         return ps->guard_end + 1;
     }
-    if (ps->first_top >= 0)
+    /* before the first top-level #include or conditional, unless code comes before it */
+    ptrdiff_t first = 0;
+    while (first < x->nt && x->t[first].kind == TK_COMMENT)
+        first++;
+    if (ps->first_top >= 0 &&
+        (first >= x->nt || x->t[first].kind == TK_PP_HASH || x->t[first].off >= ps->first_top))
         return ps->first_top;
     /* after the leading comments, at the start of a line that no token straddles */
     ptrdiff_t at = x->bom;
@@ -1339,20 +1403,31 @@ static inline void visit(xlate *x, ppstate *ps, ptrdiff_t i, int depth[2])
         break;
     case TK_LAUNCH_OPEN: {
         x->device_code = 1;
-        int *d = &depth[(k->flags & TF_PP) != 0];
+        int pp = (k->flags & TF_PP) != 0;
+        int *d = &depth[pp];
+        int rewritten = 0;
         if (x->o->launch == HP_LAUNCH_GGL && *d == 0) {
             /* A launch inside another launch's <<< >>> (only in malformed code) leaves the
              * whole group as written, so that a second translation decides the same. */
-            if (!launch_group_nested(x, i))
+            if (!launch_group_nested(x, i)) {
                 launch_rewrite(x, i);
+                rewritten = 1;
+            }
+            x->launch_rewritten[pp] = rewritten;
         }
+        /* nvcc takes "<< <" and "> >>"; clang only "<<<" and ">>>" */
+        if (k->len != 3 && !rewritten)
+            xlate_edit(x, k->off, k->len, S("<<<"));
         (*d)++;
         break;
     }
     case TK_LAUNCH_CLOSE: {
-        int *d = &depth[(k->flags & TF_PP) != 0];
+        int pp = (k->flags & TF_PP) != 0;
+        int *d = &depth[pp];
         if (*d > 0)
             (*d)--;
+        if (k->len != 3 && !(x->o->launch == HP_LAUNCH_GGL && *d == 0 && x->launch_rewritten[pp]))
+            xlate_edit(x, k->off, k->len, S(">>>"));
         break;
     }
     case TK_PP_END:
@@ -1372,6 +1447,7 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
     x->o = o;
     x->env = env;
     x->hipv = o->hip_version > 0 ? o->hip_version : map_newest_version();
+    x->device_family = map_family_index("device");
     x->path = path ? path : "<input>";
     x->src = src;
     x->len = len;

@@ -23,6 +23,9 @@ typedef struct xlate {
     arena *a;
     const hp_translate_opts *o;
     int hipv;               /* target HIP version */
+    int device_family;      /* the family index of the device functions' table */
+    int launch_rewritten[2]; /* --launch=ggl rewrote the outermost launch now open (outside,
+                              * inside a directive) */
     const char *path;
     const char *src;
     ptrdiff_t len;
@@ -42,7 +45,7 @@ typedef struct xlate {
     int runtime_included;   /* hip/hip_runtime.h is (or will be) included */
     int needs_compat;       /* hipport_compat.h is needed */
     int compat_included;
-    hp_str *own_macros;     /* guard or version macros this file #defines itself */
+    hp_str *own_names;      /* guard macros this file #defines, device names it declares */
     int nown;
     struct xargs_pending *pend; /* calls whose arguments are rewritten at the end (xlate_args.c) */
     int npend, cappend;
@@ -135,6 +138,9 @@ void xargs_finish(xlate *x);
 int xargs_row_count(void);
 const char *xargs_row_key(int i);
 void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r);
+/* An asm statement at token i (asm, __asm__): special-register reads rewritten, other PTX
+ * reported (xlate_asm.c). */
+void xlate_asm(xlate *x, ptrdiff_t i);
 int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after thrust::? */
 
 /* Warp builtins and cooperative groups' reduce (xlate_warp.c). warp_call handles a call of a

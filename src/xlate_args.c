@@ -210,8 +210,9 @@ typedef struct item {
     int orig;          /* original argument, or -1 for inserted text */
     const char *text;  /* replacement or inserted text (NULL: the original argument) */
     int tlen;
-    const char *cast;  /* reinterpret_cast<cast>(...) around it */
+    const char *cast;  /* reinterpret_cast<cast>(...) around it, or static_cast (conv) */
     int clen;
+    int conv;          /* the cast is a static_cast: a value converted, not reinterpreted */
 } item;
 
 static int find_item(const item *it, int n, int orig)
@@ -317,12 +318,13 @@ static int plan(const char *ops, int nargs, item *it, int *nit)
                 it[at].text = q;
                 it[at].tlen = (int)(end - q);
             }
-        } else if (oplen == 4 && memcmp(p, "cast", 4) == 0) {
+        } else if (oplen == 4 && (memcmp(p, "cast", 4) == 0 || memcmp(p, "conv", 4) == 0)) {
             int at = find_item(it, n, a);
             if (*q++ != '=' || at < 0)
                 return 0;
             it[at].cast = q;
             it[at].clen = (int)(end - q);
+            it[at].conv = p[2] == 'n';
         } else {
             return 0;
         }
@@ -381,7 +383,7 @@ static void rewrite_one(xlate *x, const xargs_pending *pd)
             }
         }
         if (m->cast) {
-            buf_adds(&b, "reinterpret_cast<");
+            buf_adds(&b, m->conv ? "static_cast<" : "reinterpret_cast<");
             buf_add(&b, m->cast, m->clen);
             buf_adds(&b, ">(");
         }

@@ -165,9 +165,19 @@ static int cast_width(const xlate *x, ptrdiff_t first, ptrdiff_t last)
     return ok ? (longs ? 64 : 32) : 0;
 }
 
-/* Is the variable used at token use a local set once from __activemask() (T v =
- * __activemask();) and not assigned or addressed between there and the use? */
-static int local_activemask(const xlate *x, ptrdiff_t use)
+/* Is the variable at token k written there (assigned, incremented, addressed)? */
+static int written(const xlate *x, ptrdiff_t k)
+{
+    ptrdiff_t n = xlate_next(x, k), q = xlate_prev(x, k);
+    return xlate_punct(x, q, '&') || xlate_punct(x, n, '=') || xlate_punct(x, n, P_ASSIGN_OP) ||
+           xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC) || xlate_punct(x, q, P_INC) ||
+           xlate_punct(x, q, P_DEC);
+}
+
+/* Is the variable used at token use a local of the same function declared with a value
+ * (T v = <init>;: a full-warp literal, __activemask()) and not assigned, incremented or
+ * addressed between there and the use? Sets the initializer's tokens and whether T is 64-bit. */
+static int local_init(const xlate *x, ptrdiff_t use, ptrdiff_t *first, ptrdiff_t *last, int *t64)
 {
     hp_str name = xlate_text(x, use);
     int steps = 0;
@@ -180,16 +190,41 @@ static int local_activemask(const xlate *x, ptrdiff_t use)
         if (!str_eq(w, name))
             continue;
         ptrdiff_t n = xlate_next(x, p), q = xlate_prev(x, p);
-        if (xlate_punct(x, q, '&') || xlate_punct(x, n, P_ASSIGN_OP) || xlate_punct(x, n, P_INC) ||
-            xlate_punct(x, n, P_DEC) || xlate_punct(x, q, P_INC) || xlate_punct(x, q, P_DEC))
+        if (written(x, p) && !xlate_punct(x, n, '='))
             return 0;
         if (!xlate_punct(x, n, '='))
             continue; /* a read */
-        /* NAME = ...: a declaration with __activemask() as its value, or an assignment */
-        ptrdiff_t v = xlate_next(x, n), o = xlate_next(x, v), c = xlate_next(x, o),
-                  end = xlate_next(x, c);
-        return q >= 0 && x->t[q].kind == TK_IDENT && xlate_is(x, v, "__activemask") &&
-               xlate_punct(x, o, '(') && xlate_punct(x, c, ')') && xlate_punct(x, end, ';');
+        /* NAME = ...: a declaration (a type word before it) with that value, or an assignment */
+        if (q < 0 || x->t[q].kind != TK_IDENT || xlate_is(x, q, "return") || xlate_is(x, q, "else") ||
+            xlate_is(x, q, "do"))
+            return 0;
+        int longs = 0, u64 = 0;
+        for (ptrdiff_t k = q; k >= 0 && x->t[k].kind == TK_IDENT; k = xlate_prev(x, k)) {
+            hp_str t = xlate_text(x, k);
+            if (str_eqc(t, "long"))
+                longs++;
+            else if (str_eqc(t, "uint64_t") || str_eqc(t, "int64_t") || str_eqc(t, "size_t"))
+                u64 = 1;
+        }
+        ptrdiff_t b = xlate_next(x, n), e = b;
+        while (e < x->nt && !xlate_punct(x, e, ';') && !xlate_punct(x, e, ','))
+            e = xlate_next(x, e);
+        if (e >= x->nt || b == e)
+            return 0;
+        /* never written in the rest of its block either: a loop may come back to the use */
+        int depth = 0;
+        for (ptrdiff_t k = e; k < x->nt && steps < 8000; k = xlate_next(x, k), steps++) {
+            if (xlate_punct(x, k, '{'))
+                depth++;
+            else if (xlate_punct(x, k, '}') && --depth < 0)
+                break;
+            if (x->t[k].kind == TK_IDENT && str_eq(xlate_text(x, k), name) && written(x, k))
+                return 0;
+        }
+        *first = b;
+        *last = xlate_prev(x, e);
+        *t64 = longs > 0 || u64;
+        return 1;
     }
     return 0;
 }
@@ -276,9 +311,13 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
     for (int j = 0; x->env && j < x->env->n; j++)
         if (str_eq(x->env->names[j], w))
             return x->env->kind[j];
-    if (local_activemask(x, first))
-        return MASK_ACTIVE;
     int t64;
+    if (local_init(x, first, &b, &e, &t64)) {
+        int c = classify(x, b, e, depth + 1);
+        if (c == MASK_ACTIVE || c == MASK_OTHER)
+            return c;
+        return t64 && c == MASK_FULL64 ? MASK_FULL64 : MASK_FULL32;
+    }
     if (const_init(x, w, &b, &e, &t64)) {
         int c = classify(x, b, e, depth + 1);
         if (c == MASK_OTHER || c == MASK_ACTIVE)
