@@ -336,16 +336,89 @@ static int own_declaration(const xlate *x, ptrdiff_t i)
     return c == '(' || c == '=' || c == ';' || c == '[' || c == ',' || c == ')' || c == '{';
 }
 
+/* Can the operator or bracket around a comparison end it (#if, (, &&, ||, ?, :, ;, ...)? */
+static int ends_comparison(const xlate *x, ptrdiff_t t)
+{
+    if (t < 0 || t >= x->nt || x->t[t].kind == TK_PP_END || x->t[t].kind == TK_EOF)
+        return 1;
+    if (x->t[t].kind == TK_IDENT)
+        return xlate_is(x, t, "if") || xlate_is(x, t, "elif") || xlate_is(x, t, "return");
+    if (x->t[t].kind != TK_PUNCT)
+        return 0;
+    unsigned c = x->t[t].sub;
+    return c == '(' || c == ')' || c == P_ANDAND || c == P_OROR || c == '?' || c == ':' ||
+           c == ';' || c == ',' || c == '=' || c == '!' || c == '{' || c == '}';
+}
+
+/* The policy for a comparison with CUDA's version or architecture that every HIP target
+ * decides alike: HIP gives at least the CUDA 10 runtime's API (CUDART_VERSION and
+ * CUDA_VERSION >= N for N up to 10000 are true, < N false), and AMD GPUs have what sm_30
+ * added to the device side (__CUDA_ARCH__ >= N for N up to 300 holds in device code: it is
+ * __HIP_DEVICE_COMPILE__). "NAME OP NUMBER", alone between operators that end it, is rewritten;
+ * 0 when the comparison is not such a one. */
+static int decided_comparison(xlate *x, ptrdiff_t i)
+{
+    hp_str name = xlate_text(x, i);
+    int arch = str_eqc(name, "__CUDA_ARCH__");
+    if (!arch && !str_eqc(name, "CUDART_VERSION") && !str_eqc(name, "CUDA_VERSION"))
+        return 0;
+    ptrdiff_t op = xlate_next(x, i), num = xlate_next(x, op), after = xlate_next(x, num);
+    if (op >= x->nt || x->t[op].kind != TK_PUNCT || num >= x->nt || x->t[num].kind != TK_NUMBER ||
+        !ends_comparison(x, xlate_prev(x, i)) || !ends_comparison(x, after))
+        return 0;
+    hp_str d = xlate_text(x, num);
+    long long n = 0;
+    for (ptrdiff_t k = 0; k < d.len; k++) {
+        if (d.s[k] < '0' || d.s[k] > '9' || n > 1000000)
+            return 0; /* hexadecimal, suffixes: not a version as projects write them */
+        n = n * 10 + (d.s[k] - '0');
+    }
+    long long floor = arch ? 300 : 10000;
+    unsigned c = x->t[op].sub;
+    int holds;
+    if ((c == P_GE && n <= floor) || (c == '>' && n < floor))
+        holds = 1;
+    else if ((c == '<' && n <= floor) || (c == P_LE && n < floor))
+        holds = 0;
+    else
+        return 0;
+    const char *to = arch ? (holds ? "__HIP_DEVICE_COMPILE__" : "!__HIP_DEVICE_COMPILE__")
+                          : (holds ? "1" : "0");
+    xlate_edit(x, x->t[i].off, x->t[num].off + x->t[num].len - x->t[i].off, str_cstr(to));
+    x->st.converted++;
+    finding(x, i, "HP-CUDA-MACRO", HP_SEV_NOTE,
+            arch ? xlate_msg(x, "'%.*s' compared with %lld: every AMD GPU has what it asks for, "
+                                "so it is %s in device code",
+                             (int)name.len, name.s, n, holds ? "true" : "false")
+                 : xlate_msg(x, "'%.*s' compared with %lld: HIP has at least the CUDA 10 "
+                                "runtime's API, so it is %s",
+                             (int)name.len, name.s, n, holds ? "true" : "false"),
+            NULL);
+    return 1;
+}
+
 static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str name = xlate_text(x, i);
     if (is_own(x, name))
+        return;
+    if (decided_comparison(x, i))
         return;
     if (r->hip_len && defined_context(x, i)) {
         /* a HIP older than `since` spells its guard as `legacy` */
         hp_str to = r->since && x->hipv < r->since && r->legacy_len ? map_legacy(r) : map_hip(r);
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
         converted(x, r, to);
+        if (str_starts(to, S("HIPPORT_")))
+            /* a name of hipport's own, which no HIP defines: the test is false on both of
+             * HIP's platforms (under the NVIDIA one, CUDA's header is there and defines the
+             * CUDA name) */
+            finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING,
+                    xlate_msg(x,
+                              "'%.*s' is not defined by HIP: this test becomes %.*s, which no HIP "
+                              "defines, on HIP's AMD and NVIDIA platforms alike",
+                              (int)name.len, name.s, (int)to.len, to.s),
+                    "define it to take this branch");
         return;
     }
     const char *msg =
@@ -396,6 +469,54 @@ static hp_str strip_v2(xlate *x, hp_str name)
         }
     }
     return name;
+}
+
+/* CUDA's struct types whose objects HIP code names only through a pointer typedef: on HIP's
+ * NVIDIA platform hipArray is no type, hipArray_t is. */
+static const struct {
+    const char *cuda, *ptr, *const_ptr;
+} struct_ptrs[] = {
+    {"cudaArray", "hipArray_t", "hipArray_const_t"},
+    {"cudaMipmappedArray", "hipMipmappedArray_t", "hipMipmappedArray_const_t"},
+};
+
+/* A CUDA type name renamed at i, with what comes before and after it: "struct cudaFuncAttributes"
+ * loses its keyword (HIP's types are typedefs, which "struct" cannot name on HIP's NVIDIA
+ * platform; C takes them without it too), and "const cudaArray *" becomes hipArray_const_t.
+ * 1 if the edit was made here. */
+static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
+{
+    ptrdiff_t from = x->t[i].off, p = xlate_prev(x, i), n = xlate_next(x, i);
+    int tagged = p >= 0 && (xlate_is(x, p, "struct") || xlate_is(x, p, "enum") ||
+                            xlate_is(x, p, "union"));
+    if (tagged) {
+        /* a definition or a forward declaration of the CUDA name keeps its keyword */
+        if (xlate_punct(x, n, '{') || xlate_punct(x, n, ';') || xlate_punct(x, n, ':'))
+            return 0;
+        from = x->t[p].off;
+        p = xlate_prev(x, p);
+    }
+    hp_str cuda = map_cuda(r);
+    for (size_t k = 0; k < sizeof struct_ptrs / sizeof *struct_ptrs; k++) {
+        if (!str_eqc(cuda, struct_ptrs[k].cuda) || !xlate_punct(x, n, '*'))
+            continue;
+        int is_const = p >= 0 && xlate_is(x, p, "const");
+        if (is_const)
+            from = x->t[p].off;
+        const char *t = is_const ? struct_ptrs[k].const_ptr : struct_ptrs[k].ptr;
+        ptrdiff_t end = x->t[n].off + 1;
+        char c = end < x->len ? x->src[end] : ' ';
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+            t = arena_printf(x->a, "%s ", t); /* cudaArray *a: hipArray_t a */
+        xlate_edit(x, from, end - from, str_cstr(t));
+        converted(x, r, str_cstr(t));
+        return 1;
+    }
+    if (!tagged)
+        return 0;
+    xlate_edit(x, from, x->t[i].off + x->t[i].len - from, to);
+    converted(x, r, to);
+    return 1;
 }
 
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
@@ -481,6 +602,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if (r->flags & MAP_F(pytorch))
         to = pytorch_ident(x, i, r, to);
     if (!str_eq(to, cuda)) {
+        if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !use_roc && type_use(x, i, r, to))
+            return;
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
         converted(x, r, to);
     }

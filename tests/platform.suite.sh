@@ -16,8 +16,11 @@ bad() { echo "platform: $*" >&2; fail=$((fail + 1)); }
 
 "$HIPPORT" translate --compat-header >"$work/hipport_compat.h" || bad "no compat header"
 # HIP's headers as empty stand-ins: only the header's own text is preprocessed
-mkdir -p "$work/inc/hip"
-for h in hip_runtime.h hip_fp16.h hip_bf16.h hip_version.h hip_bfloat16.h; do : >"$work/inc/hip/$h"; done
+mkdir -p "$work/inc/hip" "$work/inc/cooperative_groups"
+for h in hip/hip_runtime.h hip/hip_fp16.h hip/hip_bf16.h hip/hip_version.h hip/hip_bfloat16.h \
+    cooperative_groups.h cooperative_groups/reduce.h; do
+    : >"$work/inc/$h"
+done
 pp() {  # pp DEFINES...: the header after the preprocessor, without line markers
     cc -E -P -x c++ -nostdinc -I"$work/inc" "$@" "$work/hipport_compat.h" 2>"$work/pp.err"
 }
