@@ -11,7 +11,8 @@
 #      programs' folders and the corpus's shared paths, such as cuda-samples' Common/);
 #   3. translates the whole BUNDLE/cuda tree with `hipport translate -O BUNDLE/hip` (the default
 #      target: the newest HIP hipport knows), as a user would translate a project; the
-#      diagnostics go to BUNDLE/translate.log;
+#      diagnostics go to BUNDLE/translate.log; the files hipport does not write (data, build
+#      files) are copied beside the translation;
 #   4. copies run.sh, compare.py and programs.txt beside them and writes BUNDLE/manifest.txt
 #      (commits, hipport's commit, sizes).
 # The bundle is then self-contained: run.sh builds and runs everything on the GPU machine.
@@ -134,6 +135,9 @@ set +e
 echo "exit $?" >>"$bundle/translate.log"
 set -e
 [ -d "$bundle/hip" ] || die "hipport wrote no translation (see $bundle/translate.log)"
+# -O writes the translated sources only: the rest of the project (data files the programs
+# read, build files) is copied beside them, as in a copy of the project translated in place
+cp -rn "$bundle/cuda/." "$bundle/hip/"
 
 # 4. scripts and manifest
 cp "$here/run.sh" "$here/compare.py" "$progs" "$bundle/"
