@@ -65,7 +65,7 @@ while IFS='|' read -r kind name _ _ _ flags; do
 done <"$bundle/programs.txt"
 program() {
   local kind
-  while IFS='|' read -r kind p_name p_corpus p_dir p_sources p_flags p_args p_mask; do
+  while IFS='|' read -r kind p_name p_corpus p_dir p_sources p_flags p_args _; do
     [ "$kind" = prog ] && [ "$p_name" = "$1" ] && return 0
   done <"$bundle/programs.txt"
   return 1
