@@ -30,7 +30,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 hipport=$top/build/hipport
-mirror= hip_git= hipother_git= clr_git=
+mirror='' hip_git='' hipother_git='' clr_git=''
 HIP_REF=c5e11fcac8249ce4f7e70157588ff9661a870b59
 HIPOTHER_REF=rocm-6.3.1
 CLR_REF=release/rocm-rel-6.3.0.1
@@ -125,7 +125,7 @@ for c in "${!corpus_fetch[@]}"; do
     [ "$kind" = prog ] && [ "$corpus" = "$c" ] && dirs="$dirs $dir"
   done <"$progs"
   git=${corpus_git[$c]:-$(from_mirror "${corpus_fetch[$c]}")}
-  # shellcheck disable=SC2086 # the paths are words
+  # shellcheck disable=SC2086,SC2046 # the paths are words
   extract "$git" "${corpus_commit[$c]}" "$bundle/cuda/$c" $(printf '%s\n' $dirs | sort -u)
 done
 

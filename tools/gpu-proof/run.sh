@@ -26,7 +26,7 @@
 set -uo pipefail
 
 bundle=$(cd "$(dirname "$0")" && pwd)
-build_only=0 jobs=$(nproc 2>/dev/null || echo 4) timeout_s=60 deadline=0 only= out=
+build_only=0 jobs=$(nproc 2>/dev/null || echo 4) timeout_s=60 deadline=0 only='' out=''
 while [ $# -gt 0 ]; do
   case $1 in
     --build-only) build_only=1 ;;
@@ -133,6 +133,6 @@ for n in "${names[@]}"; do
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$v" "$n" "$brc" "$bs" "$rrc" "$rs" | tee -a "$status"
   done
 done
-rm -rf "$out/bin"
+rm -rf "${out:?}/bin"
 [ "$build_only" = 1 ] && exit 0
 python3 "$bundle/compare.py" "$bundle" "$out"
