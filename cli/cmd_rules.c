@@ -71,8 +71,11 @@ int cmd_rules(int argc, char **argv)
         printf("\nSeverity: %s", hp_severity_name(ri.severity));
         if (ri.wave64)
             printf(" (a note when every target is wave32, gfx10 or newer)");
-        printf(". Languages: %s. Silence one line with: // hipport-ignore: %s\n", ri.languages,
-               ri.id);
+        if (strcmp(ri.languages, "system") == 0)
+            printf(". Reported by hipport doctor, about this machine.\n");
+        else
+            printf(". Languages: %s. Silence one line with: // hipport-ignore: %s\n",
+                   ri.languages, ri.id);
         return EXIT_OK;
     }
     int w64 = hp_check_wave64(targets) != 0;

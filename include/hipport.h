@@ -395,6 +395,9 @@ typedef struct hp_rule_info {
 
 int hp_rule_count(void);
 int hp_rule_get(int i, hp_rule_info *out); /* 1 when i is in range (static strings) */
+/* The rule pages compiled in (docs/rules/ID.md): their count, and the ID of page i. */
+int hp_rule_doc_count(void);
+const char *hp_rule_doc_name(int i);
 int hp_rule_find(const char *id);          /* index, or -1 */
 const char *hp_rule_doc(const char *id);   /* the rule's page (static markdown), or NULL */
 

@@ -74,6 +74,19 @@ const char *hp_rule_doc(const char *id)
     return NULL;
 }
 
+int hp_rule_doc_count(void)
+{
+    int n = 0;
+    while (rule_docs[n].name)
+        n++;
+    return n;
+}
+
+const char *hp_rule_doc_name(int i)
+{
+    return i >= 0 && i < hp_rule_doc_count() ? rule_docs[i].name : NULL;
+}
+
 /* ------------------------------------------------------------------ options */
 
 void hp_check_opts_init(hp_check_opts *o)

@@ -33,7 +33,8 @@ TEST(check_rule_table_and_pages)
         while (langs.len) {
             ptrdiff_t comma = str_chr(langs, ',');
             hp_str w = comma >= 0 ? str_cut(langs, 0, comma) : langs;
-            if (!(str_eqc(w, "c++") || str_eqc(w, "python") || str_eqc(w, "build")))
+            if (!(str_eqc(w, "c++") || str_eqc(w, "python") || str_eqc(w, "build") ||
+                  str_eqc(w, "system")))
                 harness_failf(__FILE__, __LINE__, "%s: unknown language '%.*s'", ri.id,
                               (int)w.len, w.s);
             langs = comma >= 0 ? str_cut(langs, comma + 1, langs.len) : str_make("", 0);
@@ -65,6 +66,12 @@ TEST(check_rule_table_and_pages)
     }
     CHECK(hp_rule_find("NOPE001") < 0);
     CHECK(hp_rule_doc("NOPE001") == NULL);
+    /* and every page is a rule's: a page without a row is a rule `hipport rules` cannot show */
+    for (int k = 0; k < hp_rule_doc_count(); k++) {
+        const char *id = hp_rule_doc_name(k);
+        if (hp_rule_find(id) < 0)
+            harness_failf(__FILE__, __LINE__, "docs/rules/%s.md has no row in rules.tsv", id);
+    }
 }
 
 /* ------------------------------------------------------------------ options */
