@@ -442,8 +442,12 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
                  strcmp(r->rocm[i].source, r->rocm[i].path) == 0 ? "its directory's name"
                                                                  : r->rocm[i].source,
                  r->rocm[i].source[0] ? ")" : "");
-    if (!r->nrocm)
-        buf_adds(&b, "  no ROCm install (/opt/rocm, $ROCM_PATH)\n");
+    if (!r->nrocm && r->hip_version[0] && strncmp(r->hip_source, "/usr/", 5) == 0)
+        /* Debian's and Ubuntu's ROCm packages install under /usr */
+        buf_adds(&b, "  ROCm of the distribution's packages, under /usr (no /opt/rocm, no "
+                     "$ROCM_PATH)\n");
+    else if (!r->nrocm)
+        buf_adds(&b, "  no ROCm install (/opt/rocm, $ROCM_PATH, /usr)\n");
     if (r->hip_version[0])
         buf_addf(&b, "  HIP %s (%s)\n", r->hip_version, r->hip_source);
     if (r->amdgpu_version[0])
