@@ -63,8 +63,14 @@ int cli_jobs(const char *cmd, const char *v)
 int cli_hip_version(const char *cmd, const char *spelling, const char *v)
 {
     int hv = hp_hip_version_parse(v);
-    if (hv < 0)
+    int newest = hp_hip_version_newest();
+    if (hv < 0) {
         cli_usage(cmd, "bad value for %s: '%s' (like 6.2)", spelling, v);
+    } else if (hv < 100 || hv > newest) {
+        cli_usage(cmd, "%s %s: hipport knows HIP 1.0 to %d.%d (name %d.%d for a newer HIP)",
+                  spelling, v, newest / 100, newest % 100, newest / 100, newest % 100);
+        hv = -1;
+    }
     return hv;
 }
 

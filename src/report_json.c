@@ -223,6 +223,11 @@ hp_baseline *hp_baseline_parse(const char *text, ptrdiff_t len, char *why, ptrdi
         msg[n] = 0;
         return bad(b, why, whylen, msg);
     }
+    /* the format's version: 1 is the only one; a report without one predates it */
+    const json *ver = json_get(root, "version");
+    if (ver && !(ver->kind == JSON_NUMBER && ver->number == 1.0))
+        return bad(b, why, whylen,
+                   "a hipport JSON report of another format version (this hipport reads version 1)");
     const json *fs = json_get(root, "findings");
     if (!fs || fs->kind != JSON_ARRAY)
         return bad(b, why, whylen, "not a hipport JSON report (no \"findings\" array)");
