@@ -45,6 +45,16 @@ const char *hp_status_name(hp_status s); /* static string */
 hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char *why,
                         size_t whylen);
 
+/* Every file the library writes (translations, copies, backups, hp_write_file) is first
+ * written to a temporary file beside it, ".NAME.hipport-PID-N", then renamed into place: the
+ * name holds the old file or the whole new one, at any moment. hp_abort_writes removes the
+ * temporary files of the writes in progress and makes every later write fail. It is
+ * async-signal-safe: for a SIGINT or SIGTERM handler that exits afterwards (it may run in any
+ * thread). The temporary files that a killed process left (SIGKILL cannot be caught) are
+ * removed by a later run when it opens their directory: only names of that pattern, regular
+ * files of the same user (any user's for root), whose process is gone. */
+void hp_abort_writes(void);
+
 typedef enum hp_severity {
     HP_SEV_NONE = 0,
     HP_SEV_NOTE = 1,

@@ -21,6 +21,14 @@ typedef struct os_stat {
     unsigned mode;
 } os_stat;
 
+/* What a replaced file keeps: its owner, group and mode; a backup also its times. */
+typedef struct os_meta {
+    int valid;
+    unsigned uid, gid;
+    unsigned mode; /* st_mode & 07777 */
+    long long atime_sec, atime_nsec, mtime_sec, mtime_nsec;
+} os_meta;
+
 /* Stats path (following symlinks unless nofollow). Returns 0 or errno. */
 int os_stat_path(const char *path, int nofollow, os_stat *st);
 
@@ -31,6 +39,17 @@ hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, p
 /* The same, also giving the file's mode (st_mode) when mode is not NULL. */
 hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **data,
                             ptrdiff_t *len, unsigned *mode, const char **err);
+
+/* Reads the regular file open on fd as os_read_file does (fd is not closed); meta (may be
+ * NULL) receives its owner, group, mode and times. */
+hp_status os_read_fd(arena *a, int fd, ptrdiff_t max, char **data, ptrdiff_t *len,
+                     os_meta *meta, const char **err);
+
+/* Writes all of p[0..n) to fd (retrying short writes). Returns 0 or errno. */
+int os_write_all(int fd, const void *p, ptrdiff_t n);
+
+/* The process's umask (read once). */
+unsigned os_umask(void);
 
 /* Is path a device, pipe, socket or terminal (after symlinks)? */
 int os_is_special(const char *path);
@@ -53,6 +72,11 @@ hp_status os_backup(arena *a, const char *path, const char *backup, int force, c
 
 /* Creates every missing directory of path's parent. Returns 0 or errno. */
 int os_mkdirs_for(const char *path);
+
+/* Writes data into path, a device, pipe or terminal (-o /dev/null, -o /dev/stdout): replacing
+ * it by a rename would put a regular file where the device was. HP_EIO with *err on failure. */
+hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
+                           const char **err);
 
 /* Lists a directory's entry names, sorted bytewise, without "." and "..". */
 typedef struct os_dirent {

@@ -58,34 +58,56 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
         *err = errstr(a, "cannot open", errno);
         return HP_EIO;
     }
+    os_meta m;
+    hp_status s = os_read_fd(a, fd, max, data, len, &m, err);
+    close(fd);
+    if (mode && m.valid)
+        *mode = m.mode;
+    return s;
+}
+
+static void meta_of(const struct stat *sb, os_meta *m)
+{
+    m->valid = 1;
+    m->uid = (unsigned)sb->st_uid;
+    m->gid = (unsigned)sb->st_gid;
+    m->mode = (unsigned)sb->st_mode & 07777u;
+    m->atime_sec = (long long)sb->st_atim.tv_sec;
+    m->atime_nsec = (long long)sb->st_atim.tv_nsec;
+    m->mtime_sec = (long long)sb->st_mtim.tv_sec;
+    m->mtime_nsec = (long long)sb->st_mtim.tv_nsec;
+}
+
+hp_status os_read_fd(arena *a, int fd, ptrdiff_t max, char **data, ptrdiff_t *len,
+                     os_meta *meta, const char **err)
+{
+    *data = NULL;
+    *len = 0;
+    if (meta)
+        memset(meta, 0, sizeof *meta);
     struct stat sb;
     if (fstat(fd, &sb) != 0) {
         *err = errstr(a, "cannot stat", errno);
-        close(fd);
         return HP_EIO;
     }
     if (S_ISDIR(sb.st_mode)) {
         *err = "is a directory";
-        close(fd);
         return HP_EIO;
     }
     if (!S_ISREG(sb.st_mode)) {
         *err = "not a regular file";
-        close(fd);
         return HP_EIO;
     }
-    if (mode)
-        *mode = (unsigned)sb.st_mode;
+    if (meta)
+        meta_of(&sb, meta);
     if (sb.st_size > (off_t)max) {
         *err = arena_printf(a, "file too large (%lld bytes, limit %lld)", (long long)sb.st_size,
                             (long long)max);
-        close(fd);
         return HP_ETOOBIG;
     }
     ptrdiff_t cap = (ptrdiff_t)sb.st_size;
     char *p = arena_alloc_nozero(a, 1, 16, cap + 1);
     if (!p) {
-        close(fd);
         *err = "out of memory";
         return HP_ENOMEM;
     }
@@ -99,21 +121,18 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
             if (errno == EINTR || errno == EAGAIN)
                 continue;
             *err = errstr(a, "read error", errno);
-            close(fd);
             return HP_EIO;
         }
         if (r == 0)
             break; /* truncated since fstat: take what is there */
         got += r;
         if (got > cap) {
-            close(fd);
             *err = "file changed while being read";
             return HP_EIO;
         }
         if (got == cap)
             break;
     }
-    close(fd);
     p[got] = 0;
     *data = p;
     *len = got;
@@ -133,8 +152,9 @@ static const char *dir_of(arena *a, const char *path, const char **base)
     return arena_strndup(a, path, slash - path);
 }
 
-static int write_all(int fd, const char *p, ptrdiff_t left)
+int os_write_all(int fd, const void *data, ptrdiff_t left)
 {
+    const char *p = data;
     while (left > 0) {
         ssize_t w = write(fd, p, (size_t)left);
         if (w < 0) {
@@ -148,17 +168,15 @@ static int write_all(int fd, const char *p, ptrdiff_t left)
     return 0;
 }
 
-/* A device, pipe or terminal (-o /dev/null, -o /dev/stdout) is written into: replacing it by a
- * rename would put a regular file where the device was. */
-static hp_status write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
-                               const char **err)
+hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
+                           const char **err)
 {
     int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
     if (fd < 0) {
         *err = errstr(a, "cannot open", errno);
         return HP_EIO;
     }
-    int e = write_all(fd, data, len);
+    int e = os_write_all(fd, data, len);
     if (close(fd) != 0 && !e)
         e = errno;
     if (e) {
@@ -187,7 +205,7 @@ hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_
         return HP_EIO;
     }
     if (have_old && !S_ISREG(sb.st_mode))
-        return write_special(a, path, data, len, err);
+        return os_write_special(a, path, data, len, err);
     return write_new(a, path, data, len, mode, have_old ? (int)(sb.st_mode & 07777u) : -1,
                      durable, err);
 }
@@ -203,7 +221,7 @@ static void read_umask(void)
 }
 
 /* The process's umask, read once: reading it means setting it, which threads must not race. */
-static unsigned process_umask(void)
+unsigned os_umask(void)
 {
     pthread_once(&umask_once, read_umask);
     return umask_value;
@@ -214,7 +232,7 @@ hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t l
 {
     /* Created in place, exclusively: nothing is there to replace, and a file that appeared
      * meanwhile is left alone. A write that fails removes what it created. */
-    unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~process_umask();
+    unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~os_umask();
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)m);
     *open_errno = fd < 0 ? errno : 0;
     if (fd < 0) {
@@ -227,13 +245,13 @@ hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t l
             *err = "a file appeared there while it was being written (left as it is)";
         return HP_EIO;
     }
-    int e = write_all(fd, data, len);
+    int e = os_write_all(fd, data, len);
     if (e) {
         *err = errstr(a, "write error", e);
         goto fail;
     }
     /* open() applied the umask: the exact mode where the umask took bits of it */
-    if ((m & ~process_umask()) != m && fchmod(fd, (mode_t)m) != 0) {
+    if ((m & ~os_umask()) != m && fchmod(fd, (mode_t)m) != 0) {
         *err = errstr(a, "cannot set mode", errno);
         goto fail;
     }
@@ -278,9 +296,9 @@ static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff
     } else if (old_mode >= 0) {
         m = (unsigned)old_mode;
     } else {
-        m = 0666u & ~process_umask();
+        m = 0666u & ~os_umask();
     }
-    int e = write_all(fd, data, len);
+    int e = os_write_all(fd, data, len);
     if (e) {
         *err = errstr(a, "write error", e);
         goto fail;
