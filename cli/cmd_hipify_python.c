@@ -246,6 +246,8 @@ int cmd_hipify_python(int argc, char **argv)
     r.mode = HP_OUT_DIR;
     r.output = output;
     r.force = 1; /* the output directory is hipify's to rewrite */
+    /* PyTorch's walk (os.walk) does not enter symbolic links to directories */
+    r.follow_symlinks = 0;
     r.on_file = on_file;
     r.ud = &s;
     s.ro.color = cli_use_color(stderr, color);

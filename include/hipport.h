@@ -265,7 +265,15 @@ typedef struct hp_run_opts {
     const char *backup;           /* HP_OUT_INPLACE: keep the original as path+backup */
     int rename;                   /* hp_rename */
     int force;                    /* overwrite outputs that exist and differ */
-    int follow_symlinks;          /* follow symlinks in trees (loops are always caught) */
+    /* HP_OUT_INPLACE with backup: an existing FILE+backup holds the original, which is
+     * translated (into FILE) again on each run; a missing one is made from FILE first, whether
+     * the translation changes it or not (hipify-perl -inplace). */
+    int backup_source;
+    /* Follow symlinks to directories in trees (loops are always caught). Never in place
+     * (HP_OUT_INPLACE): a tree translated in place is only what lies below it, a link there
+     * is not entered (a directory) or not replaced (a file), and both are reported as
+     * skipped. Outputs are never written through a link (see hp_translate_run). */
+    int follow_symlinks;
     /* Called in input order, from one thread at a time. The result lives until it returns. */
     void (*on_file)(void *ud, const hp_file_result *r);
     /* Called from time to time with the counts so far (from one thread). May be NULL. */
@@ -276,7 +284,16 @@ typedef struct hp_run_opts {
 void hp_run_opts_init(hp_run_opts *o);
 
 /* Translates files and trees. Returns HP_OK, or the first error that stopped the whole run
- * (per-file errors are reported through on_file and do not stop it). */
+ * (per-file errors are reported through on_file and do not stop it).
+ * Where it writes: below the output directory (HP_OUT_DIR), the output file's directory
+ * (HP_OUT_FILE) or each input tree, or a file input's directory (HP_OUT_INPLACE), each taken
+ * as named; below it, nothing is written through a symbolic link: a link to a directory on
+ * the way is an error for every output below it, and a link in an output's place is replaced
+ * by the output only with force (HP_OUT_FILE: always), never followed. The exception is an
+ * output file that is a device, pipe or terminal (after links: -o /dev/stdout), written into.
+ * Every output goes to a temporary file beside it that is then renamed into place (see
+ * hp_abort_writes); a replaced file keeps its owner, group and mode, and a backup those and
+ * the original's times. */
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
                            const char *const *paths, int npaths);
 

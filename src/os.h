@@ -54,25 +54,6 @@ unsigned os_umask(void);
 /* Is path a device, pipe, socket or terminal (after symlinks)? */
 int os_is_special(const char *path);
 
-/* Writes data to path through a temp file in the same directory and an atomic rename. A path
- * that is a device, pipe or terminal (os_is_special) is opened and written instead.
- * mode < 0 keeps the mode of an existing path (else 0644 minus umask). With durable set the
- * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
-hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                          int durable, const char **err);
-/* The same for a path that should not exist: created directly and exclusively (never
- * replacing a file that is there or appeared meanwhile), removed again if the write fails.
- * *open_errno is the errno of a failed creation (EEXIST, ENOENT for a missing directory...),
- * 0 when the creation succeeded (and a write failed, or nothing did). */
-hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                       int durable, int *open_errno, const char **err);
-
-/* Makes a copy of path at backup (refusing to replace a different existing file unless force). */
-hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err);
-
-/* Creates every missing directory of path's parent. Returns 0 or errno. */
-int os_mkdirs_for(const char *path);
-
 /* Writes data into path, a device, pipe or terminal (-o /dev/null, -o /dev/stdout): replacing
  * it by a rename would put a regular file where the device was. HP_EIO with *err on failure. */
 hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff_t len,

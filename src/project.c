@@ -17,6 +17,7 @@
 #include "ctx.h"
 #include "lex.h"
 #include "os.h"
+#include "os_tree.h"
 #include "pytorch.h"
 #include "run.h"
 #include "str.h"
@@ -53,6 +54,7 @@ typedef struct pfile {
     const char *out_rel; /* its output, relative to the output directory */
     pinc *inc;           /* its project includes: one malloc'd block (survey_job) */
     int ninc;
+    int linkdir;         /* a symbolic link to a directory, not entered: only reported */
 } pfile;
 
 typedef struct incdir {
@@ -82,6 +84,7 @@ typedef struct proj {
     canon *canon;            /* canonical paths, memoized per directory (shared by workers) */
     warp_cache *headers;     /* the headers the files include, read once for both passes */
     int *list;               /* a pass's files: job k is file list[k] */
+    twrite_to to;            /* the output directory, and what may be replaced there */
 } proj;
 
 void hp_project_opts_init(hp_project_opts *o)
@@ -242,8 +245,11 @@ static int take_item(void *ud, const walk_item *it)
     f->rel = arena_strndup(&pr->a, it->rel, (ptrdiff_t)strlen(it->rel));
     f->status = it->status;
     f->why = it->error ? arena_strndup(&pr->a, it->error, (ptrdiff_t)strlen(it->error)) : NULL;
-    if (f->status != HP_OK) {
+    if (f->status != HP_OK || it->skip) {
         f->take = 1; /* reported */
+        f->skip = f->linkdir = it->skip;
+        f->surveyed = 1;
+        f->real = "";
         return 0;
     }
     f->real = canon_path(pr->canon, &pr->a, f->path);
@@ -692,9 +698,9 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         res->out_path = f->path; /* unchanged and not moved: nothing to write */
         return;
     }
-    twrite_output(a, res, dst, out, olen, (int)(imode & 07777u), pr->r->force, 0);
+    twrite_output(a, res, &pr->to, out_rel(f), dst, out, olen, (int)(imode & 07777u));
     if (tr.needs_compat && res->status == HP_OK && res->out_path)
-        twrite_compat(a, res, res->out_path, pr->t->hip_version, pr->r->force);
+        twrite_compat(a, res, &pr->to, out_rel(f), res->out_path, pr->t->hip_version);
 }
 
 /* Copies a file of the project that is not translated into the output (copy_others). */
@@ -710,8 +716,8 @@ static void copy_other(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         res->error = f->why;
         return;
     }
-    twrite_output(a, res, out_path(pr, a, f->rel), data, len, (int)(imode & 07777u),
-                  pr->r->force, 0);
+    twrite_output(a, res, &pr->to, f->rel, out_path(pr, a, f->rel), data, len,
+                  (int)(imode & 07777u));
     if (res->status == HP_OK)
         res->skipped = -1; /* a copy, not reported (see produce_done) */
 }
@@ -776,6 +782,11 @@ static hp_status setup(proj *pr)
     if (pr->nroots == 1 && pr->out_real && pr->root_real[0] &&
         strcmp(pr->out_real, pr->root_real[0]) == 0)
         pr->in_place = 1;
+    /* every output stays below the output directory, never written through a link */
+    pr->to.tree = os_tree_new(r->output, 1);
+    if (!pr->to.tree)
+        return HP_ENOMEM;
+    pr->to.force = r->force;
     /* include directories: relative to the (first) project root, or absolute */
     pr->ninc = pr->p->ninclude_dirs;
     pr->inc = NEW(&pr->a, incdir, pr->ninc > 0 ? pr->ninc : 1);
@@ -799,7 +810,10 @@ static void walk_project(proj *pr)
     wo.nexcludes = pr->r->nexcludes;
     wo.want = pr->p->copy_others ? want_all : want_some;
     wo.want_ud = pr;
-    wo.follow_symlinks = pr->r->follow_symlinks;
+    /* written in place, a project is only what lies below it: links to directories there
+     * are not entered */
+    wo.follow_symlinks = pr->in_place ? 0 : pr->r->follow_symlinks;
+    wo.report_links = 1;
     os_stat st;
     if (!pr->in_place && os_stat_path(pr->r->output, 0, &st) == 0) {
         wo.skip_dev = st.dev;
@@ -838,7 +852,7 @@ static hp_status project_passes(proj *pr)
     /* headers in include directories inside the project are files of the project */
     for (int i = 0; i < pr->n; i++) {
         pfile *f = &pr->f[i];
-        if (f->status != HP_OK || f->want || top_dir_skipped(pr, f->rel) ||
+        if (f->status != HP_OK || f->want || f->linkdir || top_dir_skipped(pr, f->rel) ||
             !header_ext(f->rel) || !matches(pr, f))
             continue;
         for (int d = 0; d < pr->ninc; d++) {
@@ -852,7 +866,7 @@ static hp_status project_passes(proj *pr)
      * headers they include (as the survey finds them) */
     for (int i = 0; i < pr->n; i++) {
         pfile *f = &pr->f[i];
-        if (f->status == HP_OK)
+        if (f->status == HP_OK && !f->linkdir)
             f->take = f->want && (!p->extra_only || f->extra);
     }
     pr->list = NEW(&pr->a, int, 2 * pr->n + 1);
@@ -906,7 +920,7 @@ static hp_status project_passes(proj *pr)
     if (p->copy_others && !pr->in_place)
         for (int i = 0; i < pr->n; i++) {
             pfile *f = &pr->f[i];
-            if (f->status != HP_OK)
+            if (f->status != HP_OK || f->linkdir)
                 continue;
             /* everything but what a translation wrote under the same name */
             if (f->take && !f->skip && strcmp(f->out_rel, f->rel) == 0)
@@ -943,6 +957,7 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         st = project_passes(&pr);
         warp_cache_free(pr.headers);
     }
+    os_tree_free(pr.to.tree);
     for (int i = 0; i < pr.n; i++)
         free(pr.f[i].inc); /* survey_job's blocks */
     canon_free(pr.canon);
