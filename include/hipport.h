@@ -315,6 +315,12 @@ typedef struct hp_project_opts {
     int pytorch_exts;    /* also take PyTorch's .in (beside the C family: .cu .cuh .cpp ...) */
     int skip_top_dirs;   /* leave build/ and third_party/ at the top of the project alone */
     int copy_others;     /* the output is a copy of the project: other files are copied */
+    /* The name of a record, in the output directory, of the files the run wrote there (their
+     * sizes and checksums), or NULL. With it, a file of the output directory that differs
+     * from what the run would write is replaced only when the record says the run wrote it
+     * and it has not changed since (or with hp_run_opts.force); others are left as they are
+     * and reported (HP_EEXIST). The record is rewritten at the end of the run. */
+    const char *record;
 } hp_project_opts;
 
 void hp_project_opts_init(hp_project_opts *o);

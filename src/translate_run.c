@@ -55,6 +55,8 @@ void twrite_output(arena *a, hp_file_result *res, const twrite_to *to, const cha
     p.replace = to->force;
     p.durable = to->durable;
     p.mkdirs = 1;
+    p.owned = to->owned;
+    p.owned_ud = to->owned_ud;
     p.look_first = to->look_first;
     int outcome;
     const char *err = NULL;
@@ -66,6 +68,11 @@ void twrite_output(arena *a, hp_file_result *res, const twrite_to *to, const cha
     }
     if (outcome == OS_PUT_DIR)
         fail(res, HP_EIO, arena_printf(a, "output '%s' is a directory", shown));
+    else if (outcome == OS_PUT_DIFFERS && to->owned)
+        fail(res, HP_EEXIST,
+             arena_printf(a, "output '%s' exists, and hipport did not write it or it was "
+                             "changed since: left as it is (use --force to replace it)",
+                          shown));
     else if (outcome == OS_PUT_DIFFERS)
         fail(res, HP_EEXIST,
              arena_printf(a, "output '%s' exists and differs (use --force to replace it)",

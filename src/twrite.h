@@ -12,6 +12,9 @@ typedef struct twrite_to {
     int force;   /* replace a file that differs, and a symbolic link in an output's place */
     int durable; /* flushed to the disk before the rename */
     int look_first; /* the output is expected to be there, the same (os_put.look_first) */
+    /* Without force: may a file that differs be replaced all the same (os_put.owned)? */
+    int (*owned)(void *ud, const char *rel, const char *old, ptrdiff_t oldlen);
+    void *owned_ud;
 } twrite_to;
 
 /* Writes data to rel below to->tree unless it already holds exactly these bytes
