@@ -34,7 +34,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-14s %s\n", c->name, c->summary);
     fprintf(f, "\n'hipport help <command>' or 'hipport <command> --help' describes a command.\n"
                "Exit codes: 0 ok, 1 findings at or above --fail-on (or a target mismatch),\n"
-               "2 usage error, 3 some input could not be read or written, 4 internal error.\n");
+               "2 usage error, 3 some input could not be read or written, 4 internal error;\n"
+               "130, 143 or 129 (as shells report it) stopped by SIGINT, SIGTERM or SIGHUP.\n");
 }
 
 int cmd_help(int argc, char **argv)
