@@ -176,32 +176,6 @@ static int in_list(const char *list, const char *item, int real, char *match)
     return 0;
 }
 
-/* cp FILE FILE.prehip, keeping the mode. */
-static int copy_file(const char *from, const char *to)
-{
-    FILE *in = fopen(from, "rb");
-    if (!in)
-        return -1;
-    FILE *out = fopen(to, "wb");
-    if (!out) {
-        fclose(in);
-        return -1;
-    }
-    char buf[65536];
-    size_t n;
-    int bad = 0;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        if (fwrite(buf, 1, n, out) != n)
-            bad = 1;
-    bad |= ferror(in);
-    fclose(in);
-    bad |= fclose(out) != 0;
-    struct stat sb;
-    if (!bad && stat(from, &sb) == 0)
-        chmod(to, sb.st_mode & 07777);
-    return bad ? -1 : 0;
-}
-
 static void usage_text(void)
 {
     cli_help(stdout, "hipify-perl", NULL);
@@ -300,28 +274,14 @@ int cmd_hipify_perl(int argc, char **argv)
         r.on_file = on_file;
         r.ud = &s;
         r.force = 1;
-        char *prehip = NULL;
         s.out = NULL;
         if (inplace && !no_output) {
             /* hipify-perl keeps the original in FILE.prehip and always translates from it:
-             * the original is restored from there, or backed up there, then replaced */
-            size_t n = strlen(f);
-            prehip = malloc(n + 8);
-            if (!prehip) {
-                rc = EXIT_INTERNAL;
-                goto done;
-            }
-            memcpy(prehip, f, n);
-            memcpy(prehip + n, ".prehip", 8);
-            int have = stat(prehip, &sb) == 0;
-            if ((have ? copy_file(prehip, f) : copy_file(f, prehip)) != 0) {
-                cli_error(cmd, "'%s': cannot %s '%s'", f,
-                          have ? "restore it from" : "back it up as", prehip);
-                s.io_errors++;
-                free(prehip);
-                continue;
-            }
+             * the original is backed up there (the first time), then FILE replaced by the
+             * translation of FILE.prehip, keeping FILE's owner, group and mode */
             r.mode = HP_OUT_INPLACE;
+            r.backup = ".prehip";
+            r.backup_source = 1;
         } else if (output && !no_output) {
             r.mode = HP_OUT_FILE;
             r.output = output;
@@ -333,7 +293,6 @@ int cmd_hipify_perl(int argc, char **argv)
         pstats_free(&s.file);
         pstats_init(&s.file);
         hp_status st = hp_translate_run(&t, &r, &f, 1);
-        free(prehip);
         if (st != HP_OK) {
             cli_error(cmd, "%s", hp_status_name(st));
             rc = EXIT_INTERNAL;

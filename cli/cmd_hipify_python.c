@@ -24,6 +24,7 @@ enum {
     P_CLANG_LAUNCH,
     P_QUIET,
     P_COLOR,
+    P_FORCE,
     P_HELP
 };
 
@@ -48,6 +49,8 @@ static const hopt options[] = {
     {"hip-clang-launch", HO_FLAG, P_CLANG_LAUNCH, NULL, NULL},
     {"quiet", HO_FLAG, P_QUIET, "print no per-file lines, warnings or notes", NULL},
     {"color", HO_VALUE, P_COLOR, "colour diagnostics: auto, always or never", "WHEN"},
+    {"force", HO_FLAG, P_FORCE,
+     "replace files of the output directory that hipify-python did not write", NULL},
     {"help", HO_FLAG, P_HELP, "show this help", NULL},
     {"h", HO_FLAG, P_HELP, NULL, NULL},
     {NULL, 0, 0, NULL, NULL},
@@ -200,6 +203,7 @@ int cmd_hipify_python(int argc, char **argv)
         }
         case P_CLANG_LAUNCH: t.launch = HP_LAUNCH_CHEVRON; break;
         case P_QUIET: s.quiet = 1; break;
+        case P_FORCE: r.force = 1; break;
         case P_COLOR:
             if ((color = cli_color(cmd, v)) < 0) {
                 rc = EXIT_USAGE;
@@ -245,7 +249,11 @@ int cmd_hipify_python(int argc, char **argv)
     p.extra_files = extra;
     r.mode = HP_OUT_DIR;
     r.output = output;
-    r.force = 1; /* the output directory is hipify's to rewrite */
+    /* What hipify-python wrote in the output directory is recorded there: it replaces its own
+     * files, and leaves the others (or files changed since) alone unless --force. */
+    p.record = ".hipport-hipify";
+    /* PyTorch's walk (os.walk) does not enter symbolic links to directories */
+    r.follow_symlinks = 0;
     r.on_file = on_file;
     r.ud = &s;
     s.ro.color = cli_use_color(stderr, color);

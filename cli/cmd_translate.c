@@ -46,7 +46,8 @@ enum {
 static const opt options[] = {
     {'o', "output", "FILE", "write the translation of one file to FILE", O_OUTPUT},
     {'O', "output-dir", "DIR", "mirror the input trees under DIR", O_OUTDIR},
-    {0, "in-place", NULL, "replace each input (temporary file and atomic rename)", O_INPLACE},
+    {0, "in-place", NULL, "replace each input (temporary file, rename; no link followed)",
+     O_INPLACE},
     {0, "backup", "SUFFIX", "with --in-place, keep each original as FILE+SUFFIX", O_BACKUP},
     {0, "exclude", "GLOB", "skip tree paths matching GLOB (repeatable)", O_EXCLUDE},
     {0, "ext", "EXT", "also take files with this extension from trees (repeatable)", O_EXT},
@@ -73,7 +74,8 @@ static const opt options[] = {
     {0, "color", "auto|always|never", "colour diagnostics (default: auto)", O_COLOR},
     {0, "fail-on", "error|warning|note|never", "exit 1 on diagnostics this severe (default never)",
      O_FAILON},
-    {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {0, "no-follow", NULL, "do not follow links to directories in trees (never in place)",
+     O_NOFOLLOW},
     {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
      O_COMPAT},
     {'h', "help", NULL, "show this help", O_HELP},
@@ -117,6 +119,14 @@ static void on_file(void *ud, const hp_file_result *r)
         fprintf(stderr, "hipport translate: '%s': %s\n", r->path, r->error ? r->error :
                 hp_status_name(r->status));
         s->io_errors++;
+        return;
+    }
+    if (r->skipped) {
+        /* in place, a symbolic link: not followed, not replaced */
+        if (!s->quiet && r->error) {
+            cli_progress_done(&s->progress);
+            fprintf(stderr, "hipport translate: note: '%s' skipped: %s\n", r->path, r->error);
+        }
         return;
     }
     for (int i = 0; i < r->nfindings; i++)

@@ -1,6 +1,8 @@
 /* main.c: the hipport command line: a table of commands, one file each. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "hipify_cli.h"
@@ -32,7 +34,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-14s %s\n", c->name, c->summary);
     fprintf(f, "\n'hipport help <command>' or 'hipport <command> --help' describes a command.\n"
                "Exit codes: 0 ok, 1 findings at or above --fail-on (or a target mismatch),\n"
-               "2 usage error, 3 some input could not be read or written, 4 internal error.\n");
+               "2 usage error, 3 some input could not be read or written, 4 internal error;\n"
+               "130, 143 or 129 (as shells report it) stopped by SIGINT, SIGTERM or SIGHUP.\n");
 }
 
 int cmd_help(int argc, char **argv)
@@ -50,8 +53,47 @@ int cmd_help(int argc, char **argv)
     return cli_usage("help", "unknown command '%s'", argv[1]);
 }
 
+/* SIGINT, SIGTERM or SIGHUP: the temporary files of the writes in progress are removed, then
+ * the signal takes its default course, so that the status is the one shells give a command
+ * that a signal stopped (130, 143, 129) and a calling script stops as well. */
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void on_signal(int sig)
+{
+    hp_abort_writes();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(128 + sig);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof caught / sizeof *caught; i++)
+        sigaddset(&sa.sa_mask, caught[i]);
+    for (size_t i = 0; i < sizeof caught / sizeof *caught; i++) {
+        struct sigaction old;
+        /* a signal ignored by whoever started us (nohup, a background job) stays ignored */
+        if (sigaction(caught[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(caught[i], &sa, NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    catch_signals();
     /* called through a link named like a hipify tool: that tool's command line */
     const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
     base = base ? base + 1 : argc > 0 && argv[0] ? argv[0] : "";

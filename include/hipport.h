@@ -45,6 +45,16 @@ const char *hp_status_name(hp_status s); /* static string */
 hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char *why,
                         size_t whylen);
 
+/* Every file the library writes (translations, copies, backups, hp_write_file) is first
+ * written to a temporary file beside it, ".NAME.hipport-PID-N", then renamed into place: the
+ * name holds the old file or the whole new one, at any moment. hp_abort_writes removes the
+ * temporary files of the writes in progress and makes every later write fail. It is
+ * async-signal-safe: for a SIGINT or SIGTERM handler that exits afterwards (it may run in any
+ * thread). The temporary files that a killed process left (SIGKILL cannot be caught) are
+ * removed by a later run when it opens their directory: only names of that pattern, regular
+ * files of the same user (any user's for root), whose process is gone. */
+void hp_abort_writes(void);
+
 typedef enum hp_severity {
     HP_SEV_NONE = 0,
     HP_SEV_NOTE = 1,
@@ -255,7 +265,15 @@ typedef struct hp_run_opts {
     const char *backup;           /* HP_OUT_INPLACE: keep the original as path+backup */
     int rename;                   /* hp_rename */
     int force;                    /* overwrite outputs that exist and differ */
-    int follow_symlinks;          /* follow symlinks in trees (loops are always caught) */
+    /* HP_OUT_INPLACE with backup: an existing FILE+backup holds the original, which is
+     * translated (into FILE) again on each run; a missing one is made from FILE first, whether
+     * the translation changes it or not (hipify-perl -inplace). */
+    int backup_source;
+    /* Follow symlinks to directories in trees (loops are always caught). Never in place
+     * (HP_OUT_INPLACE): a tree translated in place is only what lies below it, a link there
+     * is not entered (a directory) or not replaced (a file), and both are reported as
+     * skipped. Outputs are never written through a link (see hp_translate_run). */
+    int follow_symlinks;
     /* Called in input order, from one thread at a time. The result lives until it returns. */
     void (*on_file)(void *ud, const hp_file_result *r);
     /* Called from time to time with the counts so far (from one thread). May be NULL. */
@@ -266,7 +284,16 @@ typedef struct hp_run_opts {
 void hp_run_opts_init(hp_run_opts *o);
 
 /* Translates files and trees. Returns HP_OK, or the first error that stopped the whole run
- * (per-file errors are reported through on_file and do not stop it). */
+ * (per-file errors are reported through on_file and do not stop it).
+ * Where it writes: below the output directory (HP_OUT_DIR), the output file's directory
+ * (HP_OUT_FILE) or each input tree, or a file input's directory (HP_OUT_INPLACE), each taken
+ * as named; below it, nothing is written through a symbolic link: a link to a directory on
+ * the way is an error for every output below it, and a link in an output's place is replaced
+ * by the output only with force (HP_OUT_FILE: always), never followed. The exception is an
+ * output file that is a device, pipe or terminal (after links: -o /dev/stdout), written into.
+ * Every output goes to a temporary file beside it that is then renamed into place (see
+ * hp_abort_writes); a replaced file keeps its owner, group and mode, and a backup those and
+ * the original's times. */
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
                            const char *const *paths, int npaths);
 
@@ -288,6 +315,12 @@ typedef struct hp_project_opts {
     int pytorch_exts;    /* also take PyTorch's .in (beside the C family: .cu .cuh .cpp ...) */
     int skip_top_dirs;   /* leave build/ and third_party/ at the top of the project alone */
     int copy_others;     /* the output is a copy of the project: other files are copied */
+    /* The name of a record, in the output directory, of the files the run wrote there (their
+     * sizes and checksums), or NULL. With it, a file of the output directory that differs
+     * from what the run would write is replaced only when the record says the run wrote it
+     * and it has not changed since (or with hp_run_opts.force); others are left as they are
+     * and reported (HP_EEXIST). The record is rewritten at the end of the run. */
+    const char *record;
 } hp_project_opts;
 
 void hp_project_opts_init(hp_project_opts *o);

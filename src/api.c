@@ -1,5 +1,6 @@
 /* api.c: small public entry points: contexts, names of statuses and severities, versions,
  * families and lookups, writing a file safely. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "hipport.h"
 #include "map.h"
 #include "os.h"
+#include "os_tree.h"
 
 #include "banned.h"
 
@@ -161,7 +163,37 @@ hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char 
     arena a;
     arena_init(&a, 4096);
     const char *err = NULL;
-    hp_status s = os_write_atomic(&a, path, data, len, -1, 1, &err);
+    hp_status s;
+    if (os_is_special(path)) {
+        s = os_write_special(&a, path, data, len, &err);
+    } else {
+        /* below the file's directory as named; a link in the file's place is replaced */
+        const char *slash = strrchr(path, '/');
+        const char *dir = !slash          ? "."
+                          : slash == path ? "/"
+                                          : arena_strndup(&a, path, slash - path);
+        os_stat st;
+        int e = os_stat_path(dir, 0, &st);
+        os_tree *t = NULL;
+        int outcome = 0;
+        if (e != 0 || !st.is_dir) {
+            s = HP_EIO; /* the file's directory must exist */
+            err = arena_printf(&a, "cannot create temporary file: %s", strerror(e ? e : ENOTDIR));
+        } else {
+            t = os_tree_new(dir, 0);
+            os_put p;
+            memset(&p, 0, sizeof p);
+            p.data = data;
+            p.len = len;
+            p.mode = -1;
+            p.replace = 1;
+            p.durable = 1;
+            s = t ? os_tree_put(t, &a, slash ? slash + 1 : path, &p, &outcome, &err) : HP_ENOMEM;
+        }
+        if (s != HP_OK && outcome == OS_PUT_DIR)
+            err = "is a directory";
+        os_tree_free(t);
+    }
     if (s != HP_OK && why && whylen)
         snprintf(why, whylen, "%s", err ? err : hp_status_name(s));
     arena_release(&a);

@@ -21,6 +21,14 @@ typedef struct os_stat {
     unsigned mode;
 } os_stat;
 
+/* What a replaced file keeps: its owner, group and mode; a backup also its times. */
+typedef struct os_meta {
+    int valid;
+    unsigned uid, gid;
+    unsigned mode; /* st_mode & 07777 */
+    long long atime_sec, atime_nsec, mtime_sec, mtime_nsec;
+} os_meta;
+
 /* Stats path (following symlinks unless nofollow). Returns 0 or errno. */
 int os_stat_path(const char *path, int nofollow, os_stat *st);
 
@@ -32,27 +40,24 @@ hp_status os_read_file(arena *a, const char *path, ptrdiff_t max, char **data, p
 hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **data,
                             ptrdiff_t *len, unsigned *mode, const char **err);
 
+/* Reads the regular file open on fd as os_read_file does (fd is not closed); meta (may be
+ * NULL) receives its owner, group, mode and times. */
+hp_status os_read_fd(arena *a, int fd, ptrdiff_t max, char **data, ptrdiff_t *len,
+                     os_meta *meta, const char **err);
+
+/* Writes all of p[0..n) to fd (retrying short writes). Returns 0 or errno. */
+int os_write_all(int fd, const void *p, ptrdiff_t n);
+
+/* The process's umask (read once). */
+unsigned os_umask(void);
+
 /* Is path a device, pipe, socket or terminal (after symlinks)? */
 int os_is_special(const char *path);
 
-/* Writes data to path through a temp file in the same directory and an atomic rename. A path
- * that is a device, pipe or terminal (os_is_special) is opened and written instead.
- * mode < 0 keeps the mode of an existing path (else 0644 minus umask). With durable set the
- * data is flushed before the rename. Returns HP_OK or HP_EIO with *err set. */
-hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                          int durable, const char **err);
-/* The same for a path that should not exist: created directly and exclusively (never
- * replacing a file that is there or appeared meanwhile), removed again if the write fails.
- * *open_errno is the errno of a failed creation (EEXIST, ENOENT for a missing directory...),
- * 0 when the creation succeeded (and a write failed, or nothing did). */
-hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                       int durable, int *open_errno, const char **err);
-
-/* Makes a copy of path at backup (refusing to replace a different existing file unless force). */
-hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err);
-
-/* Creates every missing directory of path's parent. Returns 0 or errno. */
-int os_mkdirs_for(const char *path);
+/* Writes data into path, a device, pipe or terminal (-o /dev/null, -o /dev/stdout): replacing
+ * it by a rename would put a regular file where the device was. HP_EIO with *err on failure. */
+hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
+                           const char **err);
 
 /* Lists a directory's entry names, sorted bytewise, without "." and "..". */
 typedef struct os_dirent {

@@ -58,34 +58,56 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
         *err = errstr(a, "cannot open", errno);
         return HP_EIO;
     }
+    os_meta m;
+    hp_status s = os_read_fd(a, fd, max, data, len, &m, err);
+    close(fd);
+    if (mode && m.valid)
+        *mode = m.mode;
+    return s;
+}
+
+static void meta_of(const struct stat *sb, os_meta *m)
+{
+    m->valid = 1;
+    m->uid = (unsigned)sb->st_uid;
+    m->gid = (unsigned)sb->st_gid;
+    m->mode = (unsigned)sb->st_mode & 07777u;
+    m->atime_sec = (long long)sb->st_atim.tv_sec;
+    m->atime_nsec = (long long)sb->st_atim.tv_nsec;
+    m->mtime_sec = (long long)sb->st_mtim.tv_sec;
+    m->mtime_nsec = (long long)sb->st_mtim.tv_nsec;
+}
+
+hp_status os_read_fd(arena *a, int fd, ptrdiff_t max, char **data, ptrdiff_t *len,
+                     os_meta *meta, const char **err)
+{
+    *data = NULL;
+    *len = 0;
+    if (meta)
+        memset(meta, 0, sizeof *meta);
     struct stat sb;
     if (fstat(fd, &sb) != 0) {
         *err = errstr(a, "cannot stat", errno);
-        close(fd);
         return HP_EIO;
     }
     if (S_ISDIR(sb.st_mode)) {
         *err = "is a directory";
-        close(fd);
         return HP_EIO;
     }
     if (!S_ISREG(sb.st_mode)) {
         *err = "not a regular file";
-        close(fd);
         return HP_EIO;
     }
-    if (mode)
-        *mode = (unsigned)sb.st_mode;
+    if (meta)
+        meta_of(&sb, meta);
     if (sb.st_size > (off_t)max) {
         *err = arena_printf(a, "file too large (%lld bytes, limit %lld)", (long long)sb.st_size,
                             (long long)max);
-        close(fd);
         return HP_ETOOBIG;
     }
     ptrdiff_t cap = (ptrdiff_t)sb.st_size;
     char *p = arena_alloc_nozero(a, 1, 16, cap + 1);
     if (!p) {
-        close(fd);
         *err = "out of memory";
         return HP_ENOMEM;
     }
@@ -99,42 +121,27 @@ hp_status os_read_file_mode(arena *a, const char *path, ptrdiff_t max, char **da
             if (errno == EINTR || errno == EAGAIN)
                 continue;
             *err = errstr(a, "read error", errno);
-            close(fd);
             return HP_EIO;
         }
         if (r == 0)
             break; /* truncated since fstat: take what is there */
         got += r;
         if (got > cap) {
-            close(fd);
             *err = "file changed while being read";
             return HP_EIO;
         }
         if (got == cap)
             break;
     }
-    close(fd);
     p[got] = 0;
     *data = p;
     *len = got;
     return HP_OK;
 }
 
-static const char *dir_of(arena *a, const char *path, const char **base)
+int os_write_all(int fd, const void *data, ptrdiff_t left)
 {
-    const char *slash = strrchr(path, '/');
-    if (!slash) {
-        *base = path;
-        return ".";
-    }
-    *base = slash + 1;
-    if (slash == path)
-        return "/";
-    return arena_strndup(a, path, slash - path);
-}
-
-static int write_all(int fd, const char *p, ptrdiff_t left)
-{
+    const char *p = data;
     while (left > 0) {
         ssize_t w = write(fd, p, (size_t)left);
         if (w < 0) {
@@ -148,17 +155,15 @@ static int write_all(int fd, const char *p, ptrdiff_t left)
     return 0;
 }
 
-/* A device, pipe or terminal (-o /dev/null, -o /dev/stdout) is written into: replacing it by a
- * rename would put a regular file where the device was. */
-static hp_status write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
-                               const char **err)
+hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff_t len,
+                           const char **err)
 {
     int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_TRUNC);
     if (fd < 0) {
         *err = errstr(a, "cannot open", errno);
         return HP_EIO;
     }
-    int e = write_all(fd, data, len);
+    int e = os_write_all(fd, data, len);
     if (close(fd) != 0 && !e)
         e = errno;
     if (e) {
@@ -174,24 +179,6 @@ int os_is_special(const char *path)
     return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
 }
 
-static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff_t len,
-                          int mode, int old_mode, int durable, const char **err);
-
-hp_status os_write_atomic(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                          int durable, const char **err)
-{
-    struct stat sb;
-    int have_old = stat(path, &sb) == 0;
-    if (have_old && S_ISDIR(sb.st_mode)) {
-        *err = "is a directory";
-        return HP_EIO;
-    }
-    if (have_old && !S_ISREG(sb.st_mode))
-        return write_special(a, path, data, len, err);
-    return write_new(a, path, data, len, mode, have_old ? (int)(sb.st_mode & 07777u) : -1,
-                     durable, err);
-}
-
 static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
 static unsigned umask_value;
 
@@ -203,168 +190,10 @@ static void read_umask(void)
 }
 
 /* The process's umask, read once: reading it means setting it, which threads must not race. */
-static unsigned process_umask(void)
+unsigned os_umask(void)
 {
     pthread_once(&umask_once, read_umask);
     return umask_value;
-}
-
-hp_status os_write_new(arena *a, const char *path, const void *data, ptrdiff_t len, int mode,
-                       int durable, int *open_errno, const char **err)
-{
-    /* Created in place, exclusively: nothing is there to replace, and a file that appeared
-     * meanwhile is left alone. A write that fails removes what it created. */
-    unsigned m = mode >= 0 ? (unsigned)mode : 0666u & ~process_umask();
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)m);
-    *open_errno = fd < 0 ? errno : 0;
-    if (fd < 0) {
-        struct stat lb;
-        if (errno != EEXIST)
-            *err = errstr(a, "cannot create", errno);
-        else if (lstat(path, &lb) == 0 && S_ISLNK(lb.st_mode))
-            *err = "a symbolic link to a missing file is there (not followed, not replaced)";
-        else
-            *err = "a file appeared there while it was being written (left as it is)";
-        return HP_EIO;
-    }
-    int e = write_all(fd, data, len);
-    if (e) {
-        *err = errstr(a, "write error", e);
-        goto fail;
-    }
-    /* open() applied the umask: the exact mode where the umask took bits of it */
-    if ((m & ~process_umask()) != m && fchmod(fd, (mode_t)m) != 0) {
-        *err = errstr(a, "cannot set mode", errno);
-        goto fail;
-    }
-    if (durable && fsync(fd) != 0) {
-        *err = errstr(a, "cannot flush", errno);
-        goto fail;
-    }
-    int c = close(fd);
-    fd = -1;
-    if (c != 0) {
-        *err = errstr(a, "write error", errno);
-        goto fail;
-    }
-    return HP_OK;
-fail:
-    if (fd >= 0)
-        close(fd);
-    unlink(path);
-    return HP_EIO;
-}
-
-/* Writes a temporary file beside path and renames it over path. The mode is `mode`, else
- * old_mode (the replaced file's), else what the umask leaves of 0666. */
-static hp_status write_new(arena *a, const char *path, const void *data, ptrdiff_t len,
-                          int mode, int old_mode, int durable, const char **err)
-{
-    const char *base;
-    const char *dir = dir_of(a, path, &base);
-    char *tmp = arena_printf(a, "%s/.%s.hipport-XXXXXX", dir, base);
-    if (!tmp) {
-        *err = "out of memory";
-        return HP_ENOMEM;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        *err = errstr(a, "cannot create temporary file", errno);
-        return HP_EIO;
-    }
-    unsigned m;
-    if (mode >= 0) {
-        m = (unsigned)mode;
-    } else if (old_mode >= 0) {
-        m = (unsigned)old_mode;
-    } else {
-        m = 0666u & ~process_umask();
-    }
-    int e = write_all(fd, data, len);
-    if (e) {
-        *err = errstr(a, "write error", e);
-        goto fail;
-    }
-    if (fchmod(fd, (mode_t)m) != 0) {
-        *err = errstr(a, "cannot set mode", errno);
-        goto fail;
-    }
-    if (durable && fsync(fd) != 0) {
-        *err = errstr(a, "cannot flush", errno);
-        goto fail;
-    }
-    if (close(fd) != 0) {
-        fd = -1;
-        *err = errstr(a, "write error", errno);
-        goto fail;
-    }
-    fd = -1;
-    if (rename(tmp, path) != 0) {
-        *err = errstr(a, "cannot rename temporary file", errno);
-        goto fail;
-    }
-    return HP_OK;
-fail:
-    if (fd >= 0)
-        close(fd);
-    unlink(tmp);
-    return HP_EIO;
-}
-
-hp_status os_backup(arena *a, const char *path, const char *backup, int force, const char **err)
-{
-    char *data;
-    ptrdiff_t len;
-    hp_status s = os_read_file(a, path, PTRDIFF_MAX / 4, &data, &len, err);
-    if (s != HP_OK)
-        return s;
-    struct stat sb;
-    if (stat(backup, &sb) == 0 && !force) {
-        char *old;
-        ptrdiff_t oldlen;
-        const char *e2;
-        if (os_read_file(a, backup, PTRDIFF_MAX / 4, &old, &oldlen, &e2) != HP_OK ||
-            oldlen != len || memcmp(old, data, (size_t)len) != 0) {
-            *err = arena_printf(a, "backup '%s' exists (use --force to replace it)", backup);
-            return HP_EEXIST;
-        }
-        return HP_OK;
-    }
-    return os_write_atomic(a, backup, data, len, -1, 1, err);
-}
-
-int os_mkdirs_for(const char *path)
-{
-    char tmp[PATH_MAX];
-    size_t n = strlen(path);
-    if (n >= sizeof tmp)
-        return ENAMETOOLONG;
-    memcpy(tmp, path, n + 1);
-    char *slash = strrchr(tmp, '/');
-    if (!slash || slash == tmp)
-        return 0;
-    *slash = 0;
-    struct stat sb;
-    if (stat(tmp, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return 0; /* the usual case in a tree: one call, not one per component */
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) {
-            int e = errno;
-            *p = '/';
-            return e;
-        }
-        *p = '/';
-    }
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-        return errno;
-    if (stat(tmp, &sb) != 0)
-        return errno;
-    if (!S_ISDIR(sb.st_mode))
-        return ENOTDIR;
-    return 0;
 }
 
 static int cmp_dirent(const void *x, const void *y)

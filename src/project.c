@@ -17,6 +17,7 @@
 #include "ctx.h"
 #include "lex.h"
 #include "os.h"
+#include "os_tree.h"
 #include "pytorch.h"
 #include "run.h"
 #include "str.h"
@@ -53,7 +54,21 @@ typedef struct pfile {
     const char *out_rel; /* its output, relative to the output directory */
     pinc *inc;           /* its project includes: one malloc'd block (survey_job) */
     int ninc;
+    int linkdir;         /* a symbolic link to a directory, not entered: only reported */
+    /* What the second pass left in the output (for the record): the translation, the copy
+     * (each set by its own job) and hipport_compat.h beside the translation. */
+    int out_ok, copy_ok, compat_ok;
+    unsigned long long out_sum, copy_sum;
+    long long out_size, copy_size;
 } pfile;
+
+/* A file that the record of the output directory says the run's tool wrote there. */
+typedef struct prec {
+    const char *rel;
+    unsigned long long sum;
+    long long size;
+    int order; /* where rec_write met it: the first of a name is the newest */
+} prec;
 
 typedef struct incdir {
     const char *path; /* as opened */
@@ -82,6 +97,10 @@ typedef struct proj {
     canon *canon;            /* canonical paths, memoized per directory (shared by workers) */
     warp_cache *headers;     /* the headers the files include, read once for both passes */
     int *list;               /* a pass's files: job k is file list[k] */
+    twrite_to to;            /* the output directory, and what may be replaced there */
+    prec *rec;               /* the record read at the start, sorted by rel */
+    int nrec;
+    int rec_ok;              /* the record may be written (missing, or hipport's) */
 } proj;
 
 void hp_project_opts_init(hp_project_opts *o)
@@ -242,8 +261,11 @@ static int take_item(void *ud, const walk_item *it)
     f->rel = arena_strndup(&pr->a, it->rel, (ptrdiff_t)strlen(it->rel));
     f->status = it->status;
     f->why = it->error ? arena_strndup(&pr->a, it->error, (ptrdiff_t)strlen(it->error)) : NULL;
-    if (f->status != HP_OK) {
+    if (f->status != HP_OK || it->skip) {
         f->take = 1; /* reported */
+        f->skip = f->linkdir = it->skip;
+        f->surveyed = 1;
+        f->real = "";
         return 0;
     }
     f->real = canon_path(pr->canon, &pr->a, f->path);
@@ -493,6 +515,214 @@ static const char *include_text(const proj *pr, arena *a, const pfile *f, const 
     return str_eqc(in->text, t) ? NULL : t;
 }
 
+static const char *out_path(const proj *pr, arena *a, const char *rel)
+{
+    return join(a, pr->r->output, rel);
+}
+
+/* ------------------------------------------------------------------ the record */
+
+/* The record of the files the run's tool wrote in the output directory (hp_project_opts
+ * .record): a first line, then one line per file, "SUM SIZE REL" (SUM the file's FNV-1a
+ * checksum in 16 hexadecimal digits, REL with '\' and newlines escaped), sorted by REL. */
+static const char record_head[] = "# hipport: the files written here, with their sizes and "
+                                  "FNV-1a checksums (a file that still matches is replaced "
+                                  "on the next run; one edited since is left alone)\n";
+
+static unsigned long long checksum(const char *p, ptrdiff_t n)
+{
+    unsigned long long h = 14695981039346656037ull;
+    for (ptrdiff_t i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static int cmp_rec(const void *x, const void *y)
+{
+    const prec *a = x, *b = y;
+    return strcmp(a->rel, b->rel);
+}
+
+static int cmp_rec_order(const void *x, const void *y)
+{
+    const prec *a = x, *b = y;
+    int c = strcmp(a->rel, b->rel);
+    return c ? c : (a->order > b->order) - (a->order < b->order);
+}
+
+static const prec *rec_find(const proj *pr, const char *rel)
+{
+    prec key = {rel, 0, 0, 0};
+    return pr->nrec ? bsearch(&key, pr->rec, (size_t)pr->nrec, sizeof key, cmp_rec) : NULL;
+}
+
+/* os_put.owned: the record says the tool wrote this file, and it has not changed since. */
+static int owned(void *ud, const char *rel, const char *old, ptrdiff_t oldlen)
+{
+    const proj *pr = ud;
+    const prec *r = rec_find(pr, rel);
+    return r && r->size == (long long)oldlen && r->sum == checksum(old, oldlen);
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Reads the record (pr->rec); rec_ok when it is missing or hipport's. */
+static void rec_read(proj *pr)
+{
+    char *data;
+    ptrdiff_t len;
+    int kind;
+    const char *err;
+    os_stat st;
+    if (os_stat_path(pr->r->output, 0, &st) != 0) {
+        pr->rec_ok = 1; /* no output directory yet: nothing recorded */
+        return;
+    }
+    hp_status s = os_tree_read(pr->to.tree, &pr->a, pr->p->record, OS_MAX_TEXT_FILE, &data,
+                               &len, NULL, &kind, &err);
+    if (s != HP_OK) {
+        pr->rec_ok = kind == OS_READ_MISSING;
+        return;
+    }
+    ptrdiff_t hl = (ptrdiff_t)sizeof record_head - 1;
+    if (len < hl || memcmp(data, record_head, (size_t)hl) != 0)
+        return; /* not hipport's: left as it is, and nothing counts as written by the tool */
+    pr->rec_ok = 1;
+    int cap = 0;
+    for (ptrdiff_t i = hl; i < len;) {
+        ptrdiff_t e = i;
+        while (e < len && data[e] != '\n')
+            e++;
+        /* SUM SIZE REL */
+        unsigned long long sum = 0;
+        long long size = 0;
+        ptrdiff_t k = i;
+        int ok = e - i > 19;
+        for (int d = 0; ok && d < 16; d++, k++) {
+            int v = hexval(data[k]);
+            ok = v >= 0;
+            sum = sum << 4 | (unsigned long long)v;
+        }
+        ok = ok && data[k++] == ' ';
+        ptrdiff_t k0 = k;
+        while (ok && k < e && data[k] >= '0' && data[k] <= '9' && k - k0 < 18)
+            size = size * 10 + (data[k++] - '0');
+        ok = ok && k > k0 && k < e && data[k++] == ' ' && k < e;
+        if (ok) {
+            char *rel = arena_alloc_nozero(&pr->a, 1, 1, e - k + 1);
+            ptrdiff_t n = 0;
+            for (; rel && k < e; k++) {
+                char c = data[k];
+                if (c == '\\' && k + 1 < e) {
+                    c = data[++k] == 'n' ? '\n' : data[k];
+                }
+                rel[n++] = c;
+            }
+            if (rel) {
+                rel[n] = 0;
+                if (pr->nrec == cap) {
+                    int ncap = cap ? cap * 2 : 64;
+                    pr->rec = arena_grow(&pr->a, pr->rec,
+                                         (ptrdiff_t)cap * (ptrdiff_t)sizeof(prec),
+                                         (ptrdiff_t)ncap * (ptrdiff_t)sizeof(prec),
+                                         _Alignof(prec));
+                    cap = ncap;
+                }
+                if (pr->rec) {
+                    pr->rec[pr->nrec].rel = rel;
+                    pr->rec[pr->nrec].sum = sum;
+                    pr->rec[pr->nrec].size = size;
+                    pr->rec[pr->nrec].order = 0;
+                    pr->nrec++;
+                }
+            }
+        }
+        i = e + 1;
+    }
+    if (pr->nrec > 1)
+        qsort(pr->rec, (size_t)pr->nrec, sizeof *pr->rec, cmp_rec);
+}
+
+/* Writes the record: what it held, with what this run wrote or found in place. */
+static void rec_write(proj *pr)
+{
+    if (!pr->rec_ok)
+        return;
+    arena *a = &pr->a;
+    int cap = pr->nrec + 3 * pr->n + 1, n = 0;
+    prec *all = NEW(a, prec, cap);
+    if (!all)
+        return;
+    const char *compat = hp_compat_header(pr->t->hip_version);
+    ptrdiff_t compat_len = (ptrdiff_t)strlen(compat);
+    unsigned long long compat_sum = checksum(compat, compat_len);
+    for (int i = 0; i < pr->n; i++) {
+        const pfile *f = &pr->f[i];
+        if (f->out_ok) {
+            all[n] = (prec){out_rel(f), f->out_sum, f->out_size, n};
+            n++;
+        }
+        if (f->copy_ok) {
+            all[n] = (prec){f->rel, f->copy_sum, f->copy_size, n};
+            n++;
+        }
+        if (f->compat_ok) {
+            const char *dir = dirname_of(a, out_rel(f));
+            all[n] = (prec){join(a, dir, "hipport_compat.h"), compat_sum, compat_len, n};
+            n++;
+        }
+    }
+    if (n == 0 && pr->nrec == 0)
+        return; /* nothing written, nothing recorded */
+    /* the run's entries first: sorted by name and then order, they come before older ones */
+    for (int i = 0; i < pr->nrec; i++) {
+        all[n] = pr->rec[i];
+        all[n].order = n;
+        n++;
+    }
+    qsort(all, (size_t)n, sizeof *all, cmp_rec_order);
+    buf b;
+    buf_init(&b, a, 4096);
+    buf_adds(&b, record_head);
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && strcmp(all[i].rel, all[i - 1].rel) == 0)
+            continue; /* the first of a name is the newest */
+        buf_addf(&b, "%016llx %lld ", all[i].sum, all[i].size);
+        for (const char *c = all[i].rel; *c; c++) {
+            if (*c == '\\')
+                buf_adds(&b, "\\\\");
+            else if (*c == '\n')
+                buf_adds(&b, "\\n");
+            else
+                buf_addc(&b, *c);
+        }
+        buf_addc(&b, '\n');
+    }
+    os_put p;
+    memset(&p, 0, sizeof p);
+    p.data = b.data;
+    p.len = b.len;
+    p.mode = -1;
+    p.replace = 1;
+    p.mkdirs = 1;
+    int outcome;
+    const char *err;
+    if (os_tree_put(pr->to.tree, a, pr->p->record, &p, &outcome, &err) != HP_OK &&
+        pr->r->on_file) {
+        hp_file_result res;
+        memset(&res, 0, sizeof res);
+        res.path = out_path(pr, a, pr->p->record);
+        res.status = HP_EIO;
+        res.error = arena_printf(a, "cannot write the record of the files written: %s", err);
+        pr->r->on_file(pr->r->ud, &res);
+    }
+}
+
 /* ------------------------------------------------------------------ translating */
 
 /* Both passes run on the worker pool. A job works only on its own file's record and in its
@@ -644,11 +874,6 @@ static void rewrite_includes(const proj *pr, const pfile *f, arena *a, const cha
     *len = b.len;
 }
 
-static const char *out_path(const proj *pr, arena *a, const char *rel)
-{
-    return join(a, pr->r->output, rel);
-}
-
 /* Second pass: translate, rewrite the includes, write. */
 static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
 {
@@ -692,9 +917,16 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         res->out_path = f->path; /* unchanged and not moved: nothing to write */
         return;
     }
-    twrite_output(a, res, dst, out, olen, (int)(imode & 07777u), pr->r->force, 0);
-    if (tr.needs_compat && res->status == HP_OK && res->out_path)
-        twrite_compat(a, res, res->out_path, pr->t->hip_version, pr->r->force);
+    twrite_output(a, res, &pr->to, out_rel(f), dst, out, olen, (int)(imode & 07777u));
+    if (res->status == HP_OK && pr->p->record) {
+        f->out_sum = checksum(out, olen);
+        f->out_size = olen;
+        f->out_ok = 1;
+    }
+    if (tr.needs_compat && res->status == HP_OK && res->out_path) {
+        twrite_compat(a, res, &pr->to, out_rel(f), res->out_path, pr->t->hip_version);
+        f->compat_ok = res->status == HP_OK;
+    }
 }
 
 /* Copies a file of the project that is not translated into the output (copy_others). */
@@ -710,10 +942,16 @@ static void copy_other(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         res->error = f->why;
         return;
     }
-    twrite_output(a, res, out_path(pr, a, f->rel), data, len, (int)(imode & 07777u),
-                  pr->r->force, 0);
-    if (res->status == HP_OK)
+    twrite_output(a, res, &pr->to, f->rel, out_path(pr, a, f->rel), data, len,
+                  (int)(imode & 07777u));
+    if (res->status == HP_OK) {
         res->skipped = -1; /* a copy, not reported (see produce_done) */
+        if (pr->p->record) {
+            f->copy_sum = checksum(data, len);
+            f->copy_size = len;
+            f->copy_ok = 1;
+        }
+    }
 }
 
 /* Second-pass jobs: the files translated (f->take), then the copies; the list's entries of
@@ -776,6 +1014,15 @@ static hp_status setup(proj *pr)
     if (pr->nroots == 1 && pr->out_real && pr->root_real[0] &&
         strcmp(pr->out_real, pr->root_real[0]) == 0)
         pr->in_place = 1;
+    /* every output stays below the output directory, never written through a link */
+    pr->to.tree = os_tree_new(r->output, 1);
+    if (!pr->to.tree)
+        return HP_ENOMEM;
+    pr->to.force = r->force;
+    if (pr->p->record) {
+        pr->to.owned = owned;
+        pr->to.owned_ud = pr;
+    }
     /* include directories: relative to the (first) project root, or absolute */
     pr->ninc = pr->p->ninclude_dirs;
     pr->inc = NEW(&pr->a, incdir, pr->ninc > 0 ? pr->ninc : 1);
@@ -799,7 +1046,10 @@ static void walk_project(proj *pr)
     wo.nexcludes = pr->r->nexcludes;
     wo.want = pr->p->copy_others ? want_all : want_some;
     wo.want_ud = pr;
-    wo.follow_symlinks = pr->r->follow_symlinks;
+    /* written in place, a project is only what lies below it: links to directories there
+     * are not entered */
+    wo.follow_symlinks = pr->in_place ? 0 : pr->r->follow_symlinks;
+    wo.report_links = 1;
     os_stat st;
     if (!pr->in_place && os_stat_path(pr->r->output, 0, &st) == 0) {
         wo.skip_dev = st.dev;
@@ -838,7 +1088,7 @@ static hp_status project_passes(proj *pr)
     /* headers in include directories inside the project are files of the project */
     for (int i = 0; i < pr->n; i++) {
         pfile *f = &pr->f[i];
-        if (f->status != HP_OK || f->want || top_dir_skipped(pr, f->rel) ||
+        if (f->status != HP_OK || f->want || f->linkdir || top_dir_skipped(pr, f->rel) ||
             !header_ext(f->rel) || !matches(pr, f))
             continue;
         for (int d = 0; d < pr->ninc; d++) {
@@ -852,7 +1102,7 @@ static hp_status project_passes(proj *pr)
      * headers they include (as the survey finds them) */
     for (int i = 0; i < pr->n; i++) {
         pfile *f = &pr->f[i];
-        if (f->status == HP_OK)
+        if (f->status == HP_OK && !f->linkdir)
             f->take = f->want && (!p->extra_only || f->extra);
     }
     pr->list = NEW(&pr->a, int, 2 * pr->n + 1);
@@ -906,8 +1156,9 @@ static hp_status project_passes(proj *pr)
     if (p->copy_others && !pr->in_place)
         for (int i = 0; i < pr->n; i++) {
             pfile *f = &pr->f[i];
-            if (f->status != HP_OK)
-                continue;
+            if (f->status != HP_OK || f->linkdir ||
+                (p->record && strcmp(f->rel, p->record) == 0))
+                continue; /* the record of a project that was an output is not copied */
             /* everything but what a translation wrote under the same name */
             if (f->take && !f->skip && strcmp(f->out_rel, f->rel) == 0)
                 continue;
@@ -940,9 +1191,14 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         add_extras(&pr);
         /* headers are read once, in the first pass (nothing is written before the second) */
         pr.headers = warp_cache_new(HEADER_CACHE_BYTES);
+        if (p->record)
+            rec_read(&pr);
         st = project_passes(&pr);
+        if (st == HP_OK && p->record)
+            rec_write(&pr);
         warp_cache_free(pr.headers);
     }
+    os_tree_free(pr.to.tree);
     for (int i = 0; i < pr.n; i++)
         free(pr.f[i].inc); /* survey_job's blocks */
     canon_free(pr.canon);

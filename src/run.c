@@ -139,8 +139,9 @@ static void fill_error(const run_job *job, hp_file_result *res)
 
 static void process(pool *p, hp_ctx *ctx, const run_job *job, hp_file_result *res)
 {
-    if (job->status != HP_OK) {
+    if (job->status != HP_OK || job->skip) {
         fill_error(job, res);
+        res->skipped = job->skip;
         return;
     }
     double t0 = os_now();
@@ -184,7 +185,8 @@ static void inline_job(inline_state *s, const run_job *job)
 static int inline_emit(void *ud, const walk_item *it)
 {
     inline_state *s = ud;
-    run_job job = {s->seq, it->path, it->rel, it->from_tree, it->status, it->error, NULL};
+    run_job job = {s->seq, it->path, it->rel, it->from_tree, it->status, it->error, NULL,
+                   it->root, it->skip};
     inline_job(s, &job);
     return 0;
 }
@@ -237,6 +239,8 @@ static int queue_emit(void *ud, const walk_item *it)
     j->status = owned ? it->status : HP_ENOMEM;
     j->error = error;
     j->owned = owned;
+    j->input = it->root;
+    j->skip = it->skip;
     p->qlen++;
     pthread_cond_signal(&p->cv_job);
     pthread_mutex_unlock(&p->mu);
@@ -616,6 +620,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     p.wo.skip_dev = spec->skip_dev;
     p.wo.skip_ino = spec->skip_ino;
     p.wo.have_skip = spec->have_skip;
+    p.wo.report_links = spec->report_links;
     int jobs = pool_jobs(r);
     /* One input that is no directory is one job: no thread would have anything to do */
     os_stat st1;

@@ -13,8 +13,10 @@ typedef struct run_job {
     const char *rel;      /* relative to the input root */
     int from_tree;
     hp_status status;     /* an error found while walking */
-    const char *error;
+    const char *error;    /* its reason, or why the job is skipped */
     char *owned;          /* malloc'd block holding the strings while the job is queued */
+    int input;            /* the index of its input in the run's paths */
+    int skip;             /* not a file: reported as skipped, with error (walk_item.skip) */
 } run_job;
 
 /* Processes one file: fills res (memory in ctx). */
@@ -27,6 +29,7 @@ typedef struct run_spec {
     void *want_ud;
     unsigned long long skip_dev, skip_ino;   /* a directory never entered */
     int have_skip;
+    int report_links; /* symbolic links to directories not followed are skipped jobs */
     /* Results hold nothing in the context but what hp_file_result points to: each worker then
      * keeps one context for all its files and the result is copied out for the writer. */
     int detach;

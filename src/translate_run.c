@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "os.h"
+#include "os_tree.h"
 #include "run.h"
 #include "str.h"
 #include "twrite.h"
@@ -17,6 +18,10 @@ typedef struct trun {
     const hp_translate_opts *t;
     const hp_run_opts *r;
     warp_cache *headers; /* the headers the files include, read once (NULL: each time) */
+    twrite_to out;       /* -O: the output directory; -o: the output file's directory */
+    const char *oname;   /* -o: the output's name in it */
+    int ospecial;        /* -o names a device, pipe or terminal: written into */
+    os_tree **roots;     /* in place: each input's tree (a file's: its directory) */
 } trun;
 
 /* The output name of a relative path under --rename. */
@@ -39,85 +44,41 @@ static void fail(hp_file_result *res, hp_status s, const char *err)
     res->error = err;
 }
 
-/* direct: an output found missing is created in place (only this job writes it); else, as
- * for an output that several jobs write (the compat header), through a temporary file and a
- * rename, so that a job never reads another's half-written file. */
-static void write_output(arena *a, hp_file_result *res, const char *out, const char *data,
-                         ptrdiff_t len, int mode, int may_replace, int durable, int direct)
+void twrite_output(arena *a, hp_file_result *res, const twrite_to *to, const char *rel,
+                   const char *shown, const char *data, ptrdiff_t len, int mode)
 {
+    os_put p;
+    memset(&p, 0, sizeof p);
+    p.data = data;
+    p.len = len;
+    p.mode = mode;
+    p.replace = to->force;
+    p.durable = to->durable;
+    p.mkdirs = 1;
+    p.owned = to->owned;
+    p.owned_ud = to->owned_ud;
+    p.look_first = to->look_first;
+    int outcome;
     const char *err = NULL;
-    hp_status s;
-    int oe;
-    if (direct) {
-        /* The usual case first: nothing is there and the directory exists (one call), or
-         * only the directory is missing. Anything else takes the general path below. */
-        s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
-        if (s != HP_OK && oe == ENOENT && os_mkdirs_for(out) == 0)
-            s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
-        if (s == HP_OK || oe == 0) {
-            if (s != HP_OK) {
-                fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
-                return;
-            }
-            res->out_path = out;
-            res->written = 1;
-            return;
-        }
-    }
-    os_stat st;
-    int exists = os_stat_path(out, 0, &st) == 0;
-    if (exists) {
-        if (st.is_dir) {
-            fail(res, HP_EIO, arena_printf(a, "output '%s' is a directory", out));
-            return;
-        }
-        char *old;
-        ptrdiff_t oldlen;
-        if (st.is_reg && os_read_file(a, out, OS_MAX_TEXT_FILE, &old, &oldlen, &err) == HP_OK &&
-            oldlen == len && memcmp(old, data, (size_t)len) == 0) {
-            res->out_path = out;
-            return;
-        }
-        if (!may_replace) {
-            fail(res, HP_EEXIST,
-                 arena_printf(a, "output '%s' exists and differs (use --force to replace it)",
-                              out));
-            return;
-        }
-    }
-    int e = os_mkdirs_for(out);
-    if (e) {
-        fail(res, HP_EIO, arena_printf(a, "cannot create the directory of '%s': %s", out,
-                                       strerror(e)));
+    hp_status s = os_tree_put(to->tree, a, rel, &p, &outcome, &err);
+    if (s == HP_OK) {
+        res->out_path = shown;
+        res->written = outcome == OS_PUT_WRITTEN;
         return;
     }
-    if (exists || !direct) {
-        s = os_write_atomic(a, out, data, len, mode, durable, &err);
-    } else {
-        s = os_write_new(a, out, data, len, mode, durable, &oe, &err);
-        os_stat lst;
-        if (s != HP_OK && os_stat_path(out, 1, &lst) == 0) {
-            if (!lst.is_link) {
-                /* a file appeared meanwhile: judged as one that was there */
-                write_output(a, res, out, data, len, mode, may_replace, durable, 0);
-                return;
-            }
-            if (may_replace) /* a link to a missing file, and --force */
-                s = os_write_atomic(a, out, data, len, mode, durable, &err);
-        }
-    }
-    if (s != HP_OK) {
-        fail(res, s, arena_printf(a, "cannot write '%s': %s", out, err));
-        return;
-    }
-    res->out_path = out;
-    res->written = 1;
-}
-
-void twrite_output(arena *a, hp_file_result *res, const char *out, const char *data,
-                   ptrdiff_t len, int mode, int may_replace, int durable)
-{
-    write_output(a, res, out, data, len, mode, may_replace, durable, 1);
+    if (outcome == OS_PUT_DIR)
+        fail(res, HP_EIO, arena_printf(a, "output '%s' is a directory", shown));
+    else if (outcome == OS_PUT_DIFFERS && to->owned)
+        fail(res, HP_EEXIST,
+             arena_printf(a, "output '%s' exists, and hipport did not write it or it was "
+                             "changed since: left as it is (use --force to replace it)",
+                          shown));
+    else if (outcome == OS_PUT_DIFFERS)
+        fail(res, HP_EEXIST,
+             arena_printf(a, "output '%s' exists and differs (use --force to replace it)",
+                          shown));
+    else
+        fail(res, s, arena_printf(a, "cannot write '%s': %s", shown, err));
 }
 
 void twrite_result(arena *a, hp_file_result *res, const hp_translate_result *tr)
@@ -136,18 +97,82 @@ void twrite_result(arena *a, hp_file_result *res, const hp_translate_result *tr)
     res->needs_compat = tr->needs_compat;
 }
 
-void twrite_compat(arena *a, hp_file_result *res, const char *out, int hip_version, int force)
+/* path with its last component replaced by name */
+static const char *beside(arena *a, const char *path, const char *name)
 {
-    const char *slash = strrchr(out, '/');
-    const char *path = slash ? arena_printf(a, "%.*s/hipport_compat.h", (int)(slash - out), out)
-                             : "hipport_compat.h";
+    const char *slash = strrchr(path, '/');
+    return slash ? arena_printf(a, "%.*s/%s", (int)(slash - path), path, name) : name;
+}
+
+void twrite_compat(arena *a, hp_file_result *res, const twrite_to *to, const char *rel,
+                   const char *shown, int hip_version)
+{
     const char *text = hp_compat_header(hip_version);
     const char *saved = res->out_path;
     int written = res->written;
-    /* every file that needs it writes it: never half-written where another job reads it */
-    write_output(a, res, path, text, (ptrdiff_t)strlen(text), -1, force, 0, 0);
+    /* every file that needs it writes it: a temporary file renamed into place, so that a job
+     * never reads another's half-written one */
+    twrite_to c = *to;
+    c.durable = 0;
+    c.look_first = 1;
+    twrite_output(a, res, &c, beside(a, rel, "hipport_compat.h"),
+                  beside(a, shown, "hipport_compat.h"), text, (ptrdiff_t)strlen(text), -1);
     res->out_path = saved;
     res->written = written;
+}
+
+/* Reads a file to translate in place, from its tree: never through a link. */
+static int read_in_place(arena *a, os_tree *t, const run_job *job, hp_file_result *res,
+                         char **data, ptrdiff_t *len, os_meta *meta)
+{
+    const char *err;
+    int kind;
+    hp_status s = os_tree_read(t, a, job->rel, OS_MAX_TEXT_FILE, data, len, meta, &kind, &err);
+    if (s != HP_OK && kind == OS_READ_LINK && job->from_tree) {
+        res->skipped = 1;
+        res->error = "a symbolic link (not followed in place: neither it nor what it names is "
+                     "replaced)";
+        return 0;
+    }
+    if (s != HP_OK) {
+        fail(res, s, kind == OS_READ_LINK ? "a symbolic link: in place, links are not followed "
+                                            "and not replaced (name the file it points to)"
+                                          : err);
+        return 0;
+    }
+    if (run_is_binary(*data, *len)) {
+        fail(res, HP_EBINARY, "binary file (a NUL byte in the first 8 KiB)");
+        return 0;
+    }
+    return 1;
+}
+
+/* In place: the backup of a file (bytes data, metadata meta) at rel+suffix, with the file's
+ * owner, group, mode and times; an existing one is kept when it holds the same bytes and
+ * replaced only with force. */
+static hp_status write_backup(arena *a, os_tree *t, const char *rel, const char *bk,
+                              const char *data, ptrdiff_t len, const os_meta *meta,
+                              const hp_run_opts *r, const char **err)
+{
+    os_put p;
+    memset(&p, 0, sizeof p);
+    p.data = data;
+    p.len = len;
+    p.mode = -1;
+    p.replace = r->force;
+    p.durable = 1;
+    p.keep = meta;
+    p.keep_times = 1;
+    int outcome;
+    const char *e = NULL;
+    hp_status s = os_tree_put(t, a, arena_printf(a, "%s%s", rel, r->backup), &p, &outcome, &e);
+    if (s == HP_OK)
+        return HP_OK;
+    if (outcome == OS_PUT_DIFFERS)
+        *err = arena_printf(a, "backup '%s' exists (use --force to replace it)", bk);
+    else
+        *err = arena_printf(a, "cannot write the backup '%s': %s", bk, e);
+    return s;
 }
 
 static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
@@ -161,14 +186,60 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     ptrdiff_t len;
     const char *err;
     unsigned imode = 0;
-    if (!run_read_source_mode(a, job, 0, res, &data, &len, &imode))
+    os_meta meta;
+    os_tree *root = NULL;
+    const char *src = NULL; /* in place: what is translated (the file, or its backup) */
+    ptrdiff_t srclen = 0;
+    const char *bk = NULL;
+    if (r->mode == HP_OUT_INPLACE) {
+        root = tr->roots[job->input];
+        if (!read_in_place(a, root, job, res, &data, &len, &meta))
+            return;
+        imode = meta.mode;
+        src = data;
+        srclen = len;
+        if (r->backup && r->backup[0])
+            bk = arena_printf(a, "%s%s", job->path, r->backup);
+        if (bk && r->backup_source) {
+            /* the backup is the original: translated again, or made now */
+            char *b;
+            ptrdiff_t blen;
+            int kind;
+            os_meta bmeta;
+            const char *rel = arena_printf(a, "%s%s", job->rel, r->backup);
+            hp_status s = os_tree_read(root, a, rel, OS_MAX_TEXT_FILE, &b, &blen, &bmeta,
+                                       &kind, &err);
+            if (s == HP_OK && run_is_binary(b, blen)) {
+                fail(res, HP_EBINARY, arena_printf(a, "the backup '%s' is a binary file", bk));
+                return;
+            } else if (s == HP_OK) {
+                src = b;
+                srclen = blen;
+            } else if (kind == OS_READ_MISSING) {
+                s = write_backup(a, root, job->rel, bk, data, len, &meta, r, &err);
+                if (s != HP_OK) {
+                    fail(res, s, err);
+                    return;
+                }
+            } else {
+                fail(res, s, arena_printf(a, "cannot read the backup '%s': %s", bk,
+                                          kind == OS_READ_LINK ? "a symbolic link (not followed)"
+                                                               : err));
+                return;
+            }
+        }
+    } else if (!run_read_source_mode(a, job, 0, res, &data, &len, &imode)) {
         return;
+    } else {
+        src = data;
+        srclen = len;
+    }
     hp_status s;
     /* masks #defined in the headers this file includes (as the compiler would see them) */
     warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, job->path, data, len, env, tr->headers);
+    warp_env_collect(a, job->path, src, srclen, env, tr->headers);
     hp_translate_result tr_out;
-    s = xlate_buffer(ctx, tr->t, job->path, data, len, env, &tr_out);
+    s = xlate_buffer(ctx, tr->t, job->path, src, srclen, env, &tr_out);
     if (s != HP_OK) {
         fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
         return;
@@ -176,33 +247,62 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     twrite_result(a, res, &tr_out);
 
     int mode = (int)(imode & 07777u);
+    const twrite_to *to = NULL;
+    const char *orel = NULL;
+    twrite_to inplace;
     switch (r->mode) {
     case HP_OUT_STDOUT:
         res->out = tr_out.out;
         res->out_len = tr_out.out_len;
         break;
     case HP_OUT_FILE:
-        twrite_output(a, res, r->output, tr_out.out, tr_out.out_len, mode, 1, 1);
+        if (tr->ospecial) {
+            s = os_write_special(a, r->output, tr_out.out, tr_out.out_len, &err);
+            if (s != HP_OK)
+                fail(res, s, arena_printf(a, "cannot write '%s': %s", r->output, err));
+            else {
+                res->out_path = r->output;
+                res->written = 1;
+            }
+            break;
+        }
+        to = &tr->out;
+        orel = tr->oname;
+        twrite_output(a, res, to, orel, r->output, tr_out.out, tr_out.out_len, mode);
         break;
     case HP_OUT_DIR: {
-        const char *rel = renamed(a, job->rel, r->rename);
+        orel = renamed(a, job->rel, r->rename);
         const char *out = arena_printf(a, "%s%s%s", r->output,
-                                       str_ends(str_cstr(r->output), S("/")) ? "" : "/", rel);
-        twrite_output(a, res, out, tr_out.out, tr_out.out_len, mode, r->force, 0);
+                                       str_ends(str_cstr(r->output), S("/")) ? "" : "/", orel);
+        to = &tr->out;
+        twrite_output(a, res, to, orel, out, tr_out.out, tr_out.out_len, mode);
         break;
     }
-    case HP_OUT_INPLACE:
-        if (!tr_out.changed)
-            break;
-        if (r->backup && r->backup[0]) {
-            const char *bk = arena_printf(a, "%s%s", job->path, r->backup);
-            s = os_backup(a, job->path, bk, r->force, &err);
+    case HP_OUT_INPLACE: {
+        memset(&inplace, 0, sizeof inplace);
+        inplace.tree = root;
+        inplace.force = r->force;
+        to = &inplace;
+        orel = job->rel;
+        if (tr_out.out_len == len && memcmp(tr_out.out, data, (size_t)len) == 0)
+            break; /* it holds the translation already */
+        if (bk && !r->backup_source) {
+            s = write_backup(a, root, job->rel, bk, data, len, &meta, r, &err);
             if (s != HP_OK) {
                 fail(res, s, err);
                 break;
             }
         }
-        s = os_write_atomic(a, job->path, tr_out.out, tr_out.out_len, -1, 1, &err);
+        os_put p;
+        memset(&p, 0, sizeof p);
+        p.data = tr_out.out;
+        p.len = tr_out.out_len;
+        p.mode = -1;
+        p.known = 1;
+        p.keep = &meta;
+        p.durable = 1;
+        int outcome;
+        s = os_tree_put(root, a, job->rel, &p, &outcome, &err);
         if (s != HP_OK)
             fail(res, s, arena_printf(a, "cannot write '%s': %s", job->path, err));
         else {
@@ -210,13 +310,28 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
             res->written = 1;
         }
         break;
+    }
     case HP_OUT_NONE:
         break;
     }
-    /* hipport_compat.h goes next to a regular output, never next to -o /dev/null */
-    if (tr_out.needs_compat && res->status == HP_OK && res->out_path &&
-        !os_is_special(res->out_path))
-        twrite_compat(a, res, res->out_path, tr->t->hip_version, r->force);
+    /* hipport_compat.h goes next to a regular output, never next to -o /dev/null; one that
+     * differs is replaced only with --force (-o replaces its own output, not that) */
+    if (tr_out.needs_compat && res->status == HP_OK && res->out_path && to) {
+        twrite_to cto = *to;
+        cto.force = r->force;
+        twrite_compat(a, res, &cto, orel, res->out_path, tr->t->hip_version);
+    }
+}
+
+/* dir of a file input ("." for a bare name) */
+static const char *dir_of(arena *a, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return ".";
+    if (slash == path)
+        return "/";
+    return arena_strndup(a, path, slash - path);
 }
 
 hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
@@ -234,24 +349,65 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
     }
     /* Headers are read once per run, except in place: a header may then be rewritten while the
      * run goes on, and each includer reads what is there when it gets to it. */
-    trun tr = {t, r, r->mode == HP_OUT_INPLACE ? NULL : warp_cache_new(HEADER_CACHE_BYTES)};
+    trun tr;
+    memset(&tr, 0, sizeof tr);
+    tr.t = t;
+    tr.r = r;
+    tr.headers = r->mode == HP_OUT_INPLACE ? NULL : warp_cache_new(HEADER_CACHE_BYTES);
+    hp_run_opts rr = *r;
     run_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.fn = translate_job;
     spec.ud = &tr;
     /* a result is copied out of the worker's context, except the whole output for stdout */
     spec.detach = r->mode != HP_OUT_STDOUT;
+    arena a;
+    arena_init(&a, 4096);
+    hp_status st = HP_OK;
     if (r->mode == HP_OUT_DIR) {
-        os_stat st;
-        if (os_stat_path(r->output, 0, &st) == 0) {
-            spec.skip_dev = st.dev;
-            spec.skip_ino = st.ino;
+        os_stat ost;
+        if (os_stat_path(r->output, 0, &ost) == 0) {
+            spec.skip_dev = ost.dev;
+            spec.skip_ino = ost.ino;
             spec.have_skip = 1;
         }
+        tr.out.tree = os_tree_new(r->output, 1);
+        tr.out.force = r->force;
+        if (!tr.out.tree)
+            st = HP_ENOMEM;
+    } else if (r->mode == HP_OUT_FILE) {
+        tr.ospecial = os_is_special(r->output);
+        const char *slash = strrchr(r->output, '/');
+        tr.oname = slash ? slash + 1 : r->output;
+        tr.out.tree = os_tree_new(dir_of(&a, r->output), 1);
+        tr.out.force = 1;
+        tr.out.durable = 1;
+        if (!tr.out.tree)
+            st = HP_ENOMEM;
+    } else if (r->mode == HP_OUT_INPLACE) {
+        /* each input is the tree it is written in: links below it are never followed */
+        rr.follow_symlinks = 0;
+        spec.report_links = 1;
+        tr.roots = calloc((size_t)npaths, sizeof *tr.roots);
+        for (int i = 0; tr.roots && i < npaths && st == HP_OK; i++) {
+            os_stat ist;
+            int dir = os_stat_path(paths[i], 0, &ist) == 0 && ist.is_dir;
+            tr.roots[i] = os_tree_new(dir ? paths[i] : dir_of(&a, paths[i]), 0);
+            if (!tr.roots[i])
+                st = HP_ENOMEM;
+        }
+        if (!tr.roots)
+            st = HP_ENOMEM;
     }
-    hp_status s = run_files(r, &spec, paths, npaths);
+    if (st == HP_OK)
+        st = run_files(&rr, &spec, paths, npaths);
+    for (int i = 0; tr.roots && i < npaths; i++)
+        os_tree_free(tr.roots[i]);
+    free(tr.roots);
+    os_tree_free(tr.out.tree);
     warp_cache_free(tr.headers);
-    return s;
+    arena_release(&a);
+    return st;
 }
 
 /* ------------------------------------------------------------------ statistics */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "os.h"
+#include "os_tree.h"
 #include "str.h"
 
 #include "banned.h"
@@ -22,6 +23,7 @@ typedef struct walker {
     frame stack[256]; /* directories being walked, for loop detection */
     int depth;
     int stop;
+    int root; /* the input being walked */
 } walker;
 
 int walk_excluded(const walk_opts *o, const char *rel)
@@ -59,7 +61,7 @@ int walk_excluded(const walk_opts *o, const char *rel)
 
 static int emit_error(walker *w, const char *path, const char *rel, hp_status s, const char *err)
 {
-    walk_item it = {path, rel, 1, s, err};
+    walk_item it = {path, rel, 1, s, err, w->root, 0};
     if (w->emit(w->ud, &it))
         w->stop = 1;
     return w->stop;
@@ -116,8 +118,8 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                                          (ptrdiff_t)strlen(name))
                             : (char *)name;
         int type = ents[i].type;
-        if (walk_excluded(w->o, crel))
-            continue;
+        if (walk_excluded(w->o, crel) || os_tree_is_temp(name))
+            continue; /* excluded, or a temporary file of a write in progress */
         os_stat cst;
         if (type == OS_DT_LNK || type == OS_DT_UNKNOWN) {
             os_stat lst;
@@ -130,8 +132,18 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                         emit_error(w, child, crel, HP_EIO, "dangling symlink");
                         continue;
                     }
-                    if (cst.is_dir)
+                    if (cst.is_dir) {
+                        if (w->o->report_links && !vcs_dir(name) &&
+                            !(w->o->have_skip && cst.dev == w->o->skip_dev &&
+                              cst.ino == w->o->skip_ino)) {
+                            walk_item it = {child, crel, 1, HP_OK,
+                                            "a symbolic link to a directory (not followed)",
+                                            w->root, 1};
+                            if (w->emit(w->ud, &it))
+                                w->stop = 1;
+                        }
                         continue;
+                    }
                     type = cst.is_reg ? OS_DT_REG : OS_DT_OTHER;
                 } else {
                     int e = os_stat_path(child, 0, &cst);
@@ -161,7 +173,7 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
         } else if (type == OS_DT_REG) {
             if (w->o->want && !w->o->want(w->o->want_ud, name))
                 continue;
-            walk_item it = {child, crel, 1, HP_OK, NULL};
+            walk_item it = {child, crel, 1, HP_OK, NULL, w->root, 0};
             if (w->emit(w->ud, &it))
                 w->stop = 1;
         }
@@ -185,13 +197,15 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
     w.ud = ud;
     for (int i = 0; i < npaths && !w.stop; i++) {
         const char *p = paths[i];
+        w.root = i;
         os_stat st;
         int e = os_stat_path(p, 0, &st);
         if (e != 0) {
             const char *base = strrchr(p, '/');
             walk_item it = {p, base ? base + 1 : p, 0, e == ELOOP ? HP_ELOOP : HP_EIO,
                             e == ELOOP ? "symlink loop"
-                                       : arena_printf(a, "cannot open: %s", strerror(e))};
+                                       : arena_printf(a, "cannot open: %s", strerror(e)),
+                            i, 0};
             if (emit(ud, &it))
                 w.stop = 1;
             continue;
@@ -200,7 +214,7 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
             walk_dir(&w, p, "", &st);
         } else {
             const char *base = strrchr(p, '/');
-            walk_item it = {p, base ? base + 1 : p, 0, HP_OK, NULL};
+            walk_item it = {p, base ? base + 1 : p, 0, HP_OK, NULL, i, 0};
             if (emit(ud, &it))
                 w.stop = 1;
         }

@@ -12,7 +12,10 @@ typedef struct walk_item {
     const char *rel;    /* relative to its input root (the basename for a file input) */
     int from_tree;      /* found by walking a directory (not named on the command line) */
     hp_status status;   /* HP_OK, or an error found while walking (the path cannot be read) */
-    const char *error;  /* one-line reason when status != HP_OK */
+    const char *error;  /* one-line reason when status != HP_OK, or why it is skipped */
+    int root;           /* the index of its input in the walk's paths */
+    int skip;           /* not a file to take: a symbolic link to a directory that was not
+                         * entered (walk_opts.report_links); error says so */
 } walk_item;
 
 typedef struct walk_opts {
@@ -22,6 +25,9 @@ typedef struct walk_opts {
     int (*want)(void *ud, const char *name);
     void *want_ud;
     int follow_symlinks;
+    /* Without follow_symlinks: a symbolic link to a directory is emitted as a skipped item
+     * (else passed over in silence). */
+    int report_links;
     /* A directory never entered (the output directory), by identity; 0 if none. */
     unsigned long long skip_dev, skip_ino;
     int have_skip;
