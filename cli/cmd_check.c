@@ -285,7 +285,12 @@ int cmd_check(int argc, char **argv)
                 goto done;
             }
             break;
-        case O_EXCLUDE: excl[r.nexcludes++] = v; break;
+        case O_EXCLUDE:
+            if (!hp_glob_valid(v))
+                return cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
+                                      "'[' itself)", v);
+            excl[r.nexcludes++] = v;
+            break;
         case O_EXT: exts[r.nexts++] = v; break;
         case O_HIPVER:
             if ((o.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {

@@ -243,7 +243,12 @@ int cmd_translate(int argc, char **argv)
         case O_OUTDIR: outdir = v; break;
         case O_INPLACE: r.mode = HP_OUT_INPLACE; break;
         case O_BACKUP: r.backup = v; break;
-        case O_EXCLUDE: excl[r.nexcludes++] = v; break;
+        case O_EXCLUDE:
+            if (!hp_glob_valid(v))
+                return cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
+                                      "'[' itself)", v);
+            excl[r.nexcludes++] = v;
+            break;
         case O_EXT: exts[r.nexts++] = v; break;
         case O_JOBS:
             if ((r.jobs = cli_jobs(cmd, v)) == 0) {

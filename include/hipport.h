@@ -430,6 +430,8 @@ int hp_rule_count(void);
 int hp_rule_get(int i, hp_rule_info *out); /* 1 when i is in range (static strings) */
 /* The rule pages compiled in (docs/rules/ID.md): their count, and the ID of page i. */
 int hp_rule_doc_count(void);
+/* 0 when the --exclude pattern pat has a '[' without its ']'. */
+int hp_glob_valid(const char *pat);
 const char *hp_rule_doc_name(int i);
 int hp_rule_find(const char *id);          /* index, or -1 */
 const char *hp_rule_doc(const char *id);   /* the rule's page (static markdown), or NULL */

@@ -11,6 +11,8 @@
 #include "os.h"
 #include "os_tree.h"
 
+#include "str.h"
+
 #include "banned.h"
 
 hp_ctx *hp_ctx_new(void)
@@ -198,4 +200,9 @@ hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char 
         snprintf(why, whylen, "%s", err ? err : hp_status_name(s));
     arena_release(&a);
     return s;
+}
+
+int hp_glob_valid(const char *pat)
+{
+    return pat && str_glob_valid(str_cstr(pat));
 }

@@ -300,7 +300,8 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
         cfg->enabled[i] = 1;
         cfg->langs[i] = (uint8_t)lang_bits(rules_rows[i][COL_LANGS]);
     }
-    const char *targets = o && o->targets && o->targets[0] ? o->targets : default_targets;
+    /* NULL: the default targets; an empty list is a mistake (--target ''), not the default */
+    const char *targets = o && o->targets ? o->targets : default_targets;
     hp_str rest = str_cstr(targets);
     int any = 0;
     while (rest.len > 0) {

@@ -68,6 +68,21 @@ static int glob_class(hp_str pat, ptrdiff_t *pi, char c, int *ok)
     return match != neg;
 }
 
+int str_glob_valid(hp_str pat)
+{
+    for (ptrdiff_t p = 0; p < pat.len; p++) {
+        if (pat.s[p] != '[')
+            continue;
+        ptrdiff_t q = p;
+        int ok;
+        glob_class(pat, &q, 'a', &ok);
+        if (!ok)
+            return 0;
+        p = q;
+    }
+    return 1;
+}
+
 int str_glob(hp_str pat, hp_str s, int pathname)
 {
     ptrdiff_t p = 0, i = 0, star_p = -1, star_i = 0;

@@ -81,5 +81,7 @@ unsigned str_hash(const char *s, ptrdiff_t len, unsigned seed);
 int str_utf8_len(const unsigned char *s, ptrdiff_t n);
 /* Shell-style glob ('*', '?', '[...]'); '*' and '?' do not match '/' when pathname is set. */
 int str_glob(hp_str pat, hp_str s, int pathname);
+/* 0 when a '[' of pat has no closing ']' (str_glob would take it as a literal '['). */
+int str_glob_valid(hp_str pat);
 
 #endif

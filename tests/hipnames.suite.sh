@@ -6,7 +6,8 @@
 # library the set has, whose name the target has (since <= target, not removed by then) and
 # which names a HIP identifier, is looked up as an identifier of the set's headers, spelled as
 # translation spells it for that target (the legacy spelling below `since`, hipBLAS's _v2 names
-# without _v2 from HIP 7.0 on). Names of hipport_compat.h are left out. Prints
+# without _v2 from HIP 7.0 on). Names of hipport's own (hipport_compat.h's, HIPPORT_*) are left
+# out. Prints
 # "hipnames: N passed, N failed" (one check per set and family); a missing set is a failure.
 HIPPORT=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,7 +36,7 @@ check() {
         {
             hip = $2; kind = $3; since = ver($4); removed = ver($6); legacy = $7; flags = $9
             if (hip == "-" || kind == "header" || kind == "ns" || kind == "member") next
-            if (flags ~ /(^|,)pytorch(,|$)/ || hip ~ /^hipport_/ || hip ~ /^[0-9]/) next
+            if (flags ~ /(^|,)pytorch(,|$)/ || hip ~ /^(hipport_|HIPPORT_)/ || hip ~ /^[0-9]/) next
             if (removed && removed <= target) next
             if (since > target) {
                 if (legacy == "-" || legacy ~ /^hipport_/) next

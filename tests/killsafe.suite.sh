@@ -58,7 +58,7 @@ signal_of() {
 }
 # every file of dir is the original or the translation ("ref"), or missing with -O
 check_tree() { # check_tree DIR MAY_BE_MISSING
-    (cd "$1" && cksum $(cat ../files.txt) 2>/dev/null) | awk '{ print $3, $1 }' > cur.sums
+    (cd "$1" 2>/dev/null && cksum $(cat ../files.txt) 2>/dev/null) | awk '{ print $3, $1 }' > cur.sums
     awk -v missing="$2" '
         FILENAME == "orig.sums" { o[$1] = $2; next }
         FILENAME == "ref.sums" { r[$1] = $2; next }
@@ -68,7 +68,7 @@ check_tree() { # check_tree DIR MAY_BE_MISSING
             exit bad
         }' orig.sums ref.sums cur.sums
 }
-temps_in() { find "$1" -name '.*.hipport-*' | wc -l; }
+temps_in() { find "$1" -name '.*.hipport-*' 2>/dev/null | wc -l; }
 # runs "$@" with SIGINT and SIGTERM at their defaults (a script's background job ignores
 # SIGINT), signals it after $delay seconds, and sets rc
 signalled() {
