@@ -163,8 +163,14 @@ static void on_file(void *ud, const hp_file_result *r)
         s->sum.failed++;
         return;
     }
-    if (r->skipped)
+    if (r->skipped) {
+        /* a directory not entered (hipify-python's output), a link not followed */
+        if (r->error && r->error[0]) {
+            cli_progress_done(&s->progress);
+            fprintf(stderr, "hipport check: note: '%s' skipped: %s\n", r->path, r->error);
+        }
         return;
+    }
     s->sum.files++;
     s->sum.suppressed += r->suppressed;
     for (int i = 0; i < r->nfindings; i++) {

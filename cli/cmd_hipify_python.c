@@ -251,7 +251,7 @@ int cmd_hipify_python(int argc, char **argv)
     r.output = output;
     /* What hipify-python wrote in the output directory is recorded there: it replaces its own
      * files, and leaves the others (or files changed since) alone unless --force. */
-    p.record = ".hipport-hipify";
+    p.record = HP_HIPIFY_RECORD;
     /* PyTorch's walk (os.walk) does not enter symbolic links to directories */
     r.follow_symlinks = 0;
     r.on_file = on_file;

@@ -430,6 +430,10 @@ int hp_rule_count(void);
 int hp_rule_get(int i, hp_rule_info *out); /* 1 when i is in range (static strings) */
 /* The rule pages compiled in (docs/rules/ID.md): their count, and the ID of page i. */
 int hp_rule_doc_count(void);
+/* The record hipify-python keeps in its output directory of the files it wrote. A directory
+ * that holds one is a translated copy: walks of a tree do not enter it (naming it walks it). */
+#define HP_HIPIFY_RECORD ".hipport-hipify"
+
 /* 0 when the --exclude pattern pat has a '[' without its ']'. */
 int hp_glob_valid(const char *pat);
 const char *hp_rule_doc_name(int i);

@@ -169,6 +169,18 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                 continue;
             if (w->o->have_skip && cst.dev == w->o->skip_dev && cst.ino == w->o->skip_ino)
                 continue;
+            /* a copy of the project that hipify-python made (its record is there): walking
+             * it would take every file twice */
+            os_stat rst;
+            if (os_stat_path(join(w->a, child, HP_HIPIFY_RECORD), 1, &rst) == 0 && rst.is_reg) {
+                walk_item it = {child, crel, 1, HP_OK,
+                                "hipify-python's output directory (it holds " HP_HIPIFY_RECORD
+                                "): not entered; name it to take it",
+                                w->root, 1};
+                if (w->emit(w->ud, &it))
+                    w->stop = 1;
+                continue;
+            }
             walk_dir(w, child, crel, &cst);
         } else if (type == OS_DT_REG) {
             if (w->o->want && !w->o->want(w->o->want_ud, name))
