@@ -6,9 +6,11 @@
 #include "run.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "os.h"
 #include "str.h"
 
@@ -79,6 +81,12 @@ typedef struct slot {
     int state;          /* 0 free, 1 working, 2 done */
 } slot;
 
+typedef struct claim_entry {
+    const char *rel, *path;
+    int root;
+    uint32_t hash;
+} claim_entry;
+
 typedef struct pool {
     pthread_mutex_t mu;
     pthread_cond_t cv_job;  /* a job was queued, or the walk ended */
@@ -103,7 +111,78 @@ typedef struct pool {
     int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
     hp_ctx **wctx;     /* with detach: one context per worker, kept warm from file to file */
     int nworkers;      /* workers that took their index */
+    /* spec->unique_rel: the relative paths taken so far (by the walk's thread only), with
+     * their paths and inputs, and an open-addressing table of their indexes (-1: free) */
+    arena claim_arena;
+    claim_entry *claims;
+    ptrdiff_t nclaims, *claim_slot, cap_slots;
 } pool;
+
+static int claim_grow(pool *p)
+{
+    ptrdiff_t ncap = p->cap_slots ? p->cap_slots * 2 : 1024;
+    ptrdiff_t *slots = NEW(&p->claim_arena, ptrdiff_t, ncap);
+    claim_entry *c = arena_grow(&p->claim_arena, p->claims,
+                                p->cap_slots / 2 * (ptrdiff_t)sizeof *c,
+                                ncap / 2 * (ptrdiff_t)sizeof *c, _Alignof(claim_entry));
+    if (!slots || !c)
+        return 0;
+    for (ptrdiff_t k = 0; k < ncap; k++)
+        slots[k] = -1;
+    for (ptrdiff_t k = 0; k < p->nclaims; k++) {
+        ptrdiff_t at = (ptrdiff_t)(c[k].hash & (uint32_t)(ncap - 1));
+        while (slots[at] >= 0)
+            at = (at + 1) & (ncap - 1);
+        slots[at] = k;
+    }
+    p->claim_slot = slots;
+    p->claims = c;
+    p->cap_slots = ncap;
+    return 1;
+}
+
+/* With spec->unique_rel and several inputs: does this file's relative path repeat one of an
+ * earlier input's (t1/a.cu and t2/a.cu of "-O out t1 t2", whose outputs would be one file)?
+ * Then *fixed is the item as an error, and it is returned instead; the same file reached
+ * through two inputs is no collision. In the walk's thread, so in the walk's order: the first
+ * input wins, whatever the number of jobs. */
+static const walk_item *claim(pool *p, const walk_item *it, walk_item *fixed)
+{
+    if (!p->spec->unique_rel || p->npaths < 2 || it->status != HP_OK || it->skip)
+        return it;
+    if (p->nclaims * 2 >= p->cap_slots && !claim_grow(p))
+        return it; /* out of memory: the run goes on without the check */
+    ptrdiff_t len = (ptrdiff_t)strlen(it->rel);
+    uint32_t h = hp_hash(it->rel, len, 0);
+    ptrdiff_t at = (ptrdiff_t)(h & (uint32_t)(p->cap_slots - 1));
+    for (; p->claim_slot[at] >= 0; at = (at + 1) & (p->cap_slots - 1)) {
+        const claim_entry *c = &p->claims[p->claim_slot[at]];
+        if (c->hash != h || strcmp(c->rel, it->rel) != 0)
+            continue;
+        if (c->root == it->root)
+            return it;
+        os_stat a, b;
+        if (os_stat_path(c->path, 0, &a) == 0 && os_stat_path(it->path, 0, &b) == 0 &&
+            a.dev == b.dev && a.ino == b.ino)
+            return it; /* one file, named twice */
+        *fixed = *it;
+        fixed->status = HP_EEXIST;
+        fixed->error = arena_printf(&p->claim_arena,
+                                    "its output would be that of '%s' too (both inputs hold "
+                                    "'%s'): translate such inputs into separate output "
+                                    "directories",
+                                    c->path, it->rel);
+        return fixed->error ? fixed : it;
+    }
+    claim_entry *c = &p->claims[p->nclaims];
+    c->rel = arena_strndup(&p->claim_arena, it->rel, len);
+    c->path = arena_strndup(&p->claim_arena, it->path, (ptrdiff_t)strlen(it->path));
+    c->root = it->root;
+    c->hash = h;
+    if (c->rel && c->path)
+        p->claim_slot[at] = p->nclaims++;
+    return it;
+}
 
 /* Whether the writer, waiting for result `next`, should run: the walk is over and every result
  * handed over, or `next` is ready and either half the slots hold results ready in order after
@@ -185,6 +264,8 @@ static void inline_job(inline_state *s, const run_job *job)
 static int inline_emit(void *ud, const walk_item *it)
 {
     inline_state *s = ud;
+    walk_item fixed;
+    it = claim(s->p, it, &fixed);
     run_job job = {s->seq, it->path, it->rel, it->from_tree, it->status, it->error, NULL,
                    it->root, it->skip};
     inline_job(s, &job);
@@ -216,6 +297,8 @@ static char *job_strings(const walk_item *it, const char **path, const char **re
 static int queue_emit(void *ud, const walk_item *it)
 {
     pool *p = ud;
+    walk_item fixed;
+    it = claim(p, it, &fixed);
     const char *path, *rel, *error;
     char *owned = job_strings(it, &path, &rel, &error);
     if (!owned) {
@@ -600,6 +683,7 @@ static void pool_init(pool *p, const hp_run_opts *r, const run_spec *spec)
 {
     memset(p, 0, sizeof *p);
     p->awaited = -1;
+    arena_init(&p->claim_arena, (ptrdiff_t)1 << 16); /* allocates nothing until used */
     p->spec = spec;
     p->r = r;
 }
@@ -639,6 +723,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
         st = run_threaded(&p, jobs);
     }
     arena_release(&p.walk_arena);
+    arena_release(&p.claim_arena);
     return st;
 }
 

@@ -33,6 +33,9 @@ typedef struct run_spec {
     /* Results hold nothing in the context but what hp_file_result points to: each worker then
      * keeps one context for all its files and the result is copied out for the writer. */
     int detach;
+    /* Outputs are named by the files' relative paths (-O DIR): two different files of two
+     * inputs with the same relative path are an error (the later one's job). */
+    int unique_rel;
 } run_spec;
 
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,

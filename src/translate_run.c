@@ -373,6 +373,7 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
         }
         tr.out.tree = os_tree_new(r->output, 1);
         tr.out.force = r->force;
+        spec.unique_rel = 1; /* -O out t1 t2: t1/a.cu and t2/a.cu cannot both be out/a.cu */
         if (!tr.out.tree)
             st = HP_ENOMEM;
     } else if (r->mode == HP_OUT_FILE) {

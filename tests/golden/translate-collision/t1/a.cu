@@ -1,0 +1,1 @@
+cudaMalloc(&p, 4);

@@ -1,0 +1,1 @@
+cudaFree(q);
