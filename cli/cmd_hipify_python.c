@@ -213,16 +213,23 @@ int cmd_hipify_python(int argc, char **argv)
         default: break;
         }
     }
-    if (!hipify_pytorch_mode(cmd, which, &t.pytorch, s.quiet)) {
-        rc = EXIT_USAGE;
-        goto done;
-    }
     if (!project || !project[0])
         project = ".";
     struct stat sb;
-    if (stat(project, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+    if (stat(project, &sb) != 0) {
         cli_error(cmd, "the project directory '%s' does not exist", project);
         rc = EXIT_IO;
+        goto done;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        cli_error(cmd, "the project '%s' is not a directory (-p names the project's directory)",
+                  project);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    /* after the arguments are known good: what PyTorch was found is news only for a run */
+    if (!hipify_pytorch_mode(cmd, which, &t.pytorch, s.quiet)) {
+        rc = EXIT_USAGE;
         goto done;
     }
     if (!output || !output[0]) {

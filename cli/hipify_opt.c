@@ -1,5 +1,6 @@
 /* hipify_opt.c: parsing the command lines of hipify-perl, hipify-clang and PyTorch's hipify. */
 #include "hipify_opt.h"
+#include "opt.h"
 
 #include <string.h>
 
@@ -79,6 +80,18 @@ int hopt_next(hparse *p, const hopt *t, const char **val)
         return usage(p, "unknown option", a); /* argparse: one dash, one letter */
     int ambig;
     const hopt *o = lookup(p, t, name, n, &ambig);
+    if (!o && !ambig) {
+        opt_near near;
+        opt_near_init(&near, name, n);
+        for (const hopt *c = t; c->name; c++)
+            if (c->help && strlen(c->name) > 1)
+                opt_near_try(&near, c->name);
+        if (near.best) {
+            cli_usage(p->cmd, "unknown option '%s' (did you mean '%s%s'?)", a,
+                      dashes == 2 || p->style != HS_PERL ? "--" : "-", near.best);
+            return HO_ERROR;
+        }
+    }
     if (!o)
         return usage(p, ambig ? "ambiguous option" : "unknown option", a);
     if (o->arg == HO_FLAG) {

@@ -117,6 +117,14 @@ int main(int argc, char **argv)
     for (const command *c = commands; c->name; c++)
         if (strcmp(c->name, cmd) == 0)
             return c->fn(argc - 1, argv + 1);
-    fprintf(stderr, "hipport: unknown command '%s'\ntry 'hipport --help'\n", cmd);
+    opt_near near;
+    opt_near_init(&near, cmd, strlen(cmd));
+    for (const command *c = commands; c->name; c++)
+        opt_near_try(&near, c->name);
+    if (near.best)
+        fprintf(stderr, "hipport: unknown command '%s' (did you mean '%s'?)\n", cmd, near.best);
+    else
+        fprintf(stderr, "hipport: unknown command '%s'\n", cmd);
+    fprintf(stderr, "try 'hipport --help'\n");
     return EXIT_USAGE;
 }

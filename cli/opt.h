@@ -29,4 +29,16 @@ void opt_init(opt_state *s, int argc, char **argv, const char *cmd);
 int opt_next(opt_state *s, const opt *table, const char **val);
 void opt_help(FILE *f, const opt *table);
 
+/* "Did you mean": a running choice of the candidate nearest a mistyped word. opt_near_init,
+ * then opt_near_try for each candidate; best is NULL when none is near enough (an edit
+ * distance, transpositions counted as one edit, of at most a third of the word, at least 1). */
+typedef struct opt_near {
+    const char *word;
+    size_t len;
+    const char *best;
+    int dist;
+} opt_near;
+void opt_near_init(opt_near *n, const char *word, size_t len);
+void opt_near_try(opt_near *n, const char *cand);
+
 #endif
