@@ -44,6 +44,9 @@ int cli_fail_on(const char *cmd, const char *v);
 int cli_use_color(FILE *f, int mode);
 /* Is f a terminal? */
 int cli_isatty(FILE *f);
+/* The whole of f (standard input: '-'), NUL-terminated, in malloc'd memory; NULL on a read
+ * error or when memory runs out. */
+char *cli_read_all(FILE *f, ptrdiff_t *len);
 
 /* Prints the help page of a command (docs/help/<cmd>.txt) and its options. */
 struct opt;

@@ -20,7 +20,8 @@ enum {
     O_HIPVER,
     O_BRIEF,
     O_COLOR,
-    O_NOFOLLOW
+    O_NOFOLLOW,
+    O_STDIN_NAME
 };
 
 static const opt options[] = {
@@ -42,6 +43,8 @@ static const opt options[] = {
     {0, "brief", NULL, "text: one line per finding (no source line, caret or fix)", O_BRIEF},
     {0, "color", "auto|always|never", "colour text findings (default: auto)", O_COLOR},
     {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
+    {0, "stdin-name", "FILE", "the file that '-' (standard input) stands for: its name decides "
+                              "the language (default stdin.cu)", O_STDIN_NAME},
     {'h', "help", NULL, "show this help", O_HELP},
     {0, NULL, NULL, NULL, 0},
 };
@@ -191,6 +194,42 @@ static void on_progress(void *ud, long long files, long long bytes)
     cli_progress_update(&s->progress, files, bytes);
 }
 
+/* '-': standard input, checked as the file name says (its language), through on_file. */
+static hp_status check_stdin(const hp_check_opts *o, state *s, const char *name)
+{
+    ptrdiff_t len;
+    char *src = cli_read_all(stdin, &len);
+    hp_file_result res;
+    memset(&res, 0, sizeof res);
+    res.path = name;
+    if (!src) {
+        res.status = HP_EIO;
+        res.error = "cannot read standard input";
+        on_file(s, &res);
+        return HP_OK;
+    }
+    hp_ctx *ctx = hp_ctx_new();
+    if (!ctx) {
+        free(src);
+        return HP_ENOMEM;
+    }
+    hp_check_result cr;
+    hp_status st = hp_check_buffer(ctx, o, name, src, len, &cr);
+    if (st == HP_OK) {
+        res.findings = cr.findings;
+        res.nfindings = cr.nfindings;
+        res.suppressed = cr.suppressed;
+        if (!cr.language) {
+            res.status = HP_EUSAGE;
+            res.error = "no check language for this name (name it with --stdin-name)";
+        }
+        on_file(s, &res); /* keeps a copy of the findings */
+    }
+    hp_ctx_free(ctx);
+    free(src);
+    return st;
+}
+
 static char *read_all(const char *path, long *len)
 {
     FILE *f = fopen(path, "rb");
@@ -236,7 +275,7 @@ int cmd_check(int argc, char **argv)
     char **sel = calloc((size_t)argc + 1, sizeof *sel);
     int npaths = 0, nsel = 0, rc = EXIT_OK, color = 0, format = F_TEXT, brief = 0;
     int fail_on = HP_SEV_ERROR;
-    const char *baseline = NULL;
+    const char *baseline = NULL, *stdin_name = "stdin.cu";
     hp_baseline *bl = NULL;
     hp_finding *items = NULL;
     char *report = NULL;
@@ -312,11 +351,20 @@ int cmd_check(int argc, char **argv)
             }
             break;
         case O_NOFOLLOW: r.follow_symlinks = 0; break;
+        case O_STDIN_NAME: stdin_name = v; break;
         default: break;
         }
     }
     if (npaths == 0) {
         rc = cli_usage(cmd, "no input files");
+        goto done;
+    }
+    int from_stdin = 0;
+    for (int i = 0; i < npaths; i++)
+        if (strcmp(paths[i], "-") == 0)
+            from_stdin = 1;
+    if (from_stdin && npaths > 1) {
+        rc = cli_usage(cmd, "'-' (standard input) is one file: check it alone");
         goto done;
     }
     o.rules = (const char *const *)sel;
@@ -355,7 +403,7 @@ int cmd_check(int argc, char **argv)
     /* JSON and text reports are rendered file by file while the run goes on; a baseline
      * filters the whole sorted list, and SARIF groups by rule: those wait for the end */
     s.keep = 1;
-    if ((format == F_JSON || format == F_TEXT) && !bl) {
+    if ((format == F_JSON || format == F_TEXT) && !bl && !from_stdin) {
         s.keep = npaths > 1;
         s.render = format;
         hp_report_opts ro = {cli_use_color(stdout, color), !brief, !brief};
@@ -363,7 +411,7 @@ int cmd_check(int argc, char **argv)
         o.render_opts = ro;
     }
     cli_progress_init(&s.progress);
-    hp_status st = hp_check_run(&o, &r, paths, npaths);
+    hp_status st = from_stdin ? check_stdin(&o, &s, stdin_name) : hp_check_run(&o, &r, paths, npaths);
     cli_progress_done(&s.progress);
     if (st != HP_OK) {
         cli_error(cmd, "%s", hp_status_name(st));

@@ -33,6 +33,7 @@ enum {
     O_COMPAT,
     O_INCDIR,
     O_SKIP_EXCLUDED,
+    O_STDIN_NAME,
     O_DEFINE,
     O_UNDEF,
     O_NO_OUTPUT,
@@ -78,6 +79,8 @@ static const opt options[] = {
      O_NOFOLLOW},
     {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
      O_COMPAT},
+    {0, "stdin-name", "FILE", "the file that '-' (standard input) stands for (default stdin.cu)",
+     O_STDIN_NAME},
     {'h', "help", NULL, "show this help", O_HELP},
     /* hipify-clang's spellings */
     {0, "inplace", NULL, NULL, O_INPLACE},
@@ -146,6 +149,55 @@ static void on_file(void *ud, const hp_file_result *r)
                             "with 'hipport translate --compat-header > hipport_compat.h'\n",
                     r->path);
     }
+}
+
+/* '-': standard input, translated as the file name (to standard output or r->output), and
+ * reported through on_file as a file of a run is. */
+static hp_status translate_stdin(const hp_translate_opts *t, const hp_run_opts *r, state *s,
+                                 const char *name)
+{
+    ptrdiff_t len;
+    char *src = cli_read_all(stdin, &len);
+    hp_file_result res;
+    memset(&res, 0, sizeof res);
+    res.path = name;
+    if (!src) {
+        res.status = HP_EIO;
+        res.error = "cannot read standard input";
+        on_file(s, &res);
+        return HP_OK;
+    }
+    hp_ctx *ctx = hp_ctx_new();
+    if (!ctx) {
+        free(src);
+        return HP_ENOMEM;
+    }
+    hp_translate_result tr;
+    hp_status st = hp_translate_buffer(ctx, t, name, src, len, &tr);
+    if (st == HP_OK) {
+        res.changed = tr.changed;
+        res.needs_compat = tr.needs_compat;
+        res.findings = tr.findings;
+        res.nfindings = tr.nfindings;
+        res.unsupported = tr.unsupported;
+        res.nunsupported = tr.nunsupported;
+        res.stats = &tr.stats;
+        if (r->mode == HP_OUT_FILE) {
+            char why[256];
+            res.status = hp_write_file(r->output, tr.out, tr.out_len, why, sizeof why);
+            if (res.status != HP_OK)
+                res.error = why;
+            else
+                res.out_path = r->output;
+        } else if (r->mode == HP_OUT_STDOUT) {
+            res.out = tr.out;
+            res.out_len = tr.out_len;
+        }
+        on_file(s, &res);
+    }
+    hp_ctx_free(ctx);
+    free(src);
+    return st;
 }
 
 static void on_progress(void *ud, long long files, long long bytes)
@@ -224,7 +276,7 @@ int cmd_translate(int argc, char **argv)
     char **macros = calloc((size_t)argc + 1, sizeof *macros);
     int npaths = 0, rc = EXIT_OK, color = 0, stats = 0, nincdirs = 0, nmacros = 0;
     int no_output = 0;
-    const char *pytorch = NULL;
+    const char *pytorch = NULL, *stdin_name = "stdin.cu";
     const char *output = NULL, *outdir = NULL;
     if (!paths || !excl || !exts || !incdirs || !macros) {
         cli_error(cmd, "out of memory");
@@ -346,11 +398,21 @@ int cmd_translate(int argc, char **argv)
             break;
         case O_NOFOLLOW: r.follow_symlinks = 0; break;
         case O_COMPAT: fputs(hp_compat_header(t.hip_version), stdout); goto done;
+        case O_STDIN_NAME: stdin_name = v; break;
         default: break;
         }
     }
     if (npaths == 0) {
         rc = cli_usage(cmd, "no input files");
+        goto done;
+    }
+    int from_stdin = 0;
+    for (int i = 0; i < npaths; i++)
+        if (strcmp(paths[i], "-") == 0)
+            from_stdin = 1;
+    if (from_stdin && (npaths > 1 || outdir || r.mode == HP_OUT_INPLACE ||
+                       r.rename != HP_RENAME_NONE)) {
+        rc = cli_usage(cmd, "'-' (standard input) is one file: alone, to standard output or -o");
         goto done;
     }
     t.macros = (const char *const *)macros;
@@ -433,7 +495,9 @@ int cmd_translate(int argc, char **argv)
     struct timespec ts0, ts1;
     clock_gettime(CLOCK_MONOTONIC, &ts0);
     hp_status st;
-    if (r.rename == HP_RENAME_PYTORCH) {
+    if (from_stdin) {
+        st = translate_stdin(&t, &r, &s, stdin_name);
+    } else if (r.rename == HP_RENAME_PYTORCH) {
         hp_project_opts p;
         hp_project_opts_init(&p);
         p.include_dirs = incdirs;

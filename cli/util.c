@@ -176,3 +176,34 @@ void cli_help(FILE *f, const char *cmd, const opt *table)
         opt_help(f, table);
     }
 }
+
+char *cli_read_all(FILE *f, ptrdiff_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    while (b) {
+        if (n + 1 >= cap) {
+            char *nb = cap < ((size_t)1 << 30) ? realloc(b, cap * 2) : NULL;
+            if (!nb) {
+                free(b);
+                return NULL;
+            }
+            b = nb;
+            cap *= 2;
+        }
+        size_t got = fread(b + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                free(b);
+                return NULL;
+            }
+            break;
+        }
+    }
+    if (!b)
+        return NULL;
+    b[n] = 0;
+    *len = (ptrdiff_t)n;
+    return b;
+}
