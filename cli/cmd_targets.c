@@ -1,6 +1,8 @@
 /* cmd_targets.c: hipport targets: the GPU code inside binaries, and whether it runs on a GPU. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "opt.h"
@@ -27,6 +29,7 @@ static const opt options[] = {
 };
 
 static const char *cmd = "targets";
+
 
 /* ------------------------------------------------------------ JSON */
 
@@ -95,6 +98,7 @@ typedef struct state {
     int quiet;
     const char *gpu;   /* canonical GPU name, or NULL */
     int nfiles;        /* files written so far (JSON commas) */
+    int listed;        /* binaries reported */
     int unreadable;    /* some input (or part of one) could not be read */
     int mismatch;      /* some file will not run on the GPU */
 } state;
@@ -261,10 +265,13 @@ static void report_json(state *s, const char *path, const hp_targets_result *r, 
     printf("}");
 }
 
-static void one_file(state *s, hp_ctx *ctx, const char *path)
+static void one_file(state *s, hp_ctx *ctx, const char *path, int in_tree)
 {
     hp_targets_result r;
     hp_status st = hp_targets_scan_file(ctx, path, &r);
+    if (st == HP_EFORMAT && in_tree)
+        return; /* a tree holds sources, data and scripts too: only its binaries are listed */
+    s->listed++;
     if (st != HP_OK) {
         cli_error(cmd, "'%s': %s", path, r.nnotes ? r.notes[0].message : hp_status_name(st));
         s->unreadable = 1;
@@ -295,6 +302,66 @@ static void one_file(state *s, hp_ctx *ctx, const char *path)
         report_json(s, path, &r, st, v, reason);
     else
         report_text(s, path, &r, v, reason);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every binary with GPU code below dir, in name order (links to directories not followed,
+ * version-control folders left out); the other files of the tree are passed over. */
+static void one_tree(state *s, hp_ctx *ctx, const char *dir, int depth)
+{
+    DIR *d = depth < 64 ? opendir(dir) : NULL;
+    if (!d) {
+        cli_error(cmd, "'%s': cannot read the directory", dir);
+        s->unreadable = 1;
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+            strcmp(e->d_name, ".git") == 0 || strcmp(e->d_name, ".hg") == 0 ||
+            strcmp(e->d_name, ".svn") == 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **nn = realloc(names, cap * sizeof *nn);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        size_t dl = strlen(dir), el = strlen(e->d_name);
+        char *path = malloc(dl + el + 2);
+        if (!path)
+            break;
+        if (dl && dir[dl - 1] == '/')
+            dl--; /* "tests/" and a name: one slash between them */
+        memcpy(path, dir, dl);
+        path[dl] = '/';
+        memcpy(path + dl + 1, e->d_name, el + 1);
+        names[n++] = path;
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n; i++) {
+        struct stat sb;
+        if (lstat(names[i], &sb) == 0) {
+            if (S_ISDIR(sb.st_mode)) {
+                one_tree(s, ctx, names[i], depth + 1);
+            } else if (S_ISREG(sb.st_mode) ||
+                       (S_ISLNK(sb.st_mode) && stat(names[i], &sb) == 0 && S_ISREG(sb.st_mode))) {
+                one_file(s, ctx, names[i], 1);
+                hp_ctx_reset(ctx);
+            }
+        }
+        free(names[i]);
+    }
+    free(names);
 }
 
 int cmd_targets(int argc, char **argv)
@@ -369,7 +436,15 @@ int cmd_targets(int argc, char **argv)
     if (s.json)
         printf("{\"files\": [");
     for (int i = 0; i < npaths; i++) {
-        one_file(&s, ctx, paths[i]);
+        struct stat sb;
+        if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            int before = s.listed;
+            one_tree(&s, ctx, paths[i], 0);
+            if (s.listed == before && !s.quiet)
+                cli_error(cmd, "note: '%s': no binary with GPU code in this tree", paths[i]);
+        } else {
+            one_file(&s, ctx, paths[i], 0);
+        }
         hp_ctx_reset(ctx);
     }
     if (s.json)
