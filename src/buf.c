@@ -194,3 +194,42 @@ hp_str buf_str(const buf *b)
     hp_str r = {b->data, b->len};
     return r;
 }
+
+void buf_add_jstr(buf *b, const char *s)
+{
+    buf_addc(b, '"');
+    buf_add_json(b, str_cstr(s ? s : ""));
+    buf_addc(b, '"');
+}
+
+void buf_add_pct(buf *b, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        unsigned c = *p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+            buf_addc(b, (char)c);
+        } else {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            buf_add(b, e, 3);
+        }
+    }
+}
+
+int buf_is_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    ptrdiff_t n = (ptrdiff_t)strlen(s);
+    for (ptrdiff_t i = 0; i < n;) {
+        if (p[i] < 0x80) {
+            i++;
+            continue;
+        }
+        int k = str_utf8_len(p + i, n - i);
+        if (!k)
+            return 0;
+        i += k;
+    }
+    return 1;
+}

@@ -34,6 +34,12 @@ void buf_addf(buf *b, const char *fmt, ...)
 void buf_addint(buf *b, long long v);
 /* Appends s as the body of a JSON string (no quotes); invalid UTF-8 becomes U+FFFD. */
 void buf_add_json(buf *b, hp_str s);
+/* The same, quoted ("" for NULL). */
+void buf_add_jstr(buf *b, const char *s);
+/* RFC 3986 percent-encoding: unreserved characters and '/' kept, every other byte %XX. */
+void buf_add_pct(buf *b, const char *s);
+/* Is s (NUL-terminated) valid UTF-8? */
+int buf_is_utf8(const char *s);
 const char *buf_cstr(buf *b);
 hp_str buf_str(const buf *b);
 

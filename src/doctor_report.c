@@ -44,9 +44,7 @@ static char *to_malloc(buf *b)
 
 static void jstr(buf *b, const char *s)
 {
-    buf_addc(b, '"');
-    buf_add_json(b, str_cstr(s ? s : ""));
-    buf_addc(b, '"');
+    buf_add_jstr(b, s);
 }
 
 static void jkey(buf *b, const char *k, int *first)

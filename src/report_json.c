@@ -13,13 +13,10 @@
 
 static void jstr(buf *b, const char *s)
 {
-    if (!s) {
+    if (!s)
         buf_adds(b, "null");
-        return;
-    }
-    buf_addc(b, '"');
-    buf_add_json(b, str_cstr(s));
-    buf_addc(b, '"');
+    else
+        buf_add_jstr(b, s);
 }
 
 /* The items, each preceded by ",\n" (the first by "\n" alone unless comma_first). */
@@ -28,6 +25,12 @@ static void items(buf *b, const hp_finding *f, int n, int comma_first)
     for (int i = 0; i < n; i++) {
         buf_adds(b, i || comma_first ? ",\n{\"path\":" : "\n{\"path\":");
         jstr(b, f[i].path);
+        if (f[i].path && !buf_is_utf8(f[i].path)) {
+            /* a JSON string holds text: the path's bytes, percent-encoded, find the file */
+            buf_adds(b, ",\"path_raw\":\"");
+            buf_add_pct(b, f[i].path);
+            buf_addc(b, '"');
+        }
         buf_addf(b, ",\"line\":%d,\"column\":%d,\"rule\":", f[i].line, f[i].col);
         jstr(b, f[i].rule);
         buf_adds(b, ",\"severity\":");
@@ -204,6 +207,38 @@ static hp_baseline *bad(hp_baseline *b, char *why, ptrdiff_t whylen, const char 
     return NULL;
 }
 
+/* The bytes of a percent-encoded path (path_raw), NUL-terminated; NULL if malformed. */
+static char *pct_decode(arena *a, hp_str s)
+{
+    char *out = arena_alloc_nozero(a, 1, 1, s.len + 1);
+    if (!out)
+        return NULL;
+    ptrdiff_t n = 0;
+    for (ptrdiff_t i = 0; i < s.len; i++) {
+        if (s.s[i] != '%') {
+            out[n++] = s.s[i];
+            continue;
+        }
+        if (i + 2 >= s.len)
+            return NULL;
+        int v = 0;
+        for (int k = 1; k <= 2; k++) {
+            char c = s.s[i + k];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0)
+                return NULL;
+            v = v * 16 + d;
+        }
+        if (v == 0)
+            return NULL;
+        out[n++] = (char)v;
+        i += 2;
+    }
+    out[n] = 0;
+    return out;
+}
+
 hp_baseline *hp_baseline_parse(const char *text, ptrdiff_t len, char *why, ptrdiff_t whylen)
 {
     hp_baseline *b = calloc(1, sizeof *b);
@@ -239,12 +274,14 @@ hp_baseline *hp_baseline_parse(const char *text, ptrdiff_t len, char *why, ptrdi
         return bad(b, why, whylen, "out of memory");
     for (ptrdiff_t i = 0; i < fs->n; i++) {
         const json *p = json_get(&fs->items[i], "path");
+        const json *raw = json_get(&fs->items[i], "path_raw");
+        char *rawpath = raw && raw->kind == JSON_STRING ? pct_decode(&b->a, raw->str) : NULL;
         const json *r = json_get(&fs->items[i], "rule");
         const json *m = json_get(&fs->items[i], "message");
         if (!p || !r || !m || p->kind != JSON_STRING || r->kind != JSON_STRING ||
             m->kind != JSON_STRING)
             return bad(b, why, whylen, "a finding lacks a string path, rule or message");
-        bentry *e = lookup(b, p->str.s, r->str.s, m->str.s, 1);
+        bentry *e = lookup(b, rawpath ? rawpath : p->str.s, r->str.s, m->str.s, 1);
         e->count++;
     }
     return b;

@@ -12,31 +12,18 @@
 
 static void jstr(buf *b, const char *s)
 {
-    buf_addc(b, '"');
-    buf_add_json(b, str_cstr(s ? s : ""));
-    buf_addc(b, '"');
+    buf_add_jstr(b, s);
 }
 
-/* RFC 3986: keep unreserved characters and '/', %-encode every other byte. */
+/* A file URI of path: absolute paths as file://, relative ones as they are. */
 static void uri(buf *b, const char *path)
 {
-    static const char hex[] = "0123456789ABCDEF";
     buf_addc(b, '"');
     if (path[0] == '/')
         buf_adds(b, "file://");
     while (path[0] == '.' && path[1] == '/')
         path += 2;
-    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-        unsigned c = *p;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-            buf_addc(b, (char)c);
-        } else {
-            buf_addc(b, '%');
-            buf_addc(b, hex[c >> 4]);
-            buf_addc(b, hex[c & 15]);
-        }
-    }
+    buf_add_pct(b, path);
     buf_addc(b, '"');
 }
 

@@ -537,12 +537,7 @@ static int cmp_names(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-static void json_str(buf *b, const char *s)
-{
-    buf_addc(b, '"');
-    buf_add_json(b, str_cstr(s));
-    buf_addc(b, '"');
-}
+
 
 char *hp_stats_format(const hp_stats *st, int json, double seconds)
 {
@@ -579,14 +574,14 @@ char *hp_stats_format(const hp_stats *st, int json, double seconds)
         for (long long i = 0; i < ns; i++) {
             if (i)
                 buf_addc(&b, ',');
-            json_str(&b, sorted[i].name);
+            buf_add_jstr(&b, sorted[i].name);
             buf_addf(&b, ":%lld", sorted[i].count);
         }
         buf_adds(&b, "}},\"files\":[");
         for (long long i = 0; i < st->nfiles; i++) {
             const file_stat *f = &st->files[i];
             buf_adds(&b, i ? ",{\"path\":" : "{\"path\":");
-            json_str(&b, f->path);
+            buf_add_jstr(&b, f->path);
             if (f->failed) {
                 buf_adds(&b, ",\"failed\":true}");
                 continue;
