@@ -272,6 +272,7 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
     }
     enum fit best = FIT_NO;
     int best_i = -1, others = 0, unreadable = 0;
+    const char *unread_detail = NULL;
     const char *best_why = NULL;
     for (int i = 0; i < res->ncode; i++) {
         const hp_gpu_code *c = &res->code[i];
@@ -283,8 +284,8 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
             f = fit_amd(a, &g, c, &why);
         else
             f = fit_nvidia(a, &g, c, &why);
-        if (f == FIT_UNREADABLE)
-            unreadable++;
+        if (f == FIT_UNREADABLE && !unreadable++)
+            unread_detail = c->detail;
         if (f > best) {
             best = f;
             best_i = i;
@@ -296,7 +297,10 @@ hp_verdict hp_targets_match(hp_ctx *ctx, const hp_targets_result *res, const cha
         return HP_VERDICT_RUNS;
     }
     if (unreadable == res->ncode) {
-        *reason = "the GPU code is compressed and could not be read here";
+        /* why it could not be read: a codec missing here, a size over the limit, corruption */
+        *reason = unread_detail && unread_detail[0]
+                      ? arena_printf(a, "the GPU code could not be read: %s", unread_detail)
+                      : "the GPU code could not be read";
         return HP_VERDICT_UNKNOWN;
     }
     /* Why not: the distinct targets, grouped by reason: "why [t1, t2]; why [t3]". */

@@ -182,6 +182,10 @@ TEST(targets_ccob_damaged)
     scan_bytes(&s, b.p, b.len);
     CHECK_STR(s.pieces, "amd:unknown:code-object:z:?");
     CHECK(strstr(s.r.notes[0].message, "over the limit") != NULL);
+    /* the verdict says why the code was not read: its size, not a missing library */
+    const char *reason = NULL;
+    CHECK_INT(hp_targets_match(s.ctx, &s.r, "gfx942", &reason), HP_VERDICT_UNKNOWN);
+    CHECK(reason && strstr(reason, "over the size limit") != NULL);
     scan_done(&s);
     /* total size smaller than the header */
     bb_set(&b, 16, plain.len, 8, 0);
