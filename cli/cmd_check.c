@@ -331,9 +331,11 @@ int cmd_check(int argc, char **argv)
             }
             break;
         case O_EXCLUDE:
-            if (!hp_glob_valid(v))
-                return cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
-                                      "'[' itself)", v);
+            if (!hp_glob_valid(v)) {
+                rc = cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
+                                    "'[' itself)", v);
+                goto done;
+            }
             excl[r.nexcludes++] = v;
             break;
         case O_EXT: exts[r.nexts++] = v; break;
