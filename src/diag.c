@@ -159,3 +159,45 @@ void diag_sort(diag_list *d)
         }
     }
 }
+
+void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l)
+{
+    ptrdiff_t cnt = 1;
+    for (const char *p = src, *e = src + len; p < e;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        if (!nl)
+            break;
+        cnt++;
+        p = nl + 1;
+    }
+    l->start = NEW(a, int32_t, cnt);
+    l->n = cnt;
+    if (!l->start) {
+        l->n = 0;
+        return;
+    }
+    ptrdiff_t k = 0;
+    l->start[k++] = 0;
+    for (const char *p = src, *e = src + len; p < e && k < cnt;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        if (!nl)
+            break;
+        l->start[k++] = (int32_t)(nl + 1 - src);
+        p = nl + 1;
+    }
+}
+
+ptrdiff_t lines_find(const lines *l, ptrdiff_t off)
+{
+    ptrdiff_t lo = 0, hi = l->n - 1;
+    if (hi < 0)
+        return 0;
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo + 1) / 2;
+        if (l->start[mid] <= off)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}

@@ -4,9 +4,20 @@
 
 #include <stddef.h>
 
+#include <stdint.h>
+
 #include "arena.h"
 #include "hipport.h"
-#include "lex.h"
+
+/* Line starts, for turning offsets into line and column numbers. */
+typedef struct lines {
+    int32_t *start; /* offset of each line's first byte */
+    ptrdiff_t n;    /* number of lines */
+} lines;
+
+void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l);
+/* 0-based line index of offset. */
+ptrdiff_t lines_find(const lines *l, ptrdiff_t off);
 
 typedef struct diag_list {
     hp_finding *v;    /* findings, in the order added */

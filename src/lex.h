@@ -175,14 +175,4 @@ ptrdiff_t lex_match(const tok *t, ptrdiff_t nt, ptrdiff_t open);
 /* The bracket that opens the ) ] or } at close, or -1. */
 ptrdiff_t lex_match_back(const tok *t, ptrdiff_t nt, ptrdiff_t close);
 
-/* Line starts, for turning offsets into line and column numbers. */
-typedef struct lines {
-    int32_t *start; /* offset of each line's first byte */
-    ptrdiff_t n;    /* number of lines */
-} lines;
-
-void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l);
-/* 0-based line index of offset. */
-ptrdiff_t lines_find(const lines *l, ptrdiff_t off);
-
 #endif

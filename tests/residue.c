@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "diag.h"
 #include "lex.h"
 #include "map.h"
 #include "os.h"

@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "harness.h"
 #include "hash.h"
+#include "diag.h"
 #include "lex.h"
 
 typedef struct lexed {
