@@ -6,7 +6,10 @@ WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototy
         -Wmissing-prototypes -Wvla
 B := build$(if $(SAN),-san)
 BASE_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
-CPPFLAGS += $(BASE_CPPFLAGS) -Isrc -I$(B)/gen
+# The library's folders (docs/architecture.md).
+LAYERS := base lex report translate check targets doctor api
+ALL_INC := $(foreach l,$(LAYERS),-Isrc/$(l))
+CPPFLAGS += $(BASE_CPPFLAGS) $(ALL_INC) -I$(B)/gen
 LDLIBS += -lpthread -ldl
 ifdef SAN
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -16,7 +19,7 @@ ifdef WERROR
 WARN += -Werror
 endif
 
-LIB_SRC := $(sort $(wildcard src/*.c))
+LIB_SRC := $(sort $(wildcard $(foreach l,$(LAYERS),src/$(l)/*.c)))
 CLI_SRC := $(sort $(wildcard cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 LIB_OBJ := $(patsubst %.c,$(B)/%.o,$(LIB_SRC))
@@ -49,7 +52,7 @@ $(B)/%.o: %.c | $(GEN)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # Generators run on the build machine, without sanitizers.
-$(B)/gentab: tools/gentab.c src/hash.h src/map_defs.h
+$(B)/gentab: tools/gentab.c src/base/hash.h src/translate/map_defs.h
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -Wall -Wextra -O1 -o $@ tools/gentab.c
 
@@ -100,7 +103,7 @@ FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
 fuzz: $(FUZZ_BIN)
 build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(GEN)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(BASE_CPPFLAGS) -Isrc -I$(B)/gen -std=c11 $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) \
+	$(FUZZ_CC) $(BASE_CPPFLAGS) $(ALL_INC) -I$(B)/gen -std=c11 $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) \
 	    -lpthread -ldl
 
 bench: $(B)/hipport
@@ -117,7 +120,7 @@ install: $(B)/hipport $(B)/libhipport.a
 	install -m 644 docs/hipport.1 $(DESTDIR)$(PREFIX)/share/man/man1/hipport.1
 
 format:
-	clang-format -i $(LIB_SRC) $(CLI_SRC) src/*.h cli/*.h include/hipport.h tools/*.c
+	clang-format -i $(LIB_SRC) $(CLI_SRC) src/*/*.h cli/*.h include/hipport.h tools/*.c
 
 clean:
 	rm -rf build build-san build-fuzz

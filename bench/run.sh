@@ -58,7 +58,8 @@ INMEM=
 LIB=$(dirname "$HIPPORT")/libhipport.a
 if [ -f "$LIB" ]; then
     if [ ! -x "$D/inmem" ] || [ bench/inmem.c -nt "$D/inmem" ] || [ "$LIB" -nt "$D/inmem" ]; then
-        $CC -std=c11 -O2 -Wall -Wextra -Iinclude -Isrc -I"$(dirname "$HIPPORT")" \
+        $CC -std=c11 -O2 -Wall -Wextra -Iinclude $(for l in src/*/; do printf -- "-I%s " "${l%/}"; done) \
+            -I"$(dirname "$HIPPORT")" \
             -o "$D/inmem" bench/inmem.c "$LIB" -lpthread -lm
     fi
     [ -x "$D/inmem" ] && INMEM=$D/inmem

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/hash.h"
-#include "../src/map_defs.h"
+#include "../src/base/hash.h"
+#include "../src/translate/map_defs.h"
 
 #define NCOLS 9
 #define MAX_PROBE_TRIES 4000

@@ -1,5 +1,5 @@
 /* map_defs.h: the closed vocabularies of the name tables in data/cuda2hip, shared by tools/gentab.c and
- * src/map.c. Adding a word here is the only way to add a kind or a flag. */
+ * src/translate/map.c. Adding a word here is the only way to add a kind or a flag. */
 #ifndef HP_MAP_DEFS_H
 #define HP_MAP_DEFS_H
 
@@ -21,7 +21,7 @@
     X(mask)         /* warp-sync builtin whose first argument is a lane mask */                \
     X(compat)       /* names: hipport_compat.h provides them to HIPs older than `since`; */    \
                     /* headers: their content always comes from hipport_compat.h */            \
-    X(args)         /* argument-level rewrite in src/xlate_args.c */                           \
+    X(args)         /* argument-level rewrite in src/translate/xlate_args.c */                           \
     X(guard)        /* a CUDA header guard or version macro (meaning changes) */               \
     X(fp8)          /* FP8 format: OCP on CUDA, FNUZ on MI300 */                               \
     X(drop)         /* header: HIP needs no such include; the #include line is removed */      \

@@ -9,12 +9,12 @@
  *      fix) and a page docs/rules/ID.md per rule;
  *   2. write src/rules_<family>.c with `void rules_<family>_run(rctx *c)` that walks c->t and
  *      calls rules_report() (or list plain names in data/tables/rule_names.tsv: no code);
- *   3. add one line RULES_FAMILY(<family>, RL_xxx) to src/rules_list.h.
+ *   3. add one line RULES_FAMILY(<family>, RL_xxx) to src/check/rules_list.h.
  * A new language (Python tokens, build files):
  *   1. write a lexer that fills a lex_out with `tok` records (TK_IDENT, TK_NUMBER, TK_STRING,
  *      TK_COMMENT, TK_PUNCT with sub = the character or a P_* code; TF_BOL/TF_NEWLINE flags);
  *      comments must be TK_COMMENT tokens so that `# hipport-ignore: ID` works unchanged;
- *   2. add an RL_* bit below and one line RULES_LANG(...) to src/rules_list.h naming the
+ *   2. add an RL_* bit below and one line RULES_LANG(...) to src/check/rules_list.h naming the
  *      language, its file-name test, its lexer and an optional prepare function (the C++ one
  *      builds scopes and macros; others may leave c->scope zeroed);
  *   3. families for it use the same rctx helpers (rules_next, rules_args, rules_report, ...);
