@@ -10,81 +10,19 @@
 
 #include "ctx.h"
 #include "hash.h"
+#include "ruletab.h"
 #include "str.h"
 
-#include "rule_docs.h"
 #include "rule_names_tab.h"
-#include "rules_tab.h"
 
 #include "banned.h"
 
-enum { COL_ID, COL_FAMILY, COL_SEV, COL_WAVE, COL_LANGS, COL_TITLE, COL_FIX };
 enum { N_NAME, N_RULE, N_MATCH, N_SCOPE, N_MODE, N_SEV, N_MSG, N_FIX };
-
-/* ------------------------------------------------------------------ the rule table */
-
-int rules_find(const char *id)
-{
-    if (!id)
-        return -1;
-    for (int i = 0; i < rules_rows_COUNT; i++)
-        if (rules_rows[i][COL_ID][0] == id[0] && strcmp(rules_rows[i][COL_ID], id) == 0)
-            return i;
-    return -1;
-}
 
 static hp_severity sev_of(const char *s)
 {
     int v = hp_severity_parse(s);
     return v > 0 ? (hp_severity)v : HP_SEV_WARNING;
-}
-
-int hp_rule_count(void)
-{
-    return rules_rows_COUNT;
-}
-
-int hp_rule_get(int i, hp_rule_info *out)
-{
-    if (i < 0 || i >= rules_rows_COUNT)
-        return 0;
-    const char *const *r = rules_rows[i];
-    out->id = r[COL_ID];
-    out->family = r[COL_FAMILY];
-    out->title = r[COL_TITLE];
-    out->fix = r[COL_FIX];
-    out->languages = r[COL_LANGS];
-    out->severity = sev_of(r[COL_SEV]);
-    out->wave64 = strcmp(r[COL_WAVE], "wave64") == 0;
-    return 1;
-}
-
-int hp_rule_find(const char *id)
-{
-    return rules_find(id);
-}
-
-const char *hp_rule_doc(const char *id)
-{
-    if (!id)
-        return NULL;
-    for (int i = 0; rule_docs[i].name; i++)
-        if (strcmp(rule_docs[i].name, id) == 0)
-            return rule_docs[i].text;
-    return NULL;
-}
-
-int hp_rule_doc_count(void)
-{
-    int n = 0;
-    while (rule_docs[n].name)
-        n++;
-    return n;
-}
-
-const char *hp_rule_doc_name(int i)
-{
-    return i >= 0 && i < hp_rule_doc_count() ? rule_docs[i].name : NULL;
 }
 
 /* ------------------------------------------------------------------ options */
@@ -204,8 +142,8 @@ static int select_rules(rules_cfg *cfg, const char *w)
         up[k] = (char)(w[k] >= 'a' && w[k] <= 'z' ? w[k] - 'a' + 'A' : w[k]);
     w = up;
     int hit = 0;
-    for (int i = 0; i < rules_rows_COUNT; i++) {
-        const char *id = rules_rows[i][COL_ID];
+    for (int i = 0; i < ruletab_count(); i++) {
+        const char *id = ruletab_row(i)[RT_ID];
         int match = strcmp(w, "ALL") == 0 || strcmp(id, w) == 0;
         if (!match) {
             /* a family: the id's letters, in either case ("WAVE", "wave") */
@@ -293,12 +231,12 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
                           ptrdiff_t whylen)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->nrules = rules_rows_COUNT;
-    cfg->enabled = NEW(a, uint8_t, rules_rows_COUNT + 1);
-    cfg->langs = NEW(a, uint8_t, rules_rows_COUNT + 1);
-    for (int i = 0; i < rules_rows_COUNT; i++) {
+    cfg->nrules = ruletab_count();
+    cfg->enabled = NEW(a, uint8_t, ruletab_count() + 1);
+    cfg->langs = NEW(a, uint8_t, ruletab_count() + 1);
+    for (int i = 0; i < ruletab_count(); i++) {
         cfg->enabled[i] = 1;
-        cfg->langs[i] = (uint8_t)lang_bits(rules_rows[i][COL_LANGS]);
+        cfg->langs[i] = (uint8_t)lang_bits(ruletab_row(i)[RT_LANGS]);
     }
     /* NULL: the default targets; an empty list is a mistake (--target ''), not the default */
     const char *targets = o && o->targets ? o->targets : default_targets;
@@ -644,21 +582,21 @@ const char *rules_fmt(rctx *c, const char *fmt, ...)
 
 int rules_on(const rctx *c, const char *id)
 {
-    int r = rules_find(id);
+    int r = ruletab_find(id);
     return r >= 0 && c->cfg->enabled[r];
 }
 
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
                      unsigned flags, const char *msg, const char *fix)
 {
-    int r = rules_find(id);
+    int r = ruletab_find(id);
     /* a rule reports only in the languages its row names */
     if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;
-    const char *const *row = rules_rows[r];
+    const char *const *row = ruletab_row(r);
     if (sev == HP_SEV_NONE)
-        sev = sev_of(row[COL_SEV]);
-    int wave = (flags & RF_WAVE64) || (strcmp(row[COL_WAVE], "wave64") == 0 &&
+        sev = sev_of(row[RT_SEV]);
+    int wave = (flags & RF_WAVE64) || (strcmp(row[RT_WAVE], "wave64") == 0 &&
                                         !(flags & RF_NOWAVE));
     if (wave && !c->cfg->wave64)
         sev = HP_SEV_NOTE;
@@ -679,7 +617,7 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     }
     if (n > 1000000)
         n = 1000000;
-    diag_add(&c->d, off, (int)n, row[COL_ID], sev, msg, fix ? fix : row[COL_FIX]);
+    diag_add(&c->d, off, (int)n, row[RT_ID], sev, msg, fix ? fix : row[RT_FIX]);
 }
 
 void rules_report(rctx *c, const char *id, ptrdiff_t i, hp_severity sev, unsigned flags,

@@ -348,7 +348,6 @@ enum rules_report_flag {
     RF_ONCE = 4      /* once per file for this rule and message */
 };
 /* Index of a rule id in the table, or -1. */
-int rules_find(const char *id);
 /* Is the rule enabled for this run? */
 int rules_on(const rctx *c, const char *id);
 /* Reports a finding at token i. sev 0 takes the rule's default; the wave64 rule (or flag)

@@ -106,3 +106,43 @@ int map_max_probe(void)
 {
     return MAP_MAX_PROBE;
 }
+
+/* ------------------------------------------------------------------ the public API */
+
+int hp_hip_version_newest(void)
+{
+    return map_newest_version();
+}
+
+int hp_family_count(void)
+{
+    return map_family_count();
+}
+
+const char *hp_family_name(int family)
+{
+    return map_family_name(family);
+}
+
+int hp_lookup(const char *name, ptrdiff_t len, hp_mapping *out)
+{
+    const map_row *r = map_find(name, len);
+    if (!r)
+        return 0;
+    memset(out, 0, sizeof *out);
+    out->cuda = map_cuda(r);
+    out->hip = map_hip(r);
+    out->roc = map_roc(r);
+    out->legacy = map_legacy(r);
+    out->kind = map_kind_name(r->kind);
+    out->family = r->family;
+    out->hip_since = r->since;
+    out->hip_deprecated = r->deprecated;
+    out->hip_removed = r->removed;
+    out->flags = 0;
+    if (r->flags & MAP_F(experimental))
+        out->flags |= HP_MAP_EXPERIMENTAL;
+    if (r->flags & MAP_F(symbol))
+        out->flags |= HP_MAP_SYMBOL;
+    return 1;
+}

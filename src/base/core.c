@@ -1,5 +1,5 @@
-/* api.c: small public entry points: contexts, names of statuses and severities, versions,
- * families and lookups, writing a file safely. */
+/* core.c: the public API's basics: contexts, the names of statuses and severities, HIP
+ * version numbers, glob checks and writing one file safely. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,10 +7,8 @@
 
 #include "ctx.h"
 #include "hipport.h"
-#include "map.h"
 #include "os.h"
 #include "os_tree.h"
-
 #include "str.h"
 
 #include "banned.h"
@@ -119,44 +117,6 @@ int hp_hip_version_parse(const char *s)
     if (*p || major < 1 || major > 99 || minor > 99)
         return -1;
     return major * 100 + minor;
-}
-
-int hp_hip_version_newest(void)
-{
-    return map_newest_version();
-}
-
-int hp_family_count(void)
-{
-    return map_family_count();
-}
-
-const char *hp_family_name(int family)
-{
-    return map_family_name(family);
-}
-
-int hp_lookup(const char *name, ptrdiff_t len, hp_mapping *out)
-{
-    const map_row *r = map_find(name, len);
-    if (!r)
-        return 0;
-    memset(out, 0, sizeof *out);
-    out->cuda = map_cuda(r);
-    out->hip = map_hip(r);
-    out->roc = map_roc(r);
-    out->legacy = map_legacy(r);
-    out->kind = map_kind_name(r->kind);
-    out->family = r->family;
-    out->hip_since = r->since;
-    out->hip_deprecated = r->deprecated;
-    out->hip_removed = r->removed;
-    out->flags = 0;
-    if (r->flags & MAP_F(experimental))
-        out->flags |= HP_MAP_EXPERIMENTAL;
-    if (r->flags & MAP_F(symbol))
-        out->flags |= HP_MAP_SYMBOL;
-    return 1;
 }
 
 hp_status hp_write_file(const char *path, const void *data, ptrdiff_t len, char *why,
