@@ -361,7 +361,10 @@ int cmd_translate(int argc, char **argv)
         case O_CHEVRON: break;
         case O_IGNORED:
         case O_IGNORED_VALUE: break;
-        case O_ANNOTATE: t.annotate = 1; break;
+        case O_ANNOTATE:
+            t.annotate = 1;
+            t.annotator = hp_check_annotations; /* the findings translation cannot fix */
+            break;
         case O_STATS:
             if (!v || strcmp(v, "text") == 0)
                 stats = 1;

@@ -165,6 +165,11 @@ typedef struct hp_translate_opts {
      * rule and severity, but no message, fix, source line, line or column, and come in no
      * particular order. Ignored with annotate, whose comments are the messages. */
     int count_only;
+    /* With annotate: what the comments are about. Called with each source translated, it
+     * gives the findings to comment on (errors and warnings), in ctx's memory; NULL: no
+     * comment. hp_check_annotations is check's (the rules a translation cannot fix). */
+    hp_status (*annotator)(hp_ctx *ctx, const char *path, const char *src, ptrdiff_t len,
+                           const hp_finding **out, int *n);
 } hp_translate_opts;
 
 void hp_translate_opts_init(hp_translate_opts *o);
@@ -413,6 +418,10 @@ hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
  * .suppressed). Trees contribute the files some check language claims (hp_check_wants). */
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
                        int npaths);
+/* hp_translate_opts.annotator of translate --annotate: the C++ findings of the default
+ * targets on src, as on CUDA code (what translation fixes itself is left out). */
+hp_status hp_check_annotations(hp_ctx *ctx, const char *path, const char *src, ptrdiff_t len,
+                               const hp_finding **out, int *n);
 int hp_check_wants(const char *name, const hp_run_opts *r);
 
 /* The rules. */

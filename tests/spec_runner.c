@@ -173,6 +173,7 @@ static void run_example(const char *file, int line, const char *info, sbuf *in, 
             o.pytorch = HP_PYTORCH_MASQUERADE;
         } else if (strcmp(w, "--annotate") == 0) {
             o.annotate = 1;
+            o.annotator = hp_check_annotations;
         } else if (strcmp(w, "--hipify-clang") == 0) {
             o.hipify_clang = 1;
         } else if (strcmp(w, "--skip-excluded-preprocessor-conditional-blocks") == 0) {

@@ -1048,3 +1048,24 @@ hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
         return s;
     return rules_check(&ctx->a, &cfg, path, 0, src, len, out);
 }
+
+hp_status hp_check_annotations(hp_ctx *ctx, const char *path, const char *src, ptrdiff_t len,
+                               const hp_finding **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!ctx || len < 0 || (!src && len))
+        return HP_EUSAGE;
+    rules_cfg cfg;
+    hp_status s = rules_cfg_build(&ctx->a, NULL, &cfg, NULL, 0);
+    if (s != HP_OK)
+        return s;
+    cfg.assume_cuda = 1; /* what translate fixes needs no comment, on any run */
+    hp_check_result res;
+    s = rules_check(&ctx->a, &cfg, path, RL_CPP, src, len, &res);
+    if (s == HP_OK) {
+        *out = res.findings;
+        *n = res.nfindings;
+    }
+    return s;
+}

@@ -1,5 +1,5 @@
-/* annotate.c: translate --annotate. Runs check on the source being translated and inserts one
- * comment line, "// hipport RULE: reason", above each line with an error or a warning, with
+/* annotate.c: translate --annotate. Takes the findings of the annotator (check's, which the
+ * caller names) on the source being translated and inserts one comment line, "// hipport RULE: reason", above each line with an error or a warning, with
  * that line's indentation and the file's line ending. A line inside a multi-line comment,
  * string or macro gets its comment above the construct. Idempotent: a line already preceded by
  * a "// hipport " comment is left alone. */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "rules.h"
+#include "ruletab.h"
 #include "str.h"
 
 #include "banned.h"
@@ -132,12 +132,13 @@ typedef struct note {
 
 void annotate_apply(xlate *x)
 {
-    rules_cfg cfg;
-    if (rules_cfg_build(x->a, NULL, &cfg, NULL, 0) != HP_OK)
+    if (!x->o->annotator)
         return;
-    cfg.assume_cuda = 1; /* what translate fixes needs no comment, on any run */
-    hp_check_result res;
-    if (rules_check(x->a, &cfg, x->path, RL_CPP, x->src, x->len, &res) != HP_OK ||
+    struct {
+        const hp_finding *findings;
+        int nfindings;
+    } res = {NULL, 0};
+    if (x->o->annotator(x->ctx, x->path, x->src, x->len, &res.findings, &res.nfindings) != HP_OK ||
         !res.nfindings)
         return;
     note *nv = NEW(x->a, note, res.nfindings);
@@ -195,9 +196,8 @@ void annotate_apply(xlate *x)
             for (int k = i; k < j && !dup; k++)
                 dup = nv[k].at == at && nv[k].f && strcmp(nv[k].f->rule, nv[j].f->rule) == 0;
             if (!dup) {
-                int r = hp_rule_find(nv[j].f->rule);
-                hp_rule_info ri;
-                const char *why = r >= 0 && hp_rule_get(r, &ri) ? ri.title : nv[j].f->message;
+                int r = ruletab_find(nv[j].f->rule);
+                const char *why = r >= 0 ? ruletab_row(r)[RT_TITLE] : nv[j].f->message;
                 buf_addf(&b, "%s%s: %s", first ? "" : "; ", nv[j].f->rule, why);
                 first = 0;
             }

@@ -1561,11 +1561,13 @@ static inline void visit(xlate *x, ppstate *ps, ptrdiff_t i, int depth[2])
     }
 }
 
-HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const char *path,
+HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
                                   const char *src, ptrdiff_t len, const warp_env *env,
                                   hp_translate_result *out)
 {
+    arena *a = &ctx->a;
     xlate *x = NEW(a, xlate, 1);
+    x->ctx = ctx;
     x->a = a;
     x->o = o;
     x->env = env;
@@ -1716,10 +1718,11 @@ HP_NOINLINE static void translate(arena *a, const hp_translate_opts *o, const ch
 }
 
 /* Runs translate() with a recovery point for running out of memory. */
-static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const char *path,
+static hp_status translate_guarded(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
                                    const char *src, ptrdiff_t len, const warp_env *env,
                                    hp_translate_result *out)
 {
+    arena *a = &ctx->a;
     jmp_buf jb;
     jmp_buf *saved = a->oom;
     a->oom = &jb;
@@ -1728,7 +1731,7 @@ static hp_status translate_guarded(arena *a, const hp_translate_opts *o, const c
         memset(out, 0, sizeof *out);
         return HP_ENOMEM;
     }
-    translate(a, o, path, src, len, env, out);
+    translate(ctx, o, path, src, len, env, out);
     a->oom = saved;
     return HP_OK;
 }
@@ -1749,5 +1752,5 @@ hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path
         return HP_EUSAGE;
     if (len > ((ptrdiff_t)1 << 31) - 2)
         return HP_ETOOBIG;
-    return translate_guarded(&ctx->a, o ? o : &defaults, path, src ? src : "", len, env, out);
+    return translate_guarded(ctx, o ? o : &defaults, path, src ? src : "", len, env, out);
 }

@@ -22,6 +22,7 @@ typedef struct edit {
 typedef struct xlate {
     arena *a;
     const hp_translate_opts *o;
+    hp_ctx *ctx;            /* whose arena a is */
     int hipv;               /* target HIP version */
     int device_family;      /* the family index of the device functions' table */
     int launch_rewritten[2]; /* --launch=ggl rewrote the outermost launch now open (outside,

@@ -69,6 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         hp_translate_opts t;
         hp_translate_opts_init(&t);
         t.annotate = 1;
+        t.annotator = hp_check_annotations;
         hp_translate_result tr;
         hp_ctx_reset(ctx);
         hp_translate_buffer(ctx, &t, path, src, len, &tr);

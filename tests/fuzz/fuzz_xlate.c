@@ -43,6 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *src = (const char *)data + 1;
     ptrdiff_t len = (ptrdiff_t)size - 1;
     o.annotate = len & 1; /* --annotate for sources of odd length (the flag byte is full) */
+    o.annotator = hp_check_annotations;
     o.count_only = (len >> 1) & 1; /* findings without messages (ignored with annotate) */
 
     /* the tokens cover the buffer in order */

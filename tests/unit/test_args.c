@@ -80,6 +80,7 @@ TEST(translate_count_only)
         hp_translate_opts o;
         hp_translate_opts_init(&o);
         o.annotate = annotate;
+        o.annotator = hp_check_annotations;
         hp_translate_result full, bare;
         CHECK_INT(hp_translate_buffer(ctx, &o, "k.cu", src, (ptrdiff_t)sizeof src - 1, &full),
                   HP_OK);

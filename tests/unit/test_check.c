@@ -656,6 +656,7 @@ TEST(check_annotate_is_idempotent)
     hp_translate_opts o;
     hp_translate_opts_init(&o);
     o.annotate = 1;
+    o.annotator = hp_check_annotations;
     hp_translate_result r;
     CHECK_INT(hp_translate_buffer(ctx, &o, "k.cu", src, (ptrdiff_t)sizeof src - 1, &r), HP_OK);
     char *once = malloc((size_t)r.out_len + 1);
