@@ -293,17 +293,3 @@ char *os_slurp(arena *a, const char *path, ptrdiff_t max, ptrdiff_t *len)
     return p;
 }
 
-void os_advise_huge(void *p, ptrdiff_t n)
-{
-#ifdef MADV_HUGEPAGE
-    /* only the whole 2 MiB pages inside the block; a small block has none */
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t beg = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-    uintptr_t end = ((uintptr_t)p + (uintptr_t)n) & ~(huge - 1);
-    if (end > beg)
-        madvise((void *)beg, end - beg, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)n;
-#endif
-}
