@@ -6,10 +6,23 @@ WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototy
         -Wmissing-prototypes -Wvla
 B := build$(if $(SAN),-san)
 BASE_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
-# The library's folders (docs/architecture.md).
+# The library's folders, lowest first, and the folders each may use (docs/architecture.md):
+# a folder is compiled with the include paths of those alone, so an include of a higher or an
+# unrelated folder does not build (tests/layers.suite.sh shows it).
 LAYERS := base lex report translate check targets doctor api
+USES_base := base
+USES_lex := base lex
+USES_report := base report
+USES_translate := base lex report translate
+USES_check := base lex report check
+USES_targets := base targets
+USES_doctor := base report targets doctor
+USES_api := $(LAYERS)
 ALL_INC := $(foreach l,$(LAYERS),-Isrc/$(l))
-CPPFLAGS += $(BASE_CPPFLAGS) $(ALL_INC) -I$(B)/gen
+# tests, fuzzers and benchmarks look inside every layer
+LAYER_INC = $(ALL_INC)
+$(foreach l,$(LAYERS),$(eval $(B)/src/$(l)/%.o: LAYER_INC = $(foreach u,$(USES_$(l)),-Isrc/$(u))))
+CPPFLAGS += $(BASE_CPPFLAGS) $(LAYER_INC) -I$(B)/gen
 LDLIBS += -lpthread -ldl
 ifdef SAN
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -106,6 +119,10 @@ build-fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(GEN)
 	$(FUZZ_CC) $(BASE_CPPFLAGS) $(ALL_INC) -I$(B)/gen -std=c11 $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) \
 	    -lpthread -ldl
 
+# The include flags of a layer (tests/layers.suite.sh): make -s layer-flags LAYER=base
+layer-flags:
+	@echo $(BASE_CPPFLAGS) $(foreach u,$(USES_$(LAYER)),-Isrc/$(u)) -I$(B)/gen
+
 bench: $(B)/hipport
 	@sh bench/run.sh $(B)/hipport
 
@@ -125,6 +142,6 @@ format:
 clean:
 	rm -rf build build-san build-fuzz
 
-.PHONY: all test compile-test fuzz bench install format clean
+.PHONY: all test compile-test fuzz bench install format clean layer-flags
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(B)/tests/spec_runner.d \
     $(B)/tests/spec_check.d $(B)/tests/residue.d
