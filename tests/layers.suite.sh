@@ -4,7 +4,8 @@
 # layer-flags) can include a header of each folder it may use, and cannot include one of any
 # other folder: an include upward (base including xlate.h) or sideways (targets including
 # rules.h) fails to compile. And every file of the library compiles with its folder's flags
-# alone (make builds it so), and no header of a folder includes a folder its own may not use.
+# alone (make builds it so), no header of a folder includes a folder its own may not use, and
+# no object calls a function of a folder its own may not use.
 # Prints "layers: N passed, N failed".
 HIPPORT=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,5 +54,32 @@ for l in $layers; do
         done
     done
 done
+# Calls through the public header (hipport.h) are links, not includes: every function an
+# object of a folder calls is defined in a folder it may use (nm over the built objects).
+if command -v nm >/dev/null 2>&1 && [ -d "$B/src" ]; then
+    for o in "$B"/src/*/*.o; do
+        l=$(basename "$(dirname "$o")")
+        nm "$o" 2>/dev/null | awk -v l="$l" '$2 ~ /^[TDBR]$/ { print $3, l }'
+    done >"$work/defs"
+    for l in $layers; do
+        flags=$(make -s --no-print-directory layer-flags LAYER="$l" B="$B")
+        for o in "$B/src/$l"/*.o; do
+            [ -f "$o" ] || continue
+            bad=$(nm -u "$o" 2>/dev/null | awk '{ print $NF }' | sort -u |
+                awk -v flags=" $flags " 'FNR == NR { def[$1] = $2; next }
+                    ($1 in def) && index(flags, " -Isrc/" def[$1] " ") == 0 { print $1 " (" def[$1] ")" }' \
+                    "$work/defs" -)
+            if [ -z "$bad" ]; then
+                pass=$((pass + 1))
+            else
+                echo "layers: $o calls into a folder $l may not use: $(echo $bad)" >&2
+                fail=$((fail + 1))
+            fi
+        done
+    done
+else
+    echo "layers: no built objects under $B/src or no nm: the calls were not checked" >&2
+    fail=$((fail + 1))
+fi
 echo "layers: $pass passed, $fail failed"
 [ $fail = 0 ]
