@@ -1,6 +1,6 @@
 /* inmem.c: the work without the files. Reads every regular file under DIR into memory once,
  * then times, best of RUNS rounds, lexing each file (lex_all), lexing it with the marks the
- * translation pass visits (lex_all_marked with xlate_filter) and translating each one
+ * translation pass visits (lex_all_marked with translate_filter) and translating each one
  * (hp_translate_buffer: lexing included, no scan of included headers, nothing written).
  * What translate costs beyond these is the file system's work and the header scan.
  *
@@ -17,6 +17,7 @@
 #include "arena.h"
 #include "hipport.h"
 #include "lex.h"
+#include "translate.h"
 #include "xlate.h"
 
 typedef struct file {
@@ -81,7 +82,7 @@ int main(int argc, char **argv)
     }
     double best_lex = 1e9, best_mark = 1e9, best_tr = 1e9;
     long long ntok = 0, nmarks = 0;
-    const lex_filter *filter = xlate_filter();
+    const lex_filter *filter = translate_filter();
     for (int r = 0; r < runs; r++) {
         arena a;
         arena_init(&a, 1 << 20);

@@ -23,6 +23,7 @@
 #include "str.h"
 #include "twrite.h"
 #include "walk.h"
+#include "translate.h"
 #include "xlate.h"
 
 #include "banned.h"
@@ -95,7 +96,7 @@ typedef struct proj {
     int *by_base;            /* files of the project (want, no error) sorted by base name */
     int nby_base;
     canon *canon;            /* canonical paths, memoized per directory (shared by workers) */
-    warp_cache *headers;     /* the headers the files include, read once for both passes */
+    warp_env_cache *headers;     /* the headers the files include, read once for both passes */
     int *list;               /* a pass's files: job k is file list[k] */
     twrite_to to;            /* the output directory, and what may be replaced there */
     prec *rec;               /* the record read at the start, sorted by rel */
@@ -743,7 +744,7 @@ static warp_env *file_env(proj *pr, arena *a, const pfile *f, const char *data, 
                           lex_out *lx)
 {
     warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, f->path, data, len, env, pr->headers);
+    warp_env_collect(a, f->path, data, len, translate_filter(), env, pr->headers);
     if (env->lx.toks) {
         *lx = env->lx;
     } else {
@@ -785,7 +786,7 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     if (lx.toks)
         find_includes(pr, a, f, data, &lx);
     hp_translate_result tr;
-    if (xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
+    if (translate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
         f->xchanged = tr.changed;
     /* The includes leave the context (the worker goes on to its next file before the writer
      * takes this one): one malloc'd block, the records and then their texts, kept for the
@@ -901,7 +902,7 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
     lex_out lx;
     warp_env *env = file_env(pr, a, f, data, len, &lx);
     hp_translate_result tr;
-    s = xlate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
+    s = translate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
     if (s != HP_OK) {
         res->status = s;
         res->error = s == HP_ENOMEM ? "out of memory" : hp_status_name(s);
@@ -1190,13 +1191,13 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         index_files(&pr);
         add_extras(&pr);
         /* headers are read once, in the first pass (nothing is written before the second) */
-        pr.headers = warp_cache_new(HEADER_CACHE_BYTES);
+        pr.headers = warp_env_cache_new(HEADER_CACHE_BYTES);
         if (p->record)
             rec_read(&pr);
         st = project_passes(&pr);
         if (st == HP_OK && p->record)
             rec_write(&pr);
-        warp_cache_free(pr.headers);
+        warp_env_cache_free(pr.headers);
     }
     os_tree_free(pr.to.tree);
     for (int i = 0; i < pr.n; i++)

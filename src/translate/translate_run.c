@@ -10,6 +10,7 @@
 #include "run.h"
 #include "str.h"
 #include "twrite.h"
+#include "translate.h"
 #include "xlate.h"
 
 #include "banned.h"
@@ -17,7 +18,7 @@
 typedef struct trun {
     const hp_translate_opts *t;
     const hp_run_opts *r;
-    warp_cache *headers; /* the headers the files include, read once (NULL: each time) */
+    warp_env_cache *headers; /* the headers the files include, read once (NULL: each time) */
     twrite_to out;       /* -O: the output directory; -o: the output file's directory */
     const char *oname;   /* -o: the output's name in it */
     int ospecial;        /* -o names a device, pipe or terminal: written into */
@@ -237,9 +238,9 @@ static void translate_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_res
     hp_status s;
     /* masks #defined in the headers this file includes (as the compiler would see them) */
     warp_env *env = NEW(a, warp_env, 1);
-    warp_env_collect(a, job->path, src, srclen, env, tr->headers);
+    warp_env_collect(a, job->path, src, srclen, translate_filter(), env, tr->headers);
     hp_translate_result tr_out;
-    s = xlate_buffer(ctx, tr->t, job->path, src, srclen, env, &tr_out);
+    s = translate_buffer(ctx, tr->t, job->path, src, srclen, env, &tr_out);
     if (s != HP_OK) {
         fail(res, s, s == HP_ENOMEM ? "out of memory" : hp_status_name(s));
         return;
@@ -353,7 +354,7 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
     memset(&tr, 0, sizeof tr);
     tr.t = t;
     tr.r = r;
-    tr.headers = r->mode == HP_OUT_INPLACE ? NULL : warp_cache_new(HEADER_CACHE_BYTES);
+    tr.headers = r->mode == HP_OUT_INPLACE ? NULL : warp_env_cache_new(HEADER_CACHE_BYTES);
     hp_run_opts rr = *r;
     run_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -406,7 +407,7 @@ hp_status hp_translate_run(const hp_translate_opts *t, const hp_run_opts *r,
         os_tree_free(tr.roots[i]);
     free(tr.roots);
     os_tree_free(tr.out.tree);
-    warp_cache_free(tr.headers);
+    warp_env_cache_free(tr.headers);
     arena_release(&a);
     return st;
 }

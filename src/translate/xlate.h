@@ -59,7 +59,8 @@ typedef struct xlate {
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
     int ncg_alias;
-    const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL */
+    const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL
+                                 * (warp_env.h) */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */
     lex_idx *idx;           /* earlier occurrences of identifiers (NULL: plain scans) */
     const int32_t *dirs;    /* the tokens starting directives ('#'), in order */
@@ -68,36 +69,6 @@ typedef struct xlate {
     int nconv, capconv;
 } xlate;
 
-/* Full-mask macros found in the headers a file includes (xlate_warp.c). */
-typedef struct warp_env {
-    hp_str *names;
-    unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
-    int n, cap;
-    lex_out lx;          /* the file's own tokens, lexed on the way with xlate_filter's marks
-                            (translate reuses them); lx.toks is NULL where it was not lexed */
-} warp_env;
-
-/* The lexer's filter for the translation pass: every name translate() may act on lets it
- * through (xlate.c). */
-const lex_filter *xlate_filter(void);
-
-/* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
- * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
- * the cache holds (headers past it are read again by each includer). */
-typedef struct warp_cache warp_cache;
-/* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
-#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
-warp_cache *warp_cache_new(ptrdiff_t budget);
-void warp_cache_free(warp_cache *c);
-
-/* Follows the quoted #includes of the file at path (relative to the including file, up to a
- * depth) and collects the object-like macros whose value is a full warp mask. */
-void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
-                      warp_env *env, warp_cache *cache);
-/* Translation with an environment (hp_translate_buffer passes none). */
-hp_status xlate_buffer(hp_ctx *ctx, const hp_translate_opts *o, const char *path,
-                       const char *src, ptrdiff_t len, const warp_env *env,
-                       hp_translate_result *out);
 
 /* A finding's message or fix, printed into the arena; "" where the caller only counts the
  * findings (hp_translate_opts.count_only). */
@@ -151,6 +122,8 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r);
 int warp_cg_ident(xlate *x, ptrdiff_t i);
 /* The k-th name warp_cg_ident looks for (from 0), or NULL past the last. */
 const char *warp_cg_name(int k);
+/* MASK_FULL32 or MASK_FULL64 when x's file #defines name as a full warp mask, else 0. */
+int warp_macro_mask(const xlate *x, hp_str name);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

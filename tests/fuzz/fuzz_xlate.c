@@ -14,6 +14,7 @@
 #include "arena.h"
 #include "hipport.h"
 #include "lex.h"
+#include "translate.h"
 #include "xlate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -74,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (depth || launches)
         well_formed = 0;
     lex_out mx;
-    const lex_filter *f = xlate_filter();
+    const lex_filter *f = translate_filter();
     lex_all_marked(&a, src, len, f, &mx);
     if (mx.n != lx.n || memcmp(mx.toks, lx.toks, (size_t)(lx.n + 1) * sizeof(tok)) != 0)
         __builtin_trap();

@@ -4,6 +4,7 @@
 
 #include "harness.h"
 #include "map.h"
+#include "translate.h"
 #include "xlate.h"
 
 /* Lookups are binary searches: the keys must be sorted and unique. */
@@ -32,11 +33,11 @@ TEST(args_table_flagged)
     }
 }
 
-/* The translation pass visits only the identifiers xlate_filter lets through: it must let
+/* The translation pass visits only the identifiers translate_filter lets through: it must let
  * through every name of the tables and every word the pass tests besides them. */
 TEST(xlate_filter_passes_every_name)
 {
-    const lex_filter *f = xlate_filter();
+    const lex_filter *f = translate_filter();
     for (ptrdiff_t i = 0; i < map_nrows(); i++) {
         hp_str s = map_cuda(map_row_at(i));
         if (!lex_filter_pass(f, (const unsigned char *)s.s, s.len)) {

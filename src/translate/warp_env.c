@@ -1,0 +1,410 @@
+/* warp_env.c: the headers a file includes, read and lexed once per run (the run's header cache,
+ * shared by its threads) and walked for the macros whose value is a full warp mask, which the
+ * warp builtins of the file may name (xlate_warp.c classifies them). */
+#include "warp_env.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "os.h"
+#include "str.h"
+#include "xlate.h"
+
+#include "banned.h"
+
+/* ------------------------------------------------------------------ masks in headers */
+
+#define ENV_MAX_DEPTH 8
+#define ENV_MAX_FILES 64
+#define ENV_MAX_BYTES ((ptrdiff_t)4 << 20)
+
+typedef struct env_walk {
+    arena *a;
+    const lex_filter *filter; /* the marks of the file's own tokens */
+    warp_env *env;
+    warp_env_cache *cache;
+    const char *seen[ENV_MAX_FILES];
+    int nseen;
+} env_walk;
+
+/* A header as the walk sees it: its bytes and tokens, or that it could not be read. */
+typedef struct hdr {
+    struct hdr *next; /* in its hash chain */
+    char *path;
+    int ok;
+    char *src;
+    ptrdiff_t len;
+    lex_out lx;
+    arena a; /* holds src and the tokens */
+} hdr;
+
+/* A directory's listing, to answer an include that names nothing without a failed open: most
+ * quoted includes of a project name files found through -I paths, not beside the includer. */
+typedef struct dirl {
+    struct dirl *next; /* in its hash chain */
+    char *path;
+    ptrdiff_t plen;
+    int ok;            /* listed */
+    os_dirent *ents;   /* sorted bytewise */
+    char **folded;     /* the same names in ASCII lower case, sorted */
+    ptrdiff_t n;
+    arena a;
+} dirl;
+
+#define DIRS_CAP 256 /* chains of the listings' table */
+
+struct warp_env_cache {
+    pthread_mutex_t mu;
+    hdr **slot;
+    ptrdiff_t cap, n;
+    ptrdiff_t budget, used;
+    dirl *dslot[DIRS_CAP];
+};
+
+warp_env_cache *warp_env_cache_new(ptrdiff_t budget)
+{
+    warp_env_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->cap = 1024;
+    c->slot = calloc((size_t)c->cap, sizeof *c->slot);
+    if (!c->slot || pthread_mutex_init(&c->mu, NULL) != 0) {
+        free(c->slot);
+        free(c);
+        return NULL;
+    }
+    c->budget = budget;
+    return c;
+}
+
+void warp_env_cache_free(warp_env_cache *c)
+{
+    if (!c)
+        return;
+    for (ptrdiff_t i = 0; i < c->cap; i++) {
+        for (hdr *h = c->slot[i], *next; h; h = next) {
+            next = h->next;
+            arena_release(&h->a);
+            free(h->path);
+            free(h);
+        }
+    }
+    free(c->slot);
+    for (int i = 0; i < DIRS_CAP; i++) {
+        for (dirl *d = c->dslot[i], *next; d; d = next) {
+            next = d->next;
+            arena_release(&d->a);
+            free(d);
+        }
+    }
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+static int cmp_folded(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* A name (a pointer to it) against a listing's entry. */
+static int cmp_entry(const void *key, const void *ent)
+{
+    return strcmp(*(const char *const *)key, ((const os_dirent *)ent)->name);
+}
+
+/* src[0..len) in ASCII lower case, into dst (which may be src). */
+static void fold_ascii(char *dst, const char *src, ptrdiff_t len)
+{
+    for (ptrdiff_t b = 0; b < len; b++)
+        dst[b] = src[b] >= 'A' && src[b] <= 'Z' ? (char)(src[b] - 'A' + 'a') : src[b];
+}
+
+/* The listing of path[0..plen) in its chain, or NULL (under the cache's lock). */
+static dirl *dirs_find(warp_env_cache *c, const char *path, ptrdiff_t plen, unsigned hash)
+{
+    for (dirl *d = c->dslot[hash]; d; d = d->next)
+        if (d->plen == plen && memcmp(d->path, path, (size_t)plen) == 0)
+            return d;
+    return NULL;
+}
+
+/* The listing of the directory path[0..plen), listed on its first use; NULL where the cache
+ * is full. */
+static dirl *dirs_get(warp_env_cache *c, const char *path, ptrdiff_t plen)
+{
+    unsigned hash = str_hash(path, plen, 0) & (DIRS_CAP - 1);
+    dirl *d;
+    pthread_mutex_lock(&c->mu);
+    d = dirs_find(c, path, plen, hash);
+    int full = c->used >= c->budget;
+    pthread_mutex_unlock(&c->mu);
+    if (d || full)
+        return d;
+    dirl *nd = calloc(1, sizeof *nd);
+    if (!nd)
+        return NULL;
+    arena_init(&nd->a, 4096);
+    jmp_buf jb;
+    nd->a.oom = &jb;
+    if (setjmp(jb)) {
+        arena_release(&nd->a);
+        free(nd);
+        return NULL;
+    }
+    nd->path = arena_strndup(&nd->a, path, plen);
+    nd->plen = plen;
+    nd->ok = os_list_dir(&nd->a, nd->path, &nd->ents, &nd->n) == 0;
+    if (nd->ok) {
+        nd->folded = NEW(&nd->a, char *, nd->n + 1);
+        for (ptrdiff_t k = 0; k < nd->n; k++) {
+            ptrdiff_t len = (ptrdiff_t)strlen(nd->ents[k].name);
+            char *f = arena_strndup(&nd->a, nd->ents[k].name, len);
+            fold_ascii(f, f, len);
+            nd->folded[k] = f;
+        }
+        qsort(nd->folded, (size_t)nd->n, sizeof *nd->folded, cmp_folded);
+    }
+    nd->a.oom = NULL;
+    pthread_mutex_lock(&c->mu);
+    d = dirs_find(c, path, plen, hash);
+    if (!d) {
+        nd->next = c->dslot[hash];
+        c->dslot[hash] = nd;
+        c->used += (ptrdiff_t)sizeof *nd + nd->a.used;
+        d = nd;
+        nd = NULL;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (nd) {
+        arena_release(&nd->a);
+        free(nd);
+    }
+    return d;
+}
+
+/* Whether the name s[0..len) is in the listing: 2 exactly, as a directory; 1 some other way
+ * (another type, or a name that differs only in ASCII case, which a case-insensitive file
+ * system would open); 0 not at all. */
+static int dirs_has(const dirl *d, const char *s, ptrdiff_t len)
+{
+    char key[256];
+    if (len >= (ptrdiff_t)sizeof key)
+        return 1;
+    fold_ascii(key, s, len);
+    key[len] = 0;
+    const char *kp = key;
+    if (!bsearch(&kp, d->folded, (size_t)d->n, sizeof *d->folded, cmp_folded))
+        return 0;
+    memcpy(key, s, (size_t)len);
+    const os_dirent *e = bsearch(&kp, d->ents, (size_t)d->n, sizeof *d->ents, cmp_entry);
+    return e && e->type == OS_DT_DIR ? 2 : 1;
+}
+
+/* 1 where path certainly names nothing: some component past its first dirlen bytes (a
+ * directory that exists, the includer's) is missing from its directory's listing. 0 where it
+ * may exist, or where a listing cannot say: a component that is empty, "." or "..", holds a
+ * byte outside ASCII (a file system may fold or normalize it), or passes through a link or an
+ * entry of unknown type. */
+static int path_absent(warp_env_cache *c, const char *path, ptrdiff_t dirlen)
+{
+    if (dirlen <= 0 || path[dirlen] != '/')
+        return 0;
+    ptrdiff_t at = dirlen; /* path[0..at) is a directory that exists */
+    for (;;) {
+        const char *comp = path + at + 1;
+        const char *slash = strchr(comp, '/');
+        ptrdiff_t len = slash ? slash - comp : (ptrdiff_t)strlen(comp);
+        if (len == 0 || (comp[0] == '.' && (len == 1 || (len == 2 && comp[1] == '.'))))
+            return 0;
+        for (ptrdiff_t b = 0; b < len; b++)
+            if ((unsigned char)comp[b] >= 0x80)
+                return 0;
+        const dirl *d = dirs_get(c, path, at);
+        if (!d || !d->ok)
+            return 0;
+        int has = dirs_has(d, comp, len);
+        if (has == 0)
+            return 1;
+        if (!slash || has != 2)
+            return 0;
+        at += 1 + len;
+    }
+}
+
+static hdr *cache_find(warp_env_cache *c, const char *path, unsigned hash)
+{
+    for (hdr *h = c->slot[hash & (unsigned)(c->cap - 1)]; h; h = h->next)
+        if (strcmp(h->path, path) == 0)
+            return h;
+    return NULL;
+}
+
+/* The header at path from the cache, read and lexed on its first use; NULL where the cache
+ * is full (the caller reads it itself). */
+static hdr *cache_get(warp_env_cache *c, const char *path)
+{
+    unsigned hash = str_hash(path, (ptrdiff_t)strlen(path), 0);
+    pthread_mutex_lock(&c->mu);
+    hdr *h = cache_find(c, path, hash);
+    int full = c->used >= c->budget;
+    pthread_mutex_unlock(&c->mu);
+    if (h || full)
+        return h;
+    /* read and lexed outside the lock; two threads may do it at once, the first one kept */
+    hdr *nh = calloc(1, sizeof *nh);
+    char *p = nh ? malloc(strlen(path) + 1) : NULL;
+    if (!p) {
+        free(nh);
+        return NULL;
+    }
+    memcpy(p, path, strlen(path) + 1);
+    nh->path = p;
+    arena_init(&nh->a, 4096);
+    const char *err;
+    if (os_read_file(&nh->a, path, ENV_MAX_BYTES, &nh->src, &nh->len, &err) == HP_OK) {
+        lex_all(&nh->a, nh->src, nh->len, &nh->lx);
+        nh->ok = nh->lx.toks != NULL;
+    }
+    if (!nh->ok) {
+        /* nothing kept but the name */
+        arena_release(&nh->a);
+        arena_init(&nh->a, 4096);
+    }
+    ptrdiff_t size = (ptrdiff_t)sizeof *nh + (ptrdiff_t)strlen(path) + nh->a.used;
+    pthread_mutex_lock(&c->mu);
+    h = cache_find(c, path, hash);
+    if (!h && c->n >= c->cap) {
+        /* twice the chains: each entry moves to the chain its hash picks now */
+        hdr **ns = calloc((size_t)c->cap * 2, sizeof *ns);
+        if (ns) {
+            for (ptrdiff_t i = 0; i < c->cap; i++) {
+                for (hdr *e = c->slot[i], *next; e; e = next) {
+                    next = e->next;
+                    unsigned eh = str_hash(e->path, (ptrdiff_t)strlen(e->path), 0);
+                    ptrdiff_t b = eh & (unsigned)(c->cap * 2 - 1);
+                    e->next = ns[b];
+                    ns[b] = e;
+                }
+            }
+            free(c->slot);
+            c->slot = ns;
+            c->cap *= 2;
+        }
+    }
+    if (!h) {
+        ptrdiff_t b = hash & (unsigned)(c->cap - 1);
+        nh->next = c->slot[b];
+        c->slot[b] = nh;
+        c->n++;
+        c->used += size;
+        h = nh;
+        nh = NULL;
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (nh) {
+        arena_release(&nh->a);
+        free(nh->path);
+        free(nh);
+    }
+    return h;
+}
+
+static void env_add(env_walk *w, hp_str name, int kind)
+{
+    warp_env *e = w->env;
+    for (int k = 0; k < e->n; k++)
+        if (str_eq(e->names[k], name))
+            return; /* the first definition wins, as the preprocessor's would */
+    if (e->n == e->cap) {
+        int ncap = e->cap ? e->cap * 2 : 8;
+        e->names = arena_grow(w->a, e->names, (ptrdiff_t)e->cap * (ptrdiff_t)sizeof(hp_str),
+                              (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_str), _Alignof(hp_str));
+        e->kind = arena_grow(w->a, e->kind, e->cap, ncap, 1);
+        e->cap = ncap;
+    }
+    e->names[e->n] = name;
+    e->kind[e->n] = (unsigned char)kind;
+    e->n++;
+}
+
+/* lx: the file's tokens when they are at hand (a cached header), else NULL */
+static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
+                     const lex_out *have, int depth)
+{
+    xlate hx;
+    memset(&hx, 0, sizeof hx);
+    hx.a = w->a;
+    hx.src = src;
+    hx.len = len;
+    lex_out lx;
+    if (have)
+        lx = *have;
+    else if (depth == 0)
+        lex_all_marked(w->a, src, len, w->filter, &lx);
+    else
+        lex_all(w->a, src, len, &lx);
+    hx.t = lx.toks;
+    hx.nt = lx.n;
+    hx.dirs = lx.dirs;
+    hx.ndirs = lx.ndirs;
+    hx.env = w->env;
+    if (depth == 0 && lx.toks)
+        w->env->lx = lx;
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path) : 0;
+    for (ptrdiff_t d = 0; d < hx.ndirs; d++) {
+        ptrdiff_t h = hx.dirs[d];
+        ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
+        if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
+            /* #define NAME value: NAME is op here */
+            int kind = warp_macro_mask(&hx, xlate_text(&hx, op));
+            if (kind)
+                env_add(w, xlate_text(&hx, op), kind);
+            continue;
+        }
+        if (hx.t[h].sub != PP_INCLUDE || depth >= ENV_MAX_DEPTH || op >= hx.nt ||
+            hx.t[op].kind != TK_STRING || hx.t[op].len < 3 || src[hx.t[op].off] != '"')
+            continue;
+        hp_str inc = str_make(src + hx.t[op].off + 1, hx.t[op].len - 2);
+        const char *child = inc.s[0] == '/' || !dirlen
+                                ? arena_strndup(w->a, inc.s, inc.len)
+                                : arena_join(w->a, path, dirlen, '/', inc.s, inc.len);
+        if (!child)
+            continue;
+        int seen = 0;
+        for (int k = 0; k < w->nseen; k++)
+            if (strcmp(w->seen[k], child) == 0)
+                seen = 1;
+        if (seen || w->nseen == ENV_MAX_FILES)
+            continue;
+        w->seen[w->nseen++] = child;
+        if (w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
+            continue;
+        hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
+        if (ch) {
+            if (ch->ok)
+                env_file(w, child, ch->src, ch->len, &ch->lx, depth + 1);
+            continue;
+        }
+        char *data;
+        ptrdiff_t dlen;
+        const char *err;
+        if (os_read_file(w->a, child, ENV_MAX_BYTES, &data, &dlen, &err) != HP_OK)
+            continue;
+        env_file(w, child, data, dlen, NULL, depth + 1);
+    }
+}
+
+void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
+                      const lex_filter *filter, warp_env *env, warp_env_cache *cache)
+{
+    env_walk w;
+    memset(&w, 0, sizeof w);
+    w.a = a;
+    w.filter = filter;
+    w.env = env;
+    w.cache = cache;
+    w.seen[w.nseen++] = path;
+    env_file(&w, path, src, len, NULL, 0);
+}

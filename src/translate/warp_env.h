@@ -1,0 +1,33 @@
+/* warp_env.h: the full-warp-mask macros of the headers a file includes, and the run's cache of
+ * those headers (warp_env.c). */
+#ifndef HP_WARP_ENV_H
+#define HP_WARP_ENV_H
+
+#include "arena.h"
+#include "hipport.h"
+#include "lex.h"
+
+/* Full-mask macros found in the headers a file includes (xlate_warp.c). */
+typedef struct warp_env {
+    hp_str *names;
+    unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
+    int n, cap;
+    lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
+                            (translate reuses them); lx.toks is NULL where it was not lexed */
+} warp_env;
+
+/* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
+ * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
+ * the cache holds (headers past it are read again by each includer). */
+typedef struct warp_env_cache warp_env_cache;
+/* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
+#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
+warp_env_cache *warp_env_cache_new(ptrdiff_t budget);
+void warp_env_cache_free(warp_env_cache *c);
+
+/* Follows the quoted #includes of the file at path (relative to the including file, up to a
+ * depth) and collects the object-like macros whose value is a full warp mask. The file itself
+ * is lexed with filter's marks, which the translation of it then reuses (env->lx). */
+void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len,
+                      const lex_filter *filter, warp_env *env, warp_env_cache *cache);
+#endif
