@@ -1,4 +1,4 @@
-/* twrite.h: writing translated files safely (translate_run.c), shared with project runs. */
+/* twrite.h: writing translated files safely (twrite.c), for tree and project runs. */
 #ifndef HP_TWRITE_H
 #define HP_TWRITE_H
 
