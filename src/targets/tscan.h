@@ -31,6 +31,9 @@ typedef struct tscan {
     uint64_t inflated;    /* bytes decompressed so far */
     int stopped;          /* a limit was reached: nothing more is added */
     int nomem;            /* an allocation failed */
+    /* tscan_nested's reader: the dispatch of the file formats (targets.c), which the readers
+     * of containers reach through it */
+    int (*nested)(struct tscan *s, bin data, const char *where);
 } tscan;
 
 /* One piece of GPU code; its strings must be static or live in the result arena. */
