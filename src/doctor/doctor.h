@@ -55,6 +55,8 @@ void *doc_grow(arena *a, void *old, int *cap, ptrdiff_t size);
 
 /* The value of an environment variable as judged, or NULL. */
 const char *doc_getenv(const doctor *d, const char *name);
+/* Loads the environment to judge into d (the process's, or the fake root's environ file). */
+hp_status doc_load_env(doctor *d);
 /* Adds a finding about path (a file or an environment variable). */
 void doc_find(doctor *d, const char *path, const char *rule, hp_severity sev, const char *fix,
               const char *fmt, ...)
