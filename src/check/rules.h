@@ -390,4 +390,9 @@ void rules_python_prepare(rctx *c);
 int rules_build_claims(const char *path, const hp_run_opts *r);
 void rules_build_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
+/* The plain-name rules of a file (data/tables/rule_names.tsv), and the hipport-ignore
+ * comments that silence findings; the driver (check.c) calls them once per file. */
+void rules_names_scan(rctx *c);
+void rules_apply_ignores(rctx *c, int *suppressed);
+
 #endif

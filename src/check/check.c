@@ -1,0 +1,185 @@
+/* check.c: the per-file driver of hipport check: the languages a path belongs to, and for
+ * each the families of rules that run on it (rules_*.c), over the engine of rules.c; the
+ * public entry points on one buffer. */
+#include "rules.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx.h"
+#include "pyrules.h"
+#include "rules_py.h"
+#include "str.h"
+
+#include "banned.h"
+
+/* ------------------------------------------------------------------ the driver */
+
+typedef struct lang_def {
+    unsigned bit;
+    const char *name;
+    int (*claims)(const char *path, const hp_run_opts *r);
+    void (*lex)(arena *a, const char *src, ptrdiff_t len, lex_out *out);
+    void (*prepare)(rctx *c);
+} lang_def;
+
+static const lang_def langs[] = {
+#define RULES_LANG(bit, name, claims, lexfn, prepare) {bit, name, claims, lexfn, prepare},
+#define RULES_FAMILY(name, langs)
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+};
+
+typedef struct family_def {
+    const char *name;
+    unsigned langs;
+    void (*run)(rctx *c);
+} family_def;
+
+static const family_def families[] = {
+#define RULES_LANG(bit, name, claims, lexfn, prepare)
+#define RULES_FAMILY(name, langs) {#name, langs, rules_##name##_run},
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+};
+
+static const lang_def *lang_for(const char *path, const hp_run_opts *r)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        if (langs[i].claims(path, r))
+            return &langs[i];
+    return NULL;
+}
+
+unsigned rules_lang_of(const char *path, const hp_run_opts *r)
+{
+    const lang_def *l = lang_for(path, r);
+    return l ? l->bit : 0;
+}
+
+int hp_check_wants(const char *name, const hp_run_opts *r)
+{
+    return lang_for(name, r) != NULL;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && memcmp(s + n - m, suffix, m) == 0;
+}
+
+static const lang_def *lang_by_bit(unsigned bit)
+{
+    for (size_t i = 0; i < sizeof langs / sizeof *langs; i++)
+        if (langs[i].bit == bit)
+            return &langs[i];
+    return NULL;
+}
+
+HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                              const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    const lang_def *l = lang ? lang_by_bit(lang) : lang_for(path, NULL);
+    if (!l)
+        return;
+    rctx *c = NEW(a, rctx, 1);
+    c->a = a;
+    c->cfg = cfg;
+    c->path = path;
+    c->src = src;
+    c->len = len;
+    c->lang = l->bit;
+    c->cuda_file = ends_with(path, ".cu") || ends_with(path, ".cuh") || ends_with(path, ".hip");
+    diag_init(&c->d, a, path, src, len);
+    lex_out lx;
+    l->lex(a, src, len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
+    if (l->bit == RL_CPP) {
+        c->idx = NEW(a, lex_idx, 1);
+        lex_idx_init(c->idx, a, src, c->t, c->nt);
+    }
+    if (l->prepare)
+        l->prepare(c);
+    /* already HIP: a .hip file, or one that includes a hip/ header */
+    c->hip_source = !cfg->assume_cuda && ends_with(path, ".hip");
+    for (ptrdiff_t h = 0, i = -1; !c->hip_source && !cfg->assume_cuda;) {
+        i = c->hot ? rules_hot_next(c, &h, RH_STR) : i + 1 < c->nt ? i + 1 : -1;
+        if (i < 0)
+            break;
+        if (c->t[i].kind == TK_HEADER && c->t[i].len > 5 &&
+            memcmp(c->src + c->t[i].off + 1, "hip/", 4) == 0)
+            c->hip_source = 1;
+    }
+    for (size_t f = 0; f < sizeof families / sizeof *families; f++)
+        if (families[f].langs & l->bit)
+            families[f].run(c);
+    rules_names_scan(c);
+    int suppressed = 0;
+    if (c->d.n)
+        rules_apply_ignores(c, &suppressed);
+    diag_sort(&c->d);
+    out->findings = c->d.v;
+    out->nfindings = c->d.n;
+    out->suppressed = suppressed;
+    out->language = l->name;
+}
+
+hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
+                      const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (len > ((ptrdiff_t)1 << 31) - 2)
+        return HP_ETOOBIG;
+    jmp_buf jb;
+    jmp_buf *saved = a->oom;
+    a->oom = &jb;
+    if (setjmp(jb)) {
+        a->oom = saved;
+        memset(out, 0, sizeof *out);
+        return HP_ENOMEM;
+    }
+    check(a, cfg, path ? path : "<input>", lang, src ? src : "", len, out);
+    a->oom = saved;
+    return HP_OK;
+}
+
+hp_status hp_check_buffer(hp_ctx *ctx, const hp_check_opts *o, const char *path,
+                          const char *src, ptrdiff_t len, hp_check_result *out)
+{
+    if (out)
+        memset(out, 0, sizeof *out);
+    if (!ctx || !out || len < 0 || (!src && len))
+        return HP_EUSAGE;
+    rules_cfg cfg;
+    hp_status s = rules_cfg_build(&ctx->a, o, &cfg, NULL, 0);
+    if (s != HP_OK)
+        return s;
+    return rules_check(&ctx->a, &cfg, path, 0, src, len, out);
+}
+
+hp_status hp_check_annotations(hp_ctx *ctx, const char *path, const char *src, ptrdiff_t len,
+                               const hp_finding **out, int *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!ctx || len < 0 || (!src && len))
+        return HP_EUSAGE;
+    rules_cfg cfg;
+    hp_status s = rules_cfg_build(&ctx->a, NULL, &cfg, NULL, 0);
+    if (s != HP_OK)
+        return s;
+    cfg.assume_cuda = 1; /* what translate fixes needs no comment, on any run */
+    hp_check_result res;
+    s = rules_check(&ctx->a, &cfg, path, RL_CPP, src, len, &res);
+    if (s == HP_OK) {
+        *out = res.findings;
+        *n = res.nfindings;
+    }
+    return s;
+}
