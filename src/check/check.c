@@ -27,9 +27,11 @@ typedef struct lang_def {
 static const lang_def langs[] = {
 #define RULES_LANG(bit, name, claims, lexfn, prepare) {bit, name, claims, lexfn, prepare},
 #define RULES_FAMILY(name, langs)
+#define RULES_NAMES(name)
 #include "rules_list.h"
 #undef RULES_LANG
 #undef RULES_FAMILY
+#undef RULES_NAMES
 };
 
 typedef struct family_def {
@@ -41,9 +43,23 @@ typedef struct family_def {
 static const family_def families[] = {
 #define RULES_LANG(bit, name, claims, lexfn, prepare)
 #define RULES_FAMILY(name, langs) {#name, langs, rules_##name##_run},
+#define RULES_NAMES(name)
 #include "rules_list.h"
 #undef RULES_LANG
 #undef RULES_FAMILY
+#undef RULES_NAMES
+};
+
+/* The families' name predicates, in the list's order (rules_hot.c calls them through c). */
+static const rules_names_fn name_fns[] = {
+#define RULES_LANG(bit, name, claims, lexfn, prepare)
+#define RULES_FAMILY(name, langs)
+#define RULES_NAMES(name) rules_##name##_names,
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+#undef RULES_NAMES
+    NULL,
 };
 
 static const lang_def *lang_for(const char *path, const hp_run_opts *r)
@@ -88,6 +104,7 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     rctx *c = NEW(a, rctx, 1);
     c->a = a;
     c->cfg = cfg;
+    c->names = name_fns;
     c->path = path;
     c->src = src;
     c->len = len;

@@ -703,8 +703,10 @@ static int prefix_boundary(const char *prefix, hp_str s, ptrdiff_t pl)
 }
 
 /* Is s an exact name of the table, or does it start with one of its prefixes? */
-unsigned rules_names_names(const rctx *c, hp_str s)
+unsigned rules_names_names(const rctx *c, hp_str s, int number)
 {
+    if (number)
+        return 0;
     const names_index *ix = c->cfg->names;
     if (!ix || s.len <= 0)
         return 0;
@@ -898,4 +900,17 @@ void rules_apply_ignores(rctx *c, int *suppressed)
             c->d.v[w++] = *fd;
     }
     c->d.n = w;
+}
+
+ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t lo = 0, hi = c->nhot;
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        if (c->hot[mid].tok < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }

@@ -98,9 +98,13 @@ typedef struct rules_macro {
 } rules_macro;
 
 /* The per-file context every family receives. */
-typedef struct rctx {
+typedef struct rctx rctx;
+typedef unsigned (*rules_names_fn)(const rctx *c, hp_str s, int number);
+
+struct rctx {
     arena *a;
     const rules_cfg *cfg;
+    const rules_names_fn *names; /* the families' name predicates, NULL-terminated (check.c) */
     const char *path;
     const char *src;
     ptrdiff_t len;
@@ -127,7 +131,7 @@ typedef struct rctx {
     struct rules_once *once;
     int nonce, caponce;
     int lanes; /* rules_wave.c: how the file numbers lanes, plus 4 once known (0: not yet) */
-} rctx;
+};
 
 /* ---- the tokens families act on (C++; rules_hot.c)
  * Each family's pass used to visit every token; most tokens are of no interest to any family.
@@ -173,19 +177,16 @@ static inline ptrdiff_t rules_hot_next(const rctx *c, ptrdiff_t *h, unsigned bit
 }
 /* The first entry of c->hot whose token is at or after token i (c->nhot if none). */
 ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i);
-/* The RH_* bits of an identifier (or, with number set, a number), per family; rules_hot.c
- * asks each once per distinct text. */
-unsigned rules_wave_names(hp_str s);
-unsigned rules_asm_names(hp_str s);
-unsigned rules_arch_names(hp_str s);
-unsigned rules_kl_names(hp_str s);
-unsigned rules_mem_names(hp_str s, int number);
-unsigned rules_type_names(hp_str s);
-unsigned rules_lib_names(hp_str s);
-unsigned rules_rt_names(hp_str s);
-unsigned rules_names_names(const rctx *c, hp_str s);
-unsigned rules_pytorch_names(hp_str s);
-unsigned rules_cpp_names(hp_str s);
+/* The RH_* bits of an identifier (or, with number set, a number) that a family acts on:
+ * each family with such a predicate names it in rules_list.h (RULES_NAMES), and rules_hot.c
+ * asks each once per distinct text, through c->names (the list the driver hands it). */
+#define RULES_LANG(bit, name, claims, lexfn, prepare)
+#define RULES_FAMILY(name, langs)
+#define RULES_NAMES(name) unsigned rules_##name##_names(const rctx *c, hp_str s, int number);
+#include "rules_list.h"
+#undef RULES_LANG
+#undef RULES_FAMILY
+#undef RULES_NAMES
 
 /* ---- token helpers (every language) */
 static inline hp_str rules_text(const rctx *c, ptrdiff_t i)
@@ -376,9 +377,11 @@ unsigned rules_lang_of(const char *path, const hp_run_opts *r);
 /* Families and languages (declared from rules_list.h). */
 #define RULES_FAMILY(name, langs) void rules_##name##_run(rctx *c);
 #define RULES_LANG(bit, name, claims, lexfn, prepare)
+#define RULES_NAMES(name)
 #include "rules_list.h"
 #undef RULES_FAMILY
 #undef RULES_LANG
+#undef RULES_NAMES
 
 /* The C++ language hooks (rules.c). */
 int rules_cpp_claims(const char *path, const hp_run_opts *r);

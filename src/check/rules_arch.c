@@ -251,8 +251,11 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
 /* ------------------------------------------------------------------ the family */
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_arch_names(hp_str s)
+unsigned rules_arch_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     if (s.len < 9)
         return RULES_EQ(s, "major") ? RH_ARCH : 0;
     if (s.s[0] == '_')

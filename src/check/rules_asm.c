@@ -190,8 +190,11 @@ static int simd_in_word(hp_str s)
 }
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_asm_names(hp_str s)
+unsigned rules_asm_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     if (s.len <= 0)
         return 0;
     switch (s.s[0]) {

@@ -484,8 +484,11 @@ static int crosslane_name(hp_str s)
                : 0;
 }
 
-unsigned rules_cpp_names(hp_str s)
+unsigned rules_cpp_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     return crosslane_name(s) ? RH_XLANE : 0;
 }
 

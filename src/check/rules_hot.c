@@ -36,14 +36,14 @@ static inline uint32_t slot_hash(uint64_t k0, uint64_t k1, uint32_t lk)
     return (uint32_t)(h >> 32);
 }
 
+/* What every family's predicate (rules_list.h's RULES_NAMES) says of a name or number. */
 static unsigned classify(const rctx *c, hp_str s, unsigned kind)
 {
-    if (kind == TK_NUMBER)
-        return rules_mem_names(s, 1);
-    return rules_wave_names(s) | rules_asm_names(s) | rules_arch_names(s) | rules_kl_names(s) |
-           rules_mem_names(s, 0) | rules_type_names(s) | rules_lib_names(s) |
-           rules_rt_names(s) | rules_names_names(c, s) | rules_pytorch_names(s) |
-           rules_cpp_names(s);
+    unsigned bits = 0;
+    int number = kind == TK_NUMBER;
+    for (const rules_names_fn *f = c->names; f && *f; f++)
+        bits |= (*f)(c, s, number);
+    return bits;
 }
 
 static void grow(arena *a, htab *t)
@@ -186,17 +186,4 @@ void rules_hot_build(rctx *c)
     }
     c->hot = hot;
     c->nhot = n;
-}
-
-ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i)
-{
-    ptrdiff_t lo = 0, hi = c->nhot;
-    while (lo < hi) {
-        ptrdiff_t mid = lo + (hi - lo) / 2;
-        if (c->hot[mid].tok < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
 }

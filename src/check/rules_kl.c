@@ -257,8 +257,11 @@ static void launch(rctx *c, ptrdiff_t open)
 /* ------------------------------------------------------------------ the family */
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_kl_names(hp_str s)
+unsigned rules_kl_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     if (s.len < 5)
         return 0;
     int hit = 0;

@@ -98,8 +98,11 @@ static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
 }
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_lib_names(hp_str s)
+unsigned rules_lib_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     if (s.len < 6 || (s.s[0] != 'W' && s.s[0] != 't'))
         return 0;
     return (s.s[0] == 'W' && width_position(s) > 0) || RULES_EQ(s, "thrust") ? RH_LIB : 0;

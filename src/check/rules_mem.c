@@ -386,8 +386,9 @@ static void mem007(rctx *c, ptrdiff_t i)
 /* ------------------------------------------------------------------ the family */
 
 /* The identifiers (or numbers) the passes below act on (rules_hot.c). */
-unsigned rules_mem_names(hp_str s, int number)
+unsigned rules_mem_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
     if (number) {
         unsigned long long v;
         int bits;

@@ -20,8 +20,11 @@ static int changed_code(hp_str s)
 }
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_rt_names(hp_str s)
+unsigned rules_rt_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     return s.len >= 12 && RULES_STARTS(s, "cudaError") && changed_code(s) ? RH_RT : 0;
 }
 

@@ -47,8 +47,11 @@ static void report(rctx *c, ptrdiff_t i)
 }
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_type_names(hp_str s)
+unsigned rules_type_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     /* __nv_..., __NV_..., kFloat8_..., Float8_... */
     if (s.len < 9 || !((s.s[0] == '_' && s.s[1] == '_' && (s.s[2] == 'n' || s.s[2] == 'N')) ||
                         s.s[0] == 'k' || s.s[0] == 'F'))

@@ -1084,8 +1084,11 @@ static void wave011(rctx *c, ptrdiff_t i)
 /* ------------------------------------------------------------------ the family */
 
 /* The identifiers the pass below acts on (rules_hot.c). */
-unsigned rules_wave_names(hp_str s)
+unsigned rules_wave_names(const rctx *c, hp_str s, int number)
 {
+    (void)c;
+    if (number)
+        return 0;
     if (s.len <= 0)
         return 0;
     char f = s.s[0];
