@@ -395,54 +395,6 @@ ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op)
     return end;
 }
 
-ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit)
-{
-    int depth = 0;
-    int steps = 0;
-    for (ptrdiff_t j = i; j < c->nt && (limit < 0 || j < limit); j = rules_next(c, j)) {
-        if (++steps > 256)
-            return -1;
-        const tok *k = &c->t[j];
-        if (k->kind == TK_PP_END)
-            return -1;
-        if (k->kind != TK_PUNCT)
-            continue;
-        switch (k->sub) {
-        case '<':
-            depth++;
-            break;
-        case '>':
-            if (--depth == 0)
-                return j;
-            break;
-        case P_SHR:
-            depth -= 2;
-            if (depth <= 0)
-                return depth == 0 ? j : -1;
-            break;
-        case '(':
-        case '[': {
-            ptrdiff_t m = rules_match(c, j);
-            if (m < 0)
-                return -1;
-            j = m;
-            break;
-        }
-        case ';':
-        case '{':
-        case '}':
-        case ')':
-        case ']':
-        case P_ANDAND:
-        case P_OROR:
-            return -1;
-        default:
-            break;
-        }
-    }
-    return -1;
-}
-
 ptrdiff_t rules_call(const rctx *c, ptrdiff_t i)
 {
     ptrdiff_t n = rules_next(c, i);
@@ -473,45 +425,9 @@ int rules_qualified(const rctx *c, ptrdiff_t i)
     return rules_ident(c, q) || rules_punct(c, q, '>');
 }
 
-int rules_args(const rctx *c, ptrdiff_t open, rargs *out)
+int rules_args(const rctx *c, ptrdiff_t open, lex_args *out)
 {
-    memset(out, 0, sizeof *out);
-    out->open = open;
-    ptrdiff_t close = rules_match(c, open);
-    out->close = close;
-    if (close < 0)
-        return 0;
-    ptrdiff_t start = rules_next(c, open);
-    if (start == close)
-        return 1;
-    ptrdiff_t last = open;
-    for (ptrdiff_t i = start; i <= close; i = rules_next(c, i)) {
-        const tok *k = &c->t[i];
-        if (i == close || (k->kind == TK_PUNCT && k->sub == ',')) {
-            if (out->n < RULES_MAXARGS) {
-                out->first[out->n] = start;
-                out->last[out->n] = last;
-                out->n++;
-            }
-            start = rules_next(c, i);
-            last = i;
-            if (i == close)
-                break;
-            continue;
-        }
-        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
-            ptrdiff_t m = rules_match(c, i);
-            if (m < 0)
-                return 0;
-            i = m;
-        } else if (k->kind == TK_PUNCT && k->sub == '<' && rules_ident(c, rules_prev(c, i))) {
-            ptrdiff_t m = rules_template_close(c, i, close);
-            if (m >= 0)
-                i = m;
-        }
-        last = i;
-    }
-    return 1;
+    return lex_args_of(c->t, c->nt, open, out);
 }
 
 int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last, int (*pred)(hp_str ident))

@@ -245,19 +245,13 @@ ptrdiff_t rules_match_back(const rctx *c, ptrdiff_t close);
  * returned) and the unary/postfix expression after it (last token returned); -1 if none. */
 ptrdiff_t rules_operand_left(const rctx *c, ptrdiff_t op);
 ptrdiff_t rules_operand_right(const rctx *c, ptrdiff_t op);
-/* Call arguments split at depth-0 commas (template arguments kept together). */
-#define RULES_MAXARGS 16
-typedef struct rargs {
-    ptrdiff_t first[RULES_MAXARGS];
-    ptrdiff_t last[RULES_MAXARGS]; /* last significant token; < first when empty */
-    int n;
-    ptrdiff_t open, close;
-} rargs;
-/* Splits the arguments of the call whose '(' is open. 0 if unbalanced. */
-int rules_args(const rctx *c, ptrdiff_t open, rargs *out);
-/* The '>' closing a template argument list opened at '<' i, or -1 (heuristic: no ; { } && ||
- * at depth 0 before it). */
-ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit);
+/* The arguments of the call whose '(' is open (lex_args_of); 0 if unbalanced. */
+int rules_args(const rctx *c, ptrdiff_t open, lex_args *out);
+/* The '>' closing a template argument list opened at '<' i, or -1 (lex_template_close). */
+static inline ptrdiff_t rules_template_close(const rctx *c, ptrdiff_t i, ptrdiff_t limit)
+{
+    return lex_template_close(c->t, c->nt, i, limit);
+}
 /* Does any identifier among tokens [first, last] satisfy pred? */
 int rules_range_has(const rctx *c, ptrdiff_t first, ptrdiff_t last,
                     int (*pred)(hp_str ident));
@@ -339,8 +333,6 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
 int rules_eval(const rctx *c, ptrdiff_t first, ptrdiff_t last, long long *v, int *bits);
 /* Bytes of the type named by [first, last] (basic and vector types; pointers are 8), or 0. */
 int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last);
-/* Parses an integer literal token (suffixes u, l, ll, z; binary, octal, hex, quotes). */
-int rules_int_literal(hp_str s, unsigned long long *v, int *bits);
 
 /* ---- reporting */
 enum rules_report_flag {

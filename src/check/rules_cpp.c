@@ -743,49 +743,28 @@ int rules_decl_find(const rctx *c, ptrdiff_t i, rules_decl *out)
 
 static int decl_try(const rctx *c, ptrdiff_t j, ptrdiff_t floor, rules_decl *out);
 
+typedef struct decl_seek {
+    const rctx *c;
+    ptrdiff_t floor;
+    int file_only;
+    rules_decl *out;
+} decl_seek;
+
+static int decl_hit(void *ctx, ptrdiff_t j)
+{
+    decl_seek *d = ctx;
+    if (d->file_only && d->c->fn[j] >= 0)
+        return 0;
+    return decl_try(d->c, j, d->floor, d->out);
+}
+
 /* Searches [floor, from) backwards for a declaration of the identifier at token ident;
  * file_only keeps to tokens outside function bodies. */
 static int decl_search(const rctx *c, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t floor,
                        int file_only, rules_decl *out)
 {
-    hp_str name = rules_text(c, ident);
-    lex_idx *ix = c->idx;
-    if (ix && !(c->t[from].flags & TF_PP)) {
-        /* Outside directives the walk visits every earlier token outside directives: the
-         * candidates are the identifiers among them with the same text. */
-        if (ix->prev) {
-            for (ptrdiff_t j = ix->prev[ident]; j >= floor; j = ix->prev[j]) {
-                if (j >= from || (c->t[j].flags & TF_PP) || (file_only && c->fn[j] >= 0))
-                    continue;
-                if (decl_try(c, j, floor, out))
-                    return 1;
-            }
-            return 0;
-        }
-        for (ptrdiff_t j = from - 1; j >= floor; j--) {
-            const tok *k = &c->t[j];
-            if (k->kind != TK_IDENT || k->len != name.len || (k->flags & TF_PP) ||
-                (file_only && c->fn[j] >= 0) ||
-                memcmp(c->src + k->off, name.s, (size_t)name.len) != 0)
-                continue;
-            if (decl_try(c, j, floor, out)) {
-                lex_idx_charge(ix, from - j);
-                return 1;
-            }
-        }
-        lex_idx_charge(ix, from - floor);
-        return 0;
-    }
-    for (ptrdiff_t j = rules_prev(c, from); j >= floor; j = rules_prev(c, j)) {
-        if (file_only && c->fn[j] >= 0)
-            continue;
-        if (c->t[j].kind != TK_IDENT || c->t[j].len != name.len ||
-            memcmp(c->src + c->t[j].off, name.s, (size_t)name.len) != 0)
-            continue;
-        if (decl_try(c, j, floor, out))
-            return 1;
-    }
-    return 0;
+    decl_seek d = {c, floor, file_only, out};
+    return lex_find_back(c->idx, c->src, c->t, c->nt, ident, from, floor, decl_hit, &d) >= 0;
 }
 
 /* Is the identifier at j (the name searched for) declared there? */
@@ -970,66 +949,6 @@ rules_type rules_expr_type(const rctx *c, ptrdiff_t first, ptrdiff_t last, int *
 
 /* ------------------------------------------------------------------ constant evaluation */
 
-int rules_int_literal(hp_str s, unsigned long long *v, int *bits)
-{
-    ptrdiff_t i = 0;
-    int base = 10;
-    if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
-        base = 16;
-        i = 2;
-    } else if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
-        base = 2;
-        i = 2;
-    } else if (s.len >= 2 && s.s[0] == '0') {
-        base = 8;
-        i = 1;
-    }
-    unsigned long long x = 0;
-    int digits = 0, overflow = 0;
-    for (; i < s.len; i++) {
-        char ch = s.s[i];
-        int d;
-        if (ch == '\'')
-            continue;
-        if (ch >= '0' && ch <= '9')
-            d = ch - '0';
-        else if (base == 16 && ch >= 'a' && ch <= 'f')
-            d = ch - 'a' + 10;
-        else if (base == 16 && ch >= 'A' && ch <= 'F')
-            d = ch - 'A' + 10;
-        else
-            break;
-        if (d >= base)
-            return 0;
-        if (x > (~0ull - (unsigned)d) / (unsigned)base)
-            overflow = 1;
-        x = x * (unsigned)base + (unsigned)d;
-        digits++;
-    }
-    if ((!digits && base != 8) || overflow)
-        return 0;
-    int u = 0, l = 0;
-    for (; i < s.len; i++) {
-        char ch = s.s[i];
-        if (ch == 'u' || ch == 'U')
-            u = 1;
-        else if (ch == 'l' || ch == 'L' || ch == 'z' || ch == 'Z')
-            l++;
-        else
-            return 0; /* a float, or a user-defined suffix */
-    }
-    int b = 32;
-    if (l)
-        b = 64;
-    else if (base == 10 && !u)
-        b = x <= 0x7fffffffull ? 32 : 64;
-    else
-        b = x <= 0xffffffffull ? 32 : 64;
-    *v = x;
-    *bits = b;
-    return 1;
-}
-
 typedef struct ev {
     const rctx *c;
     ptrdiff_t i, end; /* current token, one past the last */
@@ -1151,7 +1070,7 @@ static unsigned long long ev_unary(ev *e)
     if (k->kind == TK_NUMBER) {
         unsigned long long v;
         int b;
-        if (!rules_int_literal(rules_text(c, i), &v, &b)) {
+        if (!lex_int_literal(rules_text(c, i), &v, &b)) {
             e->ok = 0;
             return 0;
         }

@@ -19,7 +19,7 @@ static int guarded(const rctx *c, ptrdiff_t i)
 static void kl001(rctx *c, ptrdiff_t i)
 {
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a) || a.n < 2 || guarded(c, i))
         return;
     if (a.n >= 3) {
@@ -120,7 +120,7 @@ static void kl006(rctx *c, ptrdiff_t i)
     if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
         return;
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a))
         return;
     for (int k = 1; k < a.n; k++) {
@@ -317,7 +317,7 @@ void rules_kl_run(rctx *c)
                 kl005(c, i, s);
             else if (RULES_EQ(s, "cudaLaunchKernel") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
-                rargs a;
+                lex_args a;
                 if (open >= 0 && rules_args(c, open, &a) && a.n >= 3)
                     kl008(c, a.first[1], a.last[1], a.first[2], a.last[2]);
             }
@@ -342,7 +342,7 @@ void rules_kl_run(rctx *c)
         case 'h':
             if (RULES_EQ(s, "hipLaunchKernelGGL") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
-                rargs a;
+                lex_args a;
                 if (open >= 0 && rules_args(c, open, &a) && a.n >= 3)
                     kl008(c, a.first[1], a.last[1], a.first[2], a.last[2]);
             } else if (s.len > 5 && RULES_STARTS(s, "hip")) {

@@ -61,7 +61,7 @@ static void too_big(rctx *c, ptrdiff_t at, long long bytes, const char *what)
 static void mem001_attr(rctx *c, mem_state *m, ptrdiff_t i)
 {
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a) || a.n < 3)
         return;
     int dyn = 0;
@@ -207,7 +207,7 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
         return;
     unsigned long long v;
     int bits;
-    if (!rules_int_literal(rules_text(c, i), &v, &bits))
+    if (!lex_int_literal(rules_text(c, i), &v, &bits))
         return;
     long long bytes = 0;
     ptrdiff_t end = i;
@@ -218,7 +218,7 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
         unsigned long long w;
         int b2;
         if (k < c->nt && c->t[k].kind == TK_NUMBER &&
-            rules_int_literal(rules_text(c, k), &w, &b2) &&
+            lex_int_literal(rules_text(c, k), &w, &b2) &&
             ((rules_punct(c, op, '*') && w == 1024) || (rules_punct(c, op, P_SHL) && w == 10))) {
             bytes = (long long)v * 1024;
             end = k;
@@ -321,7 +321,7 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if (guarded(c, i) || rules_member(c, i))
         return;
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a) || a.n < 2 || a.last[0] < a.first[0])
         return;
     int ptr;
@@ -392,7 +392,7 @@ unsigned rules_mem_names(const rctx *c, hp_str s, int number)
     if (number) {
         unsigned long long v;
         int bits;
-        if (!rules_int_literal(s, &v, &bits))
+        if (!lex_int_literal(s, &v, &bits))
             return 0;
         return v == 49152 || v == 101376 || v == 232448 || v == 102400 || v == 166912 ||
                        v == 48 || v == 99 || v == 100 || v == 163 || v == 227

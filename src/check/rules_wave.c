@@ -357,7 +357,7 @@ static void wave003(rctx *c, ptrdiff_t i)
 {
     hp_str name = rules_text(c, i);
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a) || a.n < 1 || a.last[0] < a.first[0])
         return;
     long long v = 0;
@@ -466,7 +466,7 @@ static void wave004_var(rctx *c, ptrdiff_t i)
     if (!bitcall)
         return;
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     if (open < 0 || !rules_args(c, open, &a) || a.n != 1 || a.first[0] != a.last[0] ||
         !rules_ident(c, a.first[0]))
         return;
@@ -491,7 +491,7 @@ static void wave005_shift(rctx *c, ptrdiff_t op)
         return;
     unsigned long long one;
     int bits;
-    if (!rules_int_literal(rules_text(c, l), &one, &bits) || one != 1 || bits != 32)
+    if (!lex_int_literal(rules_text(c, l), &one, &bits) || one != 1 || bits != 32)
         return;
     ptrdiff_t lp = rules_prev(c, l);
     if (rules_punct(c, lp, ')')) {
@@ -528,7 +528,7 @@ static int is_shfl_delta_call(hp_str s, int *delta_arg, int *width_arg)
 }
 
 /* Is the call's width argument a constant of at most 32 (an explicit 32-lane group)? */
-static int narrow_width(const rctx *c, const rargs *a, int width_arg)
+static int narrow_width(const rctx *c, const lex_args *a, int width_arg)
 {
     long long v;
     int bits;
@@ -547,7 +547,7 @@ static ptrdiff_t shuffle_by(const rctx *c, ptrdiff_t from, ptrdiff_t to, hp_str 
         if (!is_shfl_delta_call(s, &da, &wa) || (up != RULES_STARTS(s, "__shfl_up")))
             continue;
         ptrdiff_t open = rules_call(c, j);
-        rargs a;
+        lex_args a;
         if (open < 0 || !rules_args(c, open, &a) || a.n <= da)
             continue;
         if (narrow_width(c, &a, wa))
@@ -578,7 +578,7 @@ static int lane_numbering(rctx *c)
                 how |= 2;
             } else if (sync || RULES_EQ(s, "__shfl")) {
                 ptrdiff_t open = rules_call(c, i);
-                rargs a;
+                lex_args a;
                 if (open >= 0 && rules_args(c, open, &a) && !narrow_width(c, &a, sync ? 3 : 2))
                     how |= 2;
             }
@@ -732,7 +732,7 @@ static void wave006_lines(rctx *c)
                 str_starts(rules_text(c, j), S("__shfl_up")) || guarded(c, j))
                 continue;
             ptrdiff_t open = rules_call(c, j);
-            rargs a;
+            lex_args a;
             long long d;
             int bits;
             if (open < 0 || !rules_args(c, open, &a) || a.n <= da || narrow_width(c, &a, wa) ||
@@ -942,7 +942,7 @@ static void wave009(rctx *c, ptrdiff_t i)
         ptrdiff_t gt = rules_template_close(c, n, -1);
         is32 = gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
     } else if (rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition")) {
-        rargs a;
+        lex_args a;
         is32 = rules_args(c, n, &a) && a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
     }
     if (!is32)
@@ -1064,7 +1064,7 @@ static void wave011(rctx *c, ptrdiff_t i)
           RULES_EQ(s, "__shfl_xor_sync")))
         return;
     ptrdiff_t open = rules_call(c, i);
-    rargs a;
+    lex_args a;
     int va = sync ? 1 : 0;
     if (open < 0 || !rules_args(c, open, &a) || a.n <= va || a.last[va] < a.first[va])
         return;

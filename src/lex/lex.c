@@ -1015,3 +1015,198 @@ ptrdiff_t lex_match_back(const tok *t, ptrdiff_t nt, ptrdiff_t close)
     }
     return -1;
 }
+
+ptrdiff_t lex_template_close(const tok *t, ptrdiff_t nt, ptrdiff_t i, ptrdiff_t limit)
+{
+    int depth = 0;
+    int steps = 0;
+    for (ptrdiff_t j = i; j < nt && (limit < 0 || j < limit); j = lex_next(t, nt, j)) {
+        if (++steps > 256)
+            return -1;
+        const tok *k = &t[j];
+        if (k->kind == TK_PP_END)
+            return -1;
+        if (k->kind != TK_PUNCT)
+            continue;
+        switch (k->sub) {
+        case '<':
+            depth++;
+            break;
+        case '>':
+            if (--depth == 0)
+                return j;
+            break;
+        case P_SHR:
+            depth -= 2;
+            if (depth <= 0)
+                return depth == 0 ? j : -1;
+            break;
+        case '(':
+        case '[': {
+            ptrdiff_t m = lex_match(t, nt, j);
+            if (m < 0)
+                return -1;
+            j = m;
+            break;
+        }
+        case ';':
+        case '{':
+        case '}':
+        case ')':
+        case ']':
+        case P_ANDAND:
+        case P_OROR:
+            return -1;
+        default:
+            break;
+        }
+    }
+    return -1;
+}
+
+int lex_args_split(const tok *t, ptrdiff_t nt, ptrdiff_t open, ptrdiff_t close, lex_args *out)
+{
+    memset(out, 0, sizeof *out);
+    out->open = open;
+    out->close = close;
+    ptrdiff_t start = lex_next(t, nt, open);
+    if (start == close)
+        return 1;
+    ptrdiff_t last = open;
+    for (ptrdiff_t i = start; i <= close && i < nt; i = lex_next(t, nt, i)) {
+        const tok *k = &t[i];
+        if (i == close || (k->kind == TK_PUNCT && k->sub == ',')) {
+            if (out->n < LEX_MAXARGS) {
+                out->first[out->n] = start;
+                out->last[out->n] = last;
+                out->n++;
+            }
+            if (i == close)
+                break;
+            start = lex_next(t, nt, i);
+            last = i;
+            continue;
+        }
+        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
+            ptrdiff_t m = lex_match(t, nt, i);
+            if (m < 0)
+                return 0;
+            i = m;
+        } else if (k->kind == TK_PUNCT && k->sub == '<') {
+            ptrdiff_t p = lex_prev(t, nt, i);
+            ptrdiff_t m = p >= 0 && t[p].kind == TK_IDENT ? lex_template_close(t, nt, i, close) : -1;
+            if (m >= 0)
+                i = m;
+        }
+        last = i;
+    }
+    return 1;
+}
+
+int lex_args_of(const tok *t, ptrdiff_t nt, ptrdiff_t open, lex_args *out)
+{
+    ptrdiff_t close = lex_match(t, nt, open);
+    if (close < 0) {
+        memset(out, 0, sizeof *out);
+        out->open = open;
+        out->close = -1;
+        return 0;
+    }
+    return lex_args_split(t, nt, open, close, out);
+}
+
+int lex_int_literal(hp_str s, unsigned long long *v, int *bits)
+{
+    ptrdiff_t i = 0;
+    int base = 10;
+    if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    } else if (s.len >= 2 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
+        base = 2;
+        i = 2;
+    } else if (s.len >= 1 && s.s[0] == '0') {
+        base = 8; /* the leading 0 is a digit: "0u" is zero */
+    }
+    unsigned long long x = 0;
+    int digits = 0, overflow = 0;
+    for (; i < s.len; i++) {
+        char ch = s.s[i];
+        int d;
+        if (ch == '\'')
+            continue;
+        if (ch >= '0' && ch <= '9')
+            d = ch - '0';
+        else if (base == 16 && ch >= 'a' && ch <= 'f')
+            d = ch - 'a' + 10;
+        else if (base == 16 && ch >= 'A' && ch <= 'F')
+            d = ch - 'A' + 10;
+        else
+            break;
+        if (d >= base)
+            return 0;
+        if (x > (~0ull - (unsigned)d) / (unsigned)base)
+            overflow = 1;
+        x = x * (unsigned)base + (unsigned)d;
+        digits++;
+    }
+    if (!digits || overflow)
+        return 0;
+    int u = 0, l = 0;
+    for (; i < s.len; i++) {
+        char ch = s.s[i];
+        if (ch == 'u' || ch == 'U')
+            u = 1;
+        else if (ch == 'l' || ch == 'L' || ch == 'z' || ch == 'Z')
+            l++;
+        else
+            return 0; /* a float, or a user-defined suffix */
+    }
+    if (l)
+        *bits = 64;
+    else if (base == 10 && !u)
+        *bits = x <= 0x7fffffffull ? 32 : 64;
+    else
+        *bits = x <= 0xffffffffull ? 32 : 64;
+    *v = x;
+    return 1;
+}
+
+ptrdiff_t lex_find_back(lex_idx *ix, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t ident,
+                        ptrdiff_t from, ptrdiff_t floor, int (*hit)(void *ctx, ptrdiff_t j),
+                        void *ctx)
+{
+    if (ident < 0 || ident >= nt || t[ident].kind != TK_IDENT || from > nt)
+        return -1;
+    const char *name = src + t[ident].off;
+    int32_t len = t[ident].len;
+    if (ix && !(t[from].flags & TF_PP)) {
+        /* Outside directives a plain walk would visit every earlier token outside directives:
+         * the candidates are the identifiers among them with the same text. */
+        if (ix->prev) {
+            for (ptrdiff_t j = ix->prev[ident]; j >= floor; j = ix->prev[j])
+                if (j < from && !(t[j].flags & TF_PP) && hit(ctx, j))
+                    return j;
+            return -1;
+        }
+        for (ptrdiff_t j = from - 1; j >= floor; j--) {
+            const tok *k = &t[j];
+            if (k->kind != TK_IDENT || k->len != len || (k->flags & TF_PP) ||
+                memcmp(src + k->off, name, (size_t)len) != 0)
+                continue;
+            if (hit(ctx, j)) {
+                lex_idx_charge(ix, from - j);
+                return j;
+            }
+        }
+        lex_idx_charge(ix, from - floor);
+        return -1;
+    }
+    for (ptrdiff_t j = lex_prev(t, nt, from); j >= floor; j = lex_prev(t, nt, j)) {
+        const tok *k = &t[j];
+        if (k->kind == TK_IDENT && k->len == len && memcmp(src + k->off, name, (size_t)len) == 0 &&
+            hit(ctx, j))
+            return j;
+    }
+    return -1;
+}

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "str.h"
 
 typedef enum tok_kind {
     TK_EOF = 0,
@@ -132,6 +133,15 @@ void lex_idx_init(lex_idx *ix, arena *a, const char *src, const tok *t, ptrdiff_
 /* Records that a plain scan visited `steps` tokens; builds prev when the budget is spent. */
 void lex_idx_charge(lex_idx *ix, ptrdiff_t steps);
 
+/* The nearest earlier occurrence of the identifier at token ident, in [floor, from), for which
+ * hit(ctx, j) says yes (a declaration, say), or -1. Outside directives it uses ix when given
+ * (plain scans charged to its budget, then prev[]); inside a directive it walks the
+ * directive's tokens back with lex_prev. Declaration finders share this search and differ in
+ * hit. */
+ptrdiff_t lex_find_back(lex_idx *ix, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t ident,
+                        ptrdiff_t from, ptrdiff_t floor, int (*hit)(void *ctx, ptrdiff_t j),
+                        void *ctx);
+
 /* Walking a token array (t[0..nt), t[nt] is TK_EOF) the way the translator and the rules do.
  * The next or previous token that is not a comment: inside a directive the walk stops at its
  * end; outside, the tokens of directives are skipped. */
@@ -174,5 +184,30 @@ static inline unsigned lex_closer(unsigned c)
 ptrdiff_t lex_match(const tok *t, ptrdiff_t nt, ptrdiff_t open);
 /* The bracket that opens the ) ] or } at close, or -1. */
 ptrdiff_t lex_match_back(const tok *t, ptrdiff_t nt, ptrdiff_t close);
+
+/* The '>' (or the '>>' ending two lists) that closes the template argument list opened by the
+ * '<' at i, before limit (-1: no limit), or -1. A heuristic that needs no declarations: nested
+ * brackets are skipped, and ; { } ) ] && || at depth 0, the end of a directive or 256 tokens
+ * say that the '<' is a comparison. Whether a name comes before the '<' is the caller's test. */
+ptrdiff_t lex_template_close(const tok *t, ptrdiff_t nt, ptrdiff_t i, ptrdiff_t limit);
+
+/* The arguments of a call or a bracketed list: tokens (first, last) of each, split at commas
+ * outside brackets and outside template argument lists (a '<' after a name). */
+#define LEX_MAXARGS 32
+typedef struct lex_args {
+    ptrdiff_t first[LEX_MAXARGS];
+    ptrdiff_t last[LEX_MAXARGS]; /* last significant token of the argument; < first if empty */
+    int n;                       /* arguments: 0 for an empty list, capped at LEX_MAXARGS */
+    ptrdiff_t open, close;
+} lex_args;
+/* Splits the tokens strictly between open and close; 0 if brackets inside do not balance. */
+int lex_args_split(const tok *t, ptrdiff_t nt, ptrdiff_t open, ptrdiff_t close, lex_args *out);
+/* The same for the list whose opening bracket is open; 0 (close -1) if it is not closed. */
+int lex_args_of(const tok *t, ptrdiff_t nt, ptrdiff_t open, lex_args *out);
+
+/* An integer literal's value and the width of its type where HIP runs (LP64: long is 64 bits):
+ * decimal, hex, octal, binary, digit separators, u/l/z suffixes. 0 for a floating constant, a
+ * user-defined suffix, an overflow or anything malformed. */
+int lex_int_literal(hp_str s, unsigned long long *v, int *bits);
 
 #endif

@@ -149,51 +149,6 @@ void ppenv_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrd
     ppenv_set(e, n, 1, 0, value);
 }
 
-/* Parses an integer constant (decimal, hex, octal, binary; digit separators; u/l suffixes).
- * 0 for a floating constant or anything malformed. */
-static int parse_int(hp_str s, long long *out)
-{
-    unsigned long long v = 0;
-    int base = 10;
-    ptrdiff_t i = 0;
-    if (s.len > 1 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
-        base = 16;
-        i = 2;
-    } else if (s.len > 1 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
-        base = 2;
-        i = 2;
-    } else if (s.len > 1 && s.s[0] == '0') {
-        base = 8;
-        i = 1;
-    }
-    int digits = base == 8;
-    for (; i < s.len; i++) {
-        char c = s.s[i];
-        int d;
-        if (c == '\'')
-            continue;
-        if (c >= '0' && c <= '9')
-            d = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            d = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            d = c - 'A' + 10;
-        else
-            break;
-        if (d >= base)
-            return 0;
-        v = v * (unsigned)base + (unsigned)d;
-        digits = 1;
-    }
-    for (; i < s.len; i++)
-        if (!strchr("uUlLzZ", s.s[i]))
-            return 0;
-    if (!digits)
-        return 0;
-    *out = (long long)v;
-    return 1;
-}
-
 static void expand(atoms *s, const ppenv *e, const char *src, const tok *t, ptrdiff_t nt,
                    ptrdiff_t from, int depth);
 
@@ -280,9 +235,10 @@ static void expand(atoms *s, const ppenv *e, const char *src, const tok *t, ptrd
             break;
         }
         case TK_NUMBER: {
-            long long v;
-            if (parse_int(w, &v))
-                push(s, A_NUM, v, 0);
+            unsigned long long v;
+            int bits;
+            if (lex_int_literal(w, &v, &bits))
+                push(s, A_NUM, (long long)v, 0);
             else
                 push(s, A_UNK, 0, 0);
             break;

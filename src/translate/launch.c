@@ -121,7 +121,7 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
     ptrdiff_t lp = xlate_next(x, close);
     if (!xlate_punct(x, lp, '('))
         return open;
-    xargs cfg, args;
+    lex_args cfg, args;
     if (!xlate_split(x, open, close, &cfg) || cfg.n < 2 || cfg.n > 4 || !xlate_args(x, lp, &args))
         return open;
     for (int k = 0; k < cfg.n; k++)

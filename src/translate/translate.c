@@ -281,7 +281,7 @@ static void wrap_symbol(xlate *x, ptrdiff_t i)
     ptrdiff_t open = xlate_next(x, i);
     if (!xlate_punct(x, open, '('))
         return;
-    xargs a;
+    lex_args a;
     int argi = symbol_arg_index(xlate_text(x, i));
     if (!xlate_args(x, open, &a) || a.n <= argi)
         return;
@@ -503,7 +503,7 @@ static void printf_args(xlate *x, ptrdiff_t i)
 {
     static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
     ptrdiff_t open = xlate_next(x, i);
-    xargs a;
+    lex_args a;
     if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
         return;
     for (int k = 1; k < a.n; k++) {

@@ -48,102 +48,14 @@ ptrdiff_t xlate_match(const xlate *x, ptrdiff_t open)
     return lex_match(x->t, x->nt, open);
 }
 
-/* Is the '<' at i the start of a template argument list? Heuristic: preceded by an
- * identifier, and a matching '>' comes before anything that cannot be inside one. */
-static ptrdiff_t template_close(const xlate *x, ptrdiff_t i, ptrdiff_t limit)
+int xlate_args(const xlate *x, ptrdiff_t open, lex_args *out)
 {
-    ptrdiff_t p = xlate_prev(x, i);
-    if (p < 0 || x->t[p].kind != TK_IDENT)
-        return -1;
-    int depth = 0;
-    for (ptrdiff_t j = i; j < limit; j = xlate_next(x, j)) {
-        const tok *k = &x->t[j];
-        if (k->kind == TK_PP_END)
-            return -1;
-        if (k->kind != TK_PUNCT)
-            continue;
-        switch (k->sub) {
-        case '<':
-            depth++;
-            break;
-        case '>':
-            if (--depth == 0)
-                return j;
-            break;
-        case P_SHR:
-            depth -= 2;
-            if (depth <= 0)
-                return depth == 0 ? j : -1;
-            break;
-        case '(':
-        case '[':
-        case '{': {
-            ptrdiff_t m = xlate_match(x, j);
-            if (m < 0)
-                return -1;
-            j = m;
-            break;
-        }
-        case ';':
-        case '}':
-        case ')':
-        case ']':
-        case P_ANDAND:
-        case P_OROR:
-            return -1;
-        default:
-            break;
-        }
-    }
-    return -1;
+    return lex_args_of(x->t, x->nt, open, out);
 }
 
-int xlate_args(const xlate *x, ptrdiff_t open, xargs *out)
+int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, lex_args *out)
 {
-    ptrdiff_t close = xlate_match(x, open);
-    if (close < 0) {
-        memset(out, 0, sizeof *out);
-        out->open = open;
-        out->close = -1;
-        return 0;
-    }
-    return xlate_split(x, open, close, out);
-}
-
-int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out)
-{
-    memset(out, 0, sizeof *out);
-    out->open = open;
-    out->close = close;
-    ptrdiff_t start = xlate_next(x, open);
-    if (start == close)
-        return 1;
-    ptrdiff_t last = open;
-    for (ptrdiff_t i = start; i <= close; i = xlate_next(x, i)) {
-        const tok *k = &x->t[i];
-        if (i == close || (k->kind == TK_PUNCT && k->sub == ',')) {
-            if (out->n < 32) {
-                out->first[out->n] = start;
-                out->last[out->n] = last;
-                out->n++;
-            }
-            start = xlate_next(x, i);
-            last = i;
-            continue;
-        }
-        if (k->kind == TK_PUNCT && lex_closer(k->sub)) {
-            ptrdiff_t m = xlate_match(x, i);
-            if (m < 0)
-                return 0;
-            i = m;
-        } else if (k->kind == TK_PUNCT && k->sub == '<') {
-            ptrdiff_t m = template_close(x, i, close);
-            if (m >= 0)
-                i = m;
-        }
-        last = i;
-    }
-    return 1;
+    return lex_args_split(x->t, x->nt, open, close, out);
 }
 
 /* ------------------------------------------------------------------ edits and findings */
@@ -266,43 +178,22 @@ static hp_str type_before(const xlate *x, ptrdiff_t p)
 
 /* The type named in the nearest preceding declaration of the object at token obj, or an
  * empty slice. */
+typedef struct type_seek {
+    const xlate *x;
+    hp_str type;
+} type_seek;
+
+static int type_hit(void *ctx, ptrdiff_t p)
+{
+    type_seek *d = ctx;
+    d->type = type_before(d->x, p);
+    return d->type.len > 0;
+}
+
 hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
 {
-    hp_str name = xlate_text(x, obj);
-    lex_idx *ix = x->idx;
-    if (ix && x->t[obj].kind == TK_IDENT && !(x->t[obj].flags & TF_PP)) {
-        /* Outside directives the walk below visits every earlier token outside directives:
-         * the candidates are the identifiers among them with the same text. */
-        if (ix->prev) {
-            for (ptrdiff_t p = ix->prev[obj]; p >= 0; p = ix->prev[p]) {
-                if (x->t[p].flags & TF_PP)
-                    continue;
-                hp_str ty = type_before(x, p);
-                if (ty.len)
-                    return ty;
-            }
-            return str_make("", 0);
-        }
-        for (ptrdiff_t p = obj - 1; p >= 0; p--) {
-            const tok *k = &x->t[p];
-            if (k->kind != TK_IDENT || k->len != name.len || (k->flags & TF_PP) ||
-                memcmp(x->src + k->off, name.s, (size_t)name.len) != 0)
-                continue;
-            hp_str ty = type_before(x, p);
-            if (ty.len) {
-                lex_idx_charge(ix, obj - p);
-                return ty;
-            }
-        }
-        lex_idx_charge(ix, obj);
+    type_seek d = {x, {"", 0}};
+    if (lex_find_back(x->idx, x->src, x->t, x->nt, obj, obj, 0, type_hit, &d) < 0)
         return str_make("", 0);
-    }
-    for (ptrdiff_t p = xlate_prev(x, obj); p >= 0; p = xlate_prev(x, p)) {
-        if (x->t[p].kind != TK_IDENT || !str_eq(xlate_text(x, p), name))
-            continue;
-        hp_str ty = type_word(x, p);
-        if (ty.len)
-            return ty;
-    }
-    return str_make("", 0);
+    return d.type;
 }

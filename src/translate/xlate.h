@@ -91,16 +91,10 @@ hp_str xlate_text(const xlate *x, ptrdiff_t i);
  * "T *v", "T &v"), or an empty slice. */
 hp_str xlate_declared_type(const xlate *x, ptrdiff_t i);
 
-/* Arguments of a call: tokens (first, last) of each, split at depth-0 commas. */
-typedef struct xargs {
-    ptrdiff_t first[32];
-    ptrdiff_t last[32];  /* last significant token of the argument (first-1 if empty) */
-    int n;               /* arguments (0 for an empty list; capped at 32) */
-    ptrdiff_t open, close;
-} xargs;
-int xlate_args(const xlate *x, ptrdiff_t open, xargs *out);
-/* The same for the tokens strictly between open and close (a launch configuration). */
-int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, xargs *out);
+/* Arguments of a call split at depth-0 commas (lex_args_of). */
+int xlate_args(const xlate *x, ptrdiff_t open, lex_args *out);
+/* The same for the tokens strictly between open and close: a launch configuration. */
+int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, lex_args *out);
 
 /* Argument-level rewrites and library notes (xlate_args.c). xargs_rewrite records the call at
  * token i (renamed by row r to `to`) and returns the name to use (an overload chosen by argument

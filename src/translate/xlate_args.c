@@ -23,7 +23,7 @@ enum { COL_KEY, COL_WHEN, COL_SINCE, COL_OPS, COL_NOTE };
 
 typedef struct xargs_pending {
     ptrdiff_t name;  /* token of the function name */
-    xargs a;         /* its arguments */
+    lex_args a;         /* its arguments */
     int row;         /* index into argrewrites_rows */
 } xargs_pending;
 
@@ -91,7 +91,7 @@ static int has_arg_ops(const char *ops)
     return 0;
 }
 
-static void record(xlate *x, ptrdiff_t name, const xargs *a, int row)
+static void record(xlate *x, ptrdiff_t name, const lex_args *a, int row)
 {
     if (x->npend == x->cappend) {
         int ncap = x->cappend ? x->cappend * 2 : 8;
@@ -112,7 +112,7 @@ hp_str xargs_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use
     ptrdiff_t open = xlate_next(x, i);
     if (!xlate_punct(x, open, '('))
         return to;
-    xargs a;
+    lex_args a;
     if (!xlate_args(x, open, &a) || a.n >= 32)
         return to;
     hp_str cuda = map_cuda(r);
@@ -335,7 +335,7 @@ static int plan(const char *ops, int nargs, item *it, int *nit)
 }
 
 /* Byte range of argument k: from its first token to the end of its last. */
-static void arg_span(const xlate *x, const xargs *a, int k, ptrdiff_t *from, ptrdiff_t *to)
+static void arg_span(const xlate *x, const lex_args *a, int k, ptrdiff_t *from, ptrdiff_t *to)
 {
     const tok *f = &x->t[a->first[k]], *l = &x->t[a->last[k]];
     *from = f->off;
@@ -344,7 +344,7 @@ static void arg_span(const xlate *x, const xargs *a, int k, ptrdiff_t *from, ptr
 
 static void rewrite_one(xlate *x, const xargs_pending *pd)
 {
-    const xargs *a = &pd->a;
+    const lex_args *a = &pd->a;
     const char *const *c = argrewrites_rows[pd->row];
     item it[32];
     int nit = 0;

@@ -24,58 +24,6 @@ enum { MASK_OTHER, MASK_FULL32, MASK_FULL64, MASK_ACTIVE };
 
 /* ------------------------------------------------------------------ mask constants */
 
-/* Parses an integer literal: its value (saturated), whether its type is 64-bit. */
-static int parse_int(hp_str s, unsigned long long *val, int *is64)
-{
-    ptrdiff_t i = 0;
-    int base = 10;
-    if (s.len > 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X')) {
-        base = 16;
-        i = 2;
-    } else if (s.len > 2 && s.s[0] == '0' && (s.s[1] == 'b' || s.s[1] == 'B')) {
-        base = 2;
-        i = 2;
-    } else if (s.len > 1 && s.s[0] == '0') {
-        base = 8; /* the leading 0 counts as a digit: "0u" is zero */
-    }
-    unsigned long long v = 0;
-    int digits = 0, over = 0;
-    for (; i < s.len; i++) {
-        char c = s.s[i];
-        int d;
-        if (c == '\'')
-            continue;
-        if (c >= '0' && c <= '9')
-            d = c - '0';
-        else if (base == 16 && c >= 'a' && c <= 'f')
-            d = c - 'a' + 10;
-        else if (base == 16 && c >= 'A' && c <= 'F')
-            d = c - 'A' + 10;
-        else
-            break;
-        if (d >= base)
-            return 0;
-        if (v > (~0ull - (unsigned long long)d) / (unsigned long long)base)
-            over = 1;
-        v = v * (unsigned long long)base + (unsigned long long)d;
-        digits++;
-    }
-    if (!digits || over)
-        return 0;
-    int ls = 0;
-    for (; i < s.len; i++) {
-        char c = s.s[i];
-        if (c == 'l' || c == 'L')
-            ls++;
-        else if (c != 'u' && c != 'U')
-            return 0;
-    }
-    *val = v;
-    /* long is 64-bit where HIP runs (LP64); an unsuffixed literal too big for 32 bits is too */
-    *is64 = ls > 0 || v > 0xffffffffull;
-    return 1;
-}
-
 static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth);
 
 /* The body of "#define name <body>" in this file (object-like macros only). */
@@ -273,12 +221,12 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
     if ((xlate_punct(x, first, '~') || xlate_punct(x, first, '-')) &&
         xlate_next(x, first) == last && x->t[last].kind == TK_NUMBER) {
         unsigned long long v;
-        int is64;
-        if (!parse_int(xlate_text(x, last), &v, &is64))
+        int bits;
+        if (!lex_int_literal(xlate_text(x, last), &v, &bits))
             return MASK_OTHER;
         if (xlate_punct(x, first, '~') ? v != 0 : v != 1)
             return MASK_OTHER;
-        return is64 ? MASK_FULL64 : MASK_FULL32;
+        return bits == 64 ? MASK_FULL64 : MASK_FULL32;
     }
     if (first != last) {
         /* __activemask() */
@@ -290,8 +238,8 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
     const tok *k = &x->t[first];
     if (k->kind == TK_NUMBER) {
         unsigned long long v;
-        int is64;
-        if (!parse_int(xlate_text(x, first), &v, &is64))
+        int bits;
+        if (!lex_int_literal(xlate_text(x, first), &v, &bits))
             return MASK_OTHER;
         if (v == 0xffffffffull)
             return MASK_FULL32;
@@ -342,7 +290,7 @@ static void report(xlate *x, ptrdiff_t i, hp_severity sev, const char *msg, cons
     diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-WARP", sev, msg, fix);
 }
 
-static hp_str mask_text(const xlate *x, const xargs *a)
+static hp_str mask_text(const xlate *x, const lex_args *a)
 {
     const tok *f = &x->t[a->first[0]], *l = &x->t[a->last[0]];
     return str_make(x->src + f->off, l->off + l->len - f->off);
@@ -351,14 +299,14 @@ static hp_str mask_text(const xlate *x, const xargs *a)
 /* ------------------------------------------------------------------ the builtins */
 
 /* Replaces the mask argument by the 64-bit all-lanes mask. */
-static void widen_mask(xlate *x, const xargs *a)
+static void widen_mask(xlate *x, const lex_args *a)
 {
     const tok *f = &x->t[a->first[0]], *l = &x->t[a->last[0]];
     xlate_edit(x, f->off, l->off + l->len - f->off, S(ALL_LANES));
 }
 
 /* Removes the mask argument (and the comma after it). */
-static void drop_mask(xlate *x, const xargs *a)
+static void drop_mask(xlate *x, const lex_args *a)
 {
     ptrdiff_t from = x->t[a->first[0]].off;
     ptrdiff_t to = a->n > 1 ? x->t[a->first[1]].off : x->t[a->close].off;
@@ -371,7 +319,7 @@ hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
     hp_str hip = map_hip(r);
     int name_len = (int)cuda.len;
     ptrdiff_t open = xlate_next(x, i);
-    xargs a;
+    lex_args a;
     if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
         return cuda; /* not a call (a pointer to it, a declaration in a macro): left as is */
     int is_activemask = str_eqc(cuda, "__activemask");
