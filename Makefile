@@ -4,7 +4,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes \
         -Wmissing-prototypes -Wvla
-B := build$(if $(SAN),-san)
+B := build$(if $(SAN),-san)$(if $(DEBUG),-debug)
 BASE_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
 # The library's folders, lowest first, and the folders each may use (docs/architecture.md):
 # a folder is compiled with the include paths of those alone, so an include of a higher or an
@@ -28,6 +28,13 @@ ifdef SAN
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
 endif
+# HP_ASSERT (src/base/hp_assert.h) is checked in sanitizer and debug builds.
+ifneq ($(SAN)$(DEBUG),)
+BASE_CPPFLAGS += -DHP_DEBUG
+endif
+ifdef DEBUG
+CFLAGS += -O0
+endif
 ifdef WERROR
 WARN += -Werror
 endif
@@ -45,6 +52,7 @@ HELP_DOCS := $(sort $(wildcard docs/help/*.txt))
 # $(B)/gen/NAME_tab.h with the array NAME_rows[][N] and NAME_rows_COUNT.
 TABLES := $(sort $(wildcard data/tables/*.tsv))
 GEN := $(B)/gen/map_tab.h $(B)/gen/rule_docs.h $(B)/gen/help_docs.h $(B)/gen/unit_list.h \
+       $(B)/gen/rule_ids.h \
        $(patsubst data/tables/%.tsv,$(B)/gen/%_tab.h,$(TABLES))
 
 all: $(B)/hipport $(B)/libhipport.a
@@ -76,6 +84,12 @@ $(B)/gen/map_tab.h: $(B)/gentab $(MAP_DATA)
 $(B)/gen/rule_docs.h: $(B)/gentab $(RULE_DOCS)
 	@mkdir -p $(@D)
 	$(B)/gentab embed rule_docs $(RULE_DOCS) > $@.tmp && mv $@.tmp $@
+
+# RID_<id> for each rule of rules.tsv; the tables that name rules are checked against it.
+RULE_REFS := data/tables/rule_names.tsv:2
+$(B)/gen/rule_ids.h: $(B)/gentab data/tables/rules.tsv $(foreach r,$(RULE_REFS),$(firstword $(subst :, ,$(r))))
+	@mkdir -p $(@D)
+	$(B)/gentab ids data/tables/rules.tsv $(RULE_REFS) > $@.tmp && mv $@.tmp $@
 
 $(B)/gen/help_docs.h: $(B)/gentab $(HELP_DOCS)
 	@mkdir -p $(@D)
@@ -110,7 +124,7 @@ compile-test: $(B)/hipport
 	@sh tests/compile.sh $(B)/hipport
 
 FUZZ_CC ?= clang
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS := -g -O1 -DHP_DEBUG -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,build-fuzz/%,$(FUZZ_SRC))
 fuzz: $(FUZZ_BIN)

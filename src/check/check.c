@@ -9,7 +9,6 @@
 
 #include "ctx.h"
 #include "pyrules.h"
-#include "rules_py.h"
 #include "str.h"
 
 #include "banned.h"

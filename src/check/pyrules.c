@@ -1,6 +1,7 @@
 /* pyrules.c: what the Triton, PyTorch and build-file rule families share (pyrules.h): the
  * bits of their rules, the target groups of the run, and reporting. */
 #include "pyrules.h"
+#include "rule_ids.h"
 
 #include <string.h>
 
@@ -39,9 +40,9 @@ int pyrules_bit(const char *id)
 void pyrules_load(pyrules *r)
 {
     static const char *const ids[] = {
-        "TRI001", "TRI002", "TRI003", "TRI004", "TRI005", "TRI006", "TRI007",
-        "TRI008", "TRI009", "TRI010", "TRI011", "TRI012", "PT001",  "PT002",
-        "PT003",  "PT004",  "PT005",  "BLD001", "BLD002", "BLD003"};
+        RID_TRI001, RID_TRI002, RID_TRI003, RID_TRI004, RID_TRI005, RID_TRI006, RID_TRI007,
+        RID_TRI008, RID_TRI009, RID_TRI010, RID_TRI011, RID_TRI012, RID_PT001,  RID_PT002,
+        RID_PT003,  RID_PT004,  RID_PT005,  RID_BLD001, RID_BLD002, RID_BLD003};
     r->on = 0;
     for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
         if (rules_on(r->c, ids[k]))

@@ -124,7 +124,7 @@ static void set_why(char *why, ptrdiff_t whylen, const char *fmt, hp_str arg)
         snprintf(why, (size_t)whylen, fmt, (int)arg.len, arg.s);
 }
 
-/* Applies one selection word ("WAVE003", "-WAVE", "all"). 0 if it names nothing. */
+/* Applies one selection word (RID_WAVE003, "-WAVE", "all"). 0 if it names nothing. */
 static int select_rules(rules_cfg *cfg, const char *w)
 {
     int on = 1;
@@ -271,6 +271,7 @@ hp_status rules_cfg_build(arena *a, const hp_check_opts *o, rules_cfg *cfg, char
     cfg->hip_version = o ? o->hip_version : 0;
     cfg->targets = arena_strndup(a, targets, (ptrdiff_t)strlen(targets));
     names_build(a, cfg);
+    cfg->keys = rules_keys_build(a);
     return HP_OK;
 }
 
@@ -506,6 +507,7 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
                      unsigned flags, const char *msg, const char *fix)
 {
     int r = ruletab_find(id);
+    HP_ASSERT(r >= 0); /* ids are RID_* macros of rules.tsv */
     /* a rule reports only in the languages its row names */
     if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;

@@ -34,7 +34,9 @@
 #include "arena.h"
 #include "diag.h"
 #include "hipport.h"
+#include "hp_assert.h"
 #include "lex.h"
+#include "rule_ids.h"
 
 /* Languages (bits, so that a rule or a name row can apply to several). */
 enum rules_lang {
@@ -53,6 +55,8 @@ enum rules_scope {
     SC_HOSTDEV = 16 /* the device function is also __host__ */
 };
 
+typedef struct rules_keys rules_keys;
+
 /* What the options resolve to: targets, enabled rules. Built once per run, read-only after. */
 typedef struct rules_cfg {
     uint8_t *enabled;     /* per rule index: 1 on */
@@ -68,6 +72,7 @@ typedef struct rules_cfg {
     int assume_cuda;      /* every file is a CUDA source that hipport translate will process
                              (translate --annotate), even one that looks like HIP already */
     void *names;          /* the index of data/tables/rule_names.tsv (rules.c) */
+    const rules_keys *keys; /* the index of data/tables/rule_keys.tsv (rules_keys.c) */
     const char *targets;  /* the target list itself, comma-separated (families that need
                              more than the flags above parse it) */
 } rules_cfg;
@@ -177,9 +182,18 @@ static inline ptrdiff_t rules_hot_next(const rctx *c, ptrdiff_t *h, unsigned bit
 }
 /* The first entry of c->hot whose token is at or after token i (c->nhot if none). */
 ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i);
-/* The RH_* bits of an identifier (or, with number set, a number) that a family acts on:
- * each family with such a predicate names it in rules_list.h (RULES_NAMES), and rules_hot.c
- * asks each once per distinct text, through c->names (the list the driver hands it). */
+/* The RH_* bits of an identifier (or, with number set, a number) that a family acts on come
+ * from data/tables/rule_keys.tsv (the names, prefixes and numbers: rules_keys_bits) and from
+ * the predicates of the families whose names are a pattern (rules_list.h's RULES_NAMES);
+ * rules_hot.c asks them once per distinct text, the predicates through c->names (the list
+ * the driver hands it). */
+rules_keys *rules_keys_build(arena *a);
+unsigned rules_keys_bits(const rules_keys *ix, hp_str s, int number);
+/* The RH_* bits of a hot column ("wave,xlane"); 0 if a word is not a bit's name. */
+unsigned rules_keys_hot_bits(const char *list);
+/* The rows of rule_keys.tsv (key, match, hot), for tests. */
+int rules_keys_count(void);
+const char *const *rules_keys_row(int i);
 #define RULES_LANG(bit, name, claims, lexfn, prepare)
 #define RULES_FAMILY(name, langs)
 #define RULES_NAMES(name) unsigned rules_##name##_names(const rctx *c, hp_str s, int number);

@@ -78,7 +78,7 @@ static void directive(rctx *c, ptrdiff_t h)
     }
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
-        rules_report(c, "ARCH001", arch_val, 0, 0,
+        rules_report(c, RID_ARCH001, arch_val, 0, 0,
                      RULES_EQ(s, "__CUDA_ARCH__")
                          ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
                            "define: the condition silently takes the other branch"
@@ -87,14 +87,14 @@ static void directive(rctx *c, ptrdiff_t h)
                                      (int)s.len, s.s),
                      NULL);
     } else if (arch_def >= 0) {
-        rules_report(c, "ARCH001", arch_def, HP_SEV_NOTE, 0,
+        rules_report(c, RID_ARCH001, arch_def, HP_SEV_NOTE, 0,
                      "__CUDA_ARCH__ is not defined by HIP-Clang; as a device-pass test it "
                      "becomes __HIP_DEVICE_COMPILE__ (hipport translate rewrites it)",
                      "test __HIP_DEVICE_COMPILE__ for the device pass");
     }
     if (ver_val >= 0) {
         hp_str s = rules_text(c, ver_val);
-        rules_report(c, "ARCH004", ver_val, 0, 0,
+        rules_report(c, RID_ARCH004, ver_val, 0, 0,
                      rules_fmt(c, "'%.*s' is not defined by HIP-Clang, and HIP's version "
                                   "numbers do not follow CUDA's: the test takes the other "
                                   "branch",
@@ -102,7 +102,7 @@ static void directive(rctx *c, ptrdiff_t h)
                      NULL);
     } else if (ver_def >= 0) {
         hp_str s = rules_text(c, ver_def);
-        rules_report(c, "ARCH004", ver_def, HP_SEV_NOTE, 0,
+        rules_report(c, RID_ARCH004, ver_def, HP_SEV_NOTE, 0,
                      rules_fmt(c, "'%.*s' is not defined by HIP-Clang: code under this test "
                                   "disappears unless HIP gets its own branch",
                                (int)s.len, s.s),
@@ -147,7 +147,7 @@ static void arch002_member(rctx *c, ptrdiff_t i)
         hit = 1;
     if (!hit)
         return;
-    rules_report(c, "ARCH002", i, 0, 0,
+    rules_report(c, RID_ARCH002, i, 0, 0,
                  "compares the compute capability with a number; on AMD major.minor is the "
                  "gfx version (gfx90a: 9.0, gfx942: 9.4, gfx1100: 11.0), so NVIDIA feature "
                  "thresholds pick the wrong path",
@@ -243,31 +243,23 @@ static void arch003(rctx *c, ptrdiff_t i, hp_str s)
         return;
     if (!RULES_IN(s, props) || only_printed(c, i))
         return;
-    rules_report(c, "ARCH003", i, 0, RF_ONCE,
+    rules_report(c, RID_ARCH003, i, 0, RF_ONCE,
                  rules_fmt(c, "'%.*s' feeds a heuristic: %s", (int)s.len, s.s, prop_why(s)),
                  NULL);
 }
 
 /* ------------------------------------------------------------------ the family */
 
-/* The identifiers the pass below acts on (rules_hot.c). */
+/* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
+ * __CUDA_ARCH__ spellings and the device properties of prop_why. */
 unsigned rules_arch_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
-    if (number)
+    if (number || s.len < 9)
         return 0;
-    if (s.len < 9)
-        return RULES_EQ(s, "major") ? RH_ARCH : 0;
     if (s.s[0] == '_')
         return RULES_STARTS(s, "__CUDA_ARCH") && is_cuda_arch(s) ? RH_ARCH : 0;
-    if (RULES_EQ(s, "major") || RULES_IN(s, props))
-        return RH_ARCH;
-    if (RULES_STARTS(s, "cuda") &&
-        (RULES_EQ(s, "cudaDevAttrComputeCapabilityMajor") ||
-         RULES_EQ(s, "cudaDevAttrComputeCapabilityMinor") ||
-         RULES_EQ(s, "cudaRuntimeGetVersion") || RULES_EQ(s, "cudaDriverGetVersion")))
-        return RH_ARCH;
-    return 0;
+    return RULES_IN(s, props) ? RH_ARCH : 0;
 }
 
 void rules_arch_run(rctx *c)
@@ -281,7 +273,7 @@ void rules_arch_run(rctx *c)
         if (k->kind == TK_STRING && !(k->flags & TF_PP)) {
             if (!(rules_scope(c, i) & SC_GUARDED) && sm_string(rules_text(c, i))) {
                 hp_str s = rules_text(c, i);
-                rules_report(c, "ARCH002", i, 0, 0,
+                rules_report(c, RID_ARCH002, i, 0, 0,
                              rules_fmt(c, "%.*s names an NVIDIA architecture; AMD targets are "
                                           "gfx names (gfx90a, gfx942, gfx1100)",
                                        (int)s.len, s.s),
@@ -293,7 +285,7 @@ void rules_arch_run(rctx *c)
             continue;
         hp_str s = rules_text(c, i);
         if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED)) {
-            rules_report(c, "ARCH001", i, 0, 0,
+            rules_report(c, RID_ARCH001, i, 0, 0,
                          rules_fmt(c, "'%.*s' is not defined by HIP-Clang", (int)s.len, s.s),
                          NULL);
             continue;
@@ -308,7 +300,7 @@ void rules_arch_run(rctx *c)
         if ((RULES_EQ(s, "cudaDevAttrComputeCapabilityMajor") ||
              RULES_EQ(s, "cudaDevAttrComputeCapabilityMinor")) &&
             !(rules_scope(c, i) & SC_GUARDED)) {
-            rules_report(c, "ARCH002", i, 0, 0,
+            rules_report(c, RID_ARCH002, i, 0, 0,
                          rules_fmt(c, "'%.*s': on AMD the compute capability is the gfx "
                                       "version (gfx942: 9.4), not a feature level",
                                    (int)s.len, s.s),
@@ -317,7 +309,7 @@ void rules_arch_run(rctx *c)
         }
         if ((RULES_EQ(s, "cudaRuntimeGetVersion") || RULES_EQ(s, "cudaDriverGetVersion")) &&
             rules_call(c, i) >= 0 && !(rules_scope(c, i) & SC_GUARDED)) {
-            rules_report(c, "ARCH004", i, HP_SEV_NOTE, 0,
+            rules_report(c, RID_ARCH004, i, HP_SEV_NOTE, 0,
                          rules_fmt(c, "'%.*s' returns HIP's version numbers under HIP, which "
                                       "do not compare with CUDA's (11000, 12000)",
                                    (int)s.len, s.s),

@@ -152,7 +152,7 @@ static void asm_statement(rctx *c, ptrdiff_t i)
         }
     }
     if (async_at >= 0) {
-        rules_report(c, "ASM002", i, 0, 0,
+        rules_report(c, RID_ASM002, i, 0, 0,
                      rules_fmt(c, "inline PTX '%s' (asynchronous copy, tensor-core or TMA "
                                   "instruction) has no AMD equivalent",
                                async_name),
@@ -172,7 +172,7 @@ static void asm_statement(rctx *c, ptrdiff_t i)
     else
         msg = "inline assembly with PTX operand constraints in device code: AMD GPUs run "
               "AMDGCN code and their assembler rejects PTX";
-    rules_report(c, "ASM001", i, 0, 0, msg, reg_fix);
+    rules_report(c, RID_ASM001, i, 0, 0, msg, reg_fix);
 }
 
 /* __vadd2, __vabsdiffu4, __vcmpgeu2, ...: SIMD operations on 16- or 8-bit lanes of a word. */
@@ -189,31 +189,14 @@ static int simd_in_word(hp_str s)
     return 1;
 }
 
-/* The identifiers the pass below acts on (rules_hot.c). */
+/* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
+ * SIMD intrinsics. */
 unsigned rules_asm_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
-    if (number)
+    if (number || s.len <= 0)
         return 0;
-    if (s.len <= 0)
-        return 0;
-    switch (s.s[0]) {
-    case '_':
-        return RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm") || simd_in_word(s) ? RH_ASM : 0;
-    case 'a':
-        return RULES_EQ(s, "asm") ? RH_ASM : 0;
-    case 'm':
-        return RULES_EQ(s, "memcpy_async") || RULES_EQ(s, "make_pipeline") ? RH_ASM : 0;
-    case 'p':
-        return RULES_EQ(s, "pipeline") || RULES_EQ(s, "ptx") ||
-                       RULES_EQ(s, "pipeline_shared_state")
-                   ? RH_ASM
-                   : 0;
-    case 'b':
-        return RULES_EQ(s, "barrier") ? RH_ASM : 0;
-    default:
-        return 0;
-    }
+    return s.s[0] == '_' && simd_in_word(s) ? RH_ASM : 0;
 }
 
 void rules_asm_run(rctx *c)
@@ -228,7 +211,7 @@ void rules_asm_run(rctx *c)
         }
         if (s.s[0] == '_' && simd_in_word(s) && !rules_member(c, i) && rules_call(c, i) >= 0 &&
             !(rules_scope(c, i) & SC_GUARDED)) {
-            rules_report(c, "ASM003", i, 0, 0,
+            rules_report(c, RID_ASM003, i, 0, 0,
                          rules_fmt(c, "'%.*s' (SIMD arithmetic within a 32-bit word) has no HIP "
                                       "implementation",
                                    (int)s.len, s.s),
@@ -250,7 +233,7 @@ void rules_asm_run(rctx *c)
             int cg_ns = RULES_EQ(ns, "cooperative_groups") || RULES_EQ(ns, "cg");
             if (!(cuda_ns || (cg_ns && RULES_EQ(s, "memcpy_async"))))
                 continue;
-            rules_report(c, "ASM002", q, 0, RF_ONCE,
+            rules_report(c, RID_ASM002, q, 0, RF_ONCE,
                          "cuda::pipeline, cuda::barrier and memcpy_async are built on sm_80+ "
                          "asynchronous copies and hardware barriers, which AMD GPUs lack",
                          NULL);

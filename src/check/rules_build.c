@@ -6,8 +6,10 @@
 #include "cmake_cuda_tab.h"
 #include "nvcc_flags_tab.h"
 #include "offload_archs_tab.h"
+#include "rule_ids.h"
 #include "pyrules.h"
-#include "rules_py.h"
+#include "rules_build.h"
+#include "rules_triton.h"
 #include "str.h"
 
 #include "banned.h"
@@ -151,7 +153,7 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
         base.len = colon;
     arena *a = c->a;
     if (RULES_EQ(base, "native")) {
-        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING,
+        pyrules_add(c->r, off, len, RID_BLD003, HP_SEV_WARNING,
                     "target 'native' builds only for the GPU of the build machine; the binary "
                     "fails elsewhere with hipErrorNoBinaryForGpu",
                     "list every GPU the binary must run on, e.g. gfx90a;gfx942;gfx950");
@@ -159,18 +161,18 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
         const char *m = arena_printf(a, "target '%.*s' is an early MI300 stepping: production "
                                         "MI300A/MI300X/MI325X report gfx942 and will not load it",
                                      (int)base.len, base.s);
-        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m, "use gfx942");
+        pyrules_add(c->r, off, len, RID_BLD003, HP_SEV_WARNING, m, "use gfx942");
     } else if (RULES_STARTS(base, "sm_") || RULES_STARTS(base, "compute_") ||
                RULES_STARTS(base, "sm") ) {
         const char *m = arena_printf(a, "'%.*s' is an NVIDIA architecture in an AMD target list",
                                      (int)base.len, base.s);
-        pyrules_add(c->r, off, len, "BLD003", HP_SEV_ERROR, m,
+        pyrules_add(c->r, off, len, RID_BLD003, HP_SEV_ERROR, m,
                     "name AMD targets: gfx90a (MI200), gfx942 (MI300), gfx950 (MI350), gfx1100 "
                     "(RX 7900)");
     } else if (!known_gfx(base) && !RULES_EQ(base, "all") && !RULES_EQ(base, "default")) {
         const char *m = arena_printf(a, "'%.*s' is not an AMD GPU target", (int)base.len,
                                      base.s);
-        pyrules_add(c->r, off, len, "BLD003", HP_SEV_WARNING, m,
+        pyrules_add(c->r, off, len, RID_BLD003, HP_SEV_WARNING, m,
                     "use LLVM AMDGPU names such as gfx90a, gfx942, gfx950, gfx1100, gfx1201");
     } else if (colon >= 0) {
         /* target-ID features: xnack+/- and sramecc+/- only */
@@ -183,7 +185,7 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
                 const char *m = arena_printf(a, "'%.*s' is not a target feature (xnack+, "
                                                 "xnack-, sramecc+ or sramecc-)",
                                              (int)f.len, f.s);
-                pyrules_add(c->r, f.s - c->src, f.len, "BLD003", HP_SEV_WARNING, m,
+                pyrules_add(c->r, f.s - c->src, f.len, RID_BLD003, HP_SEV_WARNING, m,
                             "write the target as gfx90a, gfx90a:xnack+ or gfx90a:xnack-");
             }
             if (k < 0)
@@ -231,7 +233,7 @@ static void bld003(bctx *c, const bstmt *st)
         }
         if (RULES_STARTS(s, "--amdgpu-target=") || RULES_STARTS(s, "-amdgpu-target=")) {
             c->has_list = 1;
-            pyrules_add(c->r, s.s - c->src, str_chr(s, '=') + 1, "BLD003", HP_SEV_WARNING,
+            pyrules_add(c->r, s.s - c->src, str_chr(s, '=') + 1, RID_BLD003, HP_SEV_WARNING,
                         "--amdgpu-target is deprecated and newer compilers reject it",
                         "use --offload-arch=gfx942 (one per target)");
             ptrdiff_t eq = str_chr(s, '=');
@@ -370,7 +372,7 @@ static void bld001(bctx *c, const bstmt *st)
                                    "amdclang++) do not take it; instead: %s",
                              (int)span, c->src + st->w[i].off, row[3]);
         const char *fix = arena_printf(c->a, "%s", row[3]);
-        pyrules_add(c->r, st->w[i].off, span, "BLD001", HP_SEV_ERROR, m, fix);
+        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, HP_SEV_ERROR, m, fix);
     }
 }
 
@@ -436,7 +438,7 @@ static void bld002(bctx *c, const bstmt *st)
         if (!m)
             m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
-        pyrules_add(c->r, st->w[i].off, st->w[i].len, "BLD002", HP_SEV_WARNING, m, fix);
+        pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, HP_SEV_WARNING, m, fix);
     }
 }
 
@@ -448,7 +450,7 @@ static void tri011(bctx *c, const bstmt *st)
             continue;
         hp_str s = wtext(c, st->w[i]);
         ptrdiff_t eq = str_chr(s, '=');
-        pyrules_add(c->r, st->w[i].off, eq >= 0 ? eq : s.len, "TRI011", HP_SEV_NOTE,
+        pyrules_add(c->r, st->w[i].off, eq >= 0 ? eq : s.len, RID_TRI011, HP_SEV_NOTE,
                     rules_triton_env_message(c->a, row), rules_triton_env_fix(row));
     }
 }
@@ -490,17 +492,17 @@ static void run_stmt(bctx *c, bstmt *st)
             st->nvcc = 1;
     }
     int vendor_branch = st->guard && c->hip_file;
-    if (pyrules_on(r, "BLD001") && !vendor_branch)
+    if (pyrules_on(r, RID_BLD001) && !vendor_branch)
         bld001(c, st);
-    if (pyrules_on(r, "BLD002") && !c->hip_file && c->kind == PYK_CMAKE)
+    if (pyrules_on(r, RID_BLD002) && !c->hip_file && c->kind == PYK_CMAKE)
         bld002(c, st);
-    if (pyrules_on(r, "BLD003"))
+    if (pyrules_on(r, RID_BLD003))
         bld003(c, st);
     else
         for (int i = 0; i < st->n; i++)
             if (is_target_var(wtext(c, st->w[i])))
                 c->has_list = 1;
-    if (pyrules_on(r, "TRI011") && !st->python)
+    if (pyrules_on(r, RID_TRI011) && !st->python)
         tri011(c, st);
     note_hip_use(c, st);
     st->n = 0;
@@ -775,8 +777,8 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
         scan_cmake(&c);
     else
         scan_lines(&c);
-    if (c.hip_use >= 0 && !c.has_list && pyrules_on(r, "BLD003"))
-        pyrules_add(r, c.hip_use, c.hip_use_len, "BLD003", HP_SEV_WARNING,
+    if (c.hip_use >= 0 && !c.has_list && pyrules_on(r, RID_BLD003))
+        pyrules_add(r, c.hip_use, c.hip_use_len, RID_BLD003, HP_SEV_WARNING,
                     "HIP is built here without an AMD target list: the compiler then targets "
                     "only the GPU found on the build machine (or a default), and the binary "
                     "fails elsewhere with hipErrorNoBinaryForGpu",
@@ -851,7 +853,7 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
         }
         st.nvcc = setup || py_flag_context(p, i);
         st.guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
-        if (pyrules_on(r, "BLD001") && !st.guard) {
+        if (pyrules_on(r, RID_BLD001) && !st.guard) {
             for (int k = 0; k < n; k++) {
                 ptrdiff_t span = 0;
                 int row = flag_row(&c, &st, k, &span);
@@ -868,11 +870,11 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                         : arena_printf(c.a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
                                             "amdclang++) do not take it; instead: %s",
                                        (int)span, c.src + st.w[k].off, rw[3]);
-                pyrules_add(r, st.w[k].off, span, "BLD001", HP_SEV_ERROR, m, rw[3]);
+                pyrules_add(r, st.w[k].off, span, RID_BLD001, HP_SEV_ERROR, m, rw[3]);
             }
         }
         st.n = n;
-        if (pyrules_on(r, "BLD003")) {
+        if (pyrules_on(r, RID_BLD003)) {
             for (int k = 0; k < st.n; k++) {
                 hp_str w = wtext(&c, st.w[k]);
                 if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target="))

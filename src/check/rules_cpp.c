@@ -484,14 +484,6 @@ static int crosslane_name(hp_str s)
                : 0;
 }
 
-unsigned rules_cpp_names(const rctx *c, hp_str s, int number)
-{
-    (void)c;
-    if (number)
-        return 0;
-    return crosslane_name(s) ? RH_XLANE : 0;
-}
-
 /* Marks functions that use cross-lane operations (shuffles, votes, matches, reductions). */
 static void mark_crosslane(rctx *c)
 {

@@ -36,11 +36,12 @@ static inline uint32_t slot_hash(uint64_t k0, uint64_t k1, uint32_t lk)
     return (uint32_t)(h >> 32);
 }
 
-/* What every family's predicate (rules_list.h's RULES_NAMES) says of a name or number. */
+/* What rule_keys.tsv and every family's predicate (rules_list.h's RULES_NAMES) say of a name
+ * or number. */
 static unsigned classify(const rctx *c, hp_str s, unsigned kind)
 {
-    unsigned bits = 0;
     int number = kind == TK_NUMBER;
+    unsigned bits = rules_keys_bits(c->cfg->keys, s, number);
     for (const rules_names_fn *f = c->names; f && *f; f++)
         bits |= (*f)(c, s, number);
     return bits;

@@ -23,7 +23,7 @@ static void kl001(rctx *c, ptrdiff_t i)
     if (open < 0 || !rules_args(c, open, &a) || a.n < 2 || guarded(c, i))
         return;
     if (a.n >= 3) {
-        rules_report(c, "KL001", i, HP_SEV_ERROR, 0,
+        rules_report(c, RID_KL001, i, HP_SEV_ERROR, 0,
                      "HIP's __launch_bounds__ takes at most two arguments; the third (maximum "
                      "blocks per cluster) does not compile",
                      "drop the third argument under __HIP_PLATFORM_AMD__");
@@ -42,7 +42,7 @@ static void kl001(rctx *c, ptrdiff_t i)
                            "__HIP_PLATFORM_AMD__, or measure",
                         b, t, b * waves, per_simd, per_simd);
     }
-    rules_report(c, "KL001", a.first[1], 0, 0,
+    rules_report(c, RID_KL001, a.first[1], 0, 0,
                  "the second argument of __launch_bounds__ becomes amdgpu_waves_per_eu on AMD: "
                  "a minimum of wavefronts per SIMD, not of blocks per multiprocessor",
                  fix);
@@ -95,14 +95,14 @@ static void kl005(rctx *c, ptrdiff_t i, hp_str s)
             return;
     }
     if (c->cfg->no_image) {
-        rules_report(c, "KL005", i, HP_SEV_ERROR, RF_ONCE,
+        rules_report(c, RID_KL005, i, HP_SEV_ERROR, RF_ONCE,
                      ref ? "texture references: deprecated in HIP, removed from CUDA 12, and "
                            "gfx942 and gfx950 have no image instructions at all"
                          : "textures and surfaces: gfx942 and gfx950 have no image "
                            "instructions, so this code does not build for them",
                      NULL);
     } else if (ref) {
-        rules_report(c, "KL005", i, HP_SEV_WARNING, RF_ONCE,
+        rules_report(c, RID_KL005, i, HP_SEV_WARNING, RF_ONCE,
                      "texture references are deprecated in HIP and removed from CUDA 12", NULL);
     }
 }
@@ -128,7 +128,7 @@ static void kl006(rctx *c, ptrdiff_t i)
         if (rules_ident(c, f) && coord(rules_text(c, f)) && rules_punct(c, rules_next(c, f), '.') &&
             rules_next(c, rules_next(c, f)) == a.last[k]) {
             hp_str s = rules_text(c, f);
-            rules_report(c, "KL006", f, 0, 0,
+            rules_report(c, RID_KL006, f, 0, 0,
                          rules_fmt(c, "'%.*s' is passed to printf uncast; HIP's coordinate "
                                       "built-ins are not plain integers and the HIP docs ask "
                                       "for a cast",
@@ -155,14 +155,14 @@ static void kl007(rctx *c, ptrdiff_t i, hp_str s)
         rules_call(c, i) < 0)
         return;
     if (RULES_EQ(s, "__globaltimer")) {
-        rules_report(c, "KL007", i, 0, 0,
+        rules_report(c, RID_KL007, i, 0, 0,
                      "'__globaltimer' has no HIP implementation; wall_clock64() is the "
                      "constant-rate counter",
                      NULL);
         return;
     }
     int timed = file_mentions(c, "clockRate", "cudaDevAttrClockRate");
-    rules_report(c, "KL007", i, timed ? HP_SEV_WARNING : HP_SEV_NOTE, RF_ONCE,
+    rules_report(c, RID_KL007, i, timed ? HP_SEV_WARNING : HP_SEV_NOTE, RF_ONCE,
                  timed ? "clock counters are divided by clockRate here: on AMD clock64() counts "
                          "shader-core cycles at a changing frequency, so the result is no time"
                        : "clock()/clock64() count shader-core cycles at a frequency that "
@@ -182,7 +182,7 @@ static void kl008(rctx *c, ptrdiff_t gfirst, ptrdiff_t glast, ptrdiff_t bfirst, 
     if (rules_eval(c, gfirst, glast, &g, &bits)) {
         if (bfirst >= 0 && rules_eval(c, bfirst, blast, &b, &bits) && g > 0 && b > 0 &&
             (double)g * (double)b >= 4294967296.0)
-            rules_report(c, "KL008", gfirst, HP_SEV_WARNING, 0,
+            rules_report(c, RID_KL008, gfirst, HP_SEV_WARNING, 0,
                          rules_fmt(c, "%lld blocks of %lld threads: HIP rejects grids of "
                                       "2^32 threads or more in a dimension",
                                    g, b),
@@ -206,7 +206,7 @@ static void kl008(rctx *c, ptrdiff_t gfirst, ptrdiff_t glast, ptrdiff_t bfirst, 
         }
     }
     if (div && wide)
-        rules_report(c, "KL008", gfirst, 0, 0,
+        rules_report(c, RID_KL008, gfirst, 0, 0,
                      "a 1-D grid computed from a 64-bit size: HIP rejects grids of 2^32 "
                      "threads or more in a dimension (CUDA allows 2^31-1 blocks)",
                      NULL);
@@ -227,7 +227,7 @@ static void launch(rctx *c, ptrdiff_t open)
     if (close < 0)
         return;
     if ((rules_scope(c, open) & SC_DEVICE) && !guarded(c, open))
-        rules_report(c, "KL002", open, 0, 0,
+        rules_report(c, RID_KL002, open, 0, 0,
                      "a kernel launch in device code (dynamic parallelism): HIP kernels cannot "
                      "launch kernels",
                      NULL);
@@ -256,39 +256,27 @@ static void launch(rctx *c, ptrdiff_t open)
 
 /* ------------------------------------------------------------------ the family */
 
-/* The identifiers the pass below acts on (rules_hot.c). */
+/* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
+ * texture and surface APIs of tex_refs and tex_objs. */
 unsigned rules_kl_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
-    if (number)
+    if (number || s.len < 5)
         return 0;
-    if (s.len < 5)
-        return 0;
-    int hit = 0;
     switch (s.s[0]) {
-    case '_':
-        hit = RULES_EQ(s, "__launch_bounds__") || RULES_EQ(s, "__globaltimer") ||
-              RULES_EQ(s, "__clock64") || RULES_EQ(s, "__clock");
-        break;
-    case 'p':
-        hit = RULES_EQ(s, "printf");
-        break;
     case 'c':
     case 'h':
     case 't':
     case 's':
-        hit = RULES_EQ(s, "clock64") || RULES_EQ(s, "clock") || RULES_EQ(s, "this_grid") ||
-              RULES_EQ(s, "hipLaunchKernelGGL") || RULES_EQ(s, "texture") ||
-              RULES_EQ(s, "surface") ||
-              ((RULES_STARTS(s, "cuda") || RULES_STARTS(s, "hip") || RULES_STARTS(s, "tex") ||
+        return (RULES_STARTS(s, "cuda") || RULES_STARTS(s, "hip") || RULES_STARTS(s, "tex") ||
                 RULES_STARTS(s, "surf")) &&
-               (in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
-                in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs)));
-        break;
+                       (in_list(s, tex_refs, sizeof tex_refs / sizeof *tex_refs) ||
+                        in_list(s, tex_objs, sizeof tex_objs / sizeof *tex_objs))
+                   ? RH_KL
+                   : 0;
     default:
-        break;
+        return 0;
     }
-    return hit ? RH_KL : 0;
 }
 
 void rules_kl_run(rctx *c)
@@ -328,7 +316,7 @@ void rules_kl_run(rctx *c)
             break;
         case 't':
             if (RULES_EQ(s, "this_grid") && rules_call(c, i) >= 0 && !guarded(c, i))
-                rules_report(c, "KL003", i, HP_SEV_NOTE, RF_ONCE,
+                rules_report(c, RID_KL003, i, HP_SEV_NOTE, RF_ONCE,
                              "grid-wide sync needs every block resident at once; AMD residency "
                              "limits differ (CDNA: 2048 threads, 32 wavefronts per CU), so size "
                              "the grid from the occupancy API",

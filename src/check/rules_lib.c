@@ -83,29 +83,30 @@ static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
     int split = f ? warp32(c, f->open, f->close) : warp32(c, 0, c->nt - 1);
     hp_str s = rules_text(c, i);
     if (split)
-        rules_report(c, "LIB004", i, HP_SEV_ERROR, 0,
+        rules_report(c, RID_LIB004, i, HP_SEV_ERROR, 0,
                      rules_fmt(c, "'%.*s' without a width is 32 lanes wide in CUB but 64 on "
                                   "gfx9 in hipCUB, while this code splits the block into "
                                   "32-thread warps: two warps get folded together",
                                (int)s.len, s.s),
                      NULL);
     else
-        rules_report(c, "LIB004", i, HP_SEV_WARNING, 0,
+        rules_report(c, RID_LIB004, i, HP_SEV_WARNING, 0,
                      rules_fmt(c, "'%.*s' without a width is 32 lanes wide in CUB but 64 on "
                                   "gfx9 in hipCUB; check the code around it assumes neither",
                                (int)s.len, s.s),
                      NULL);
 }
 
-/* The identifiers the pass below acts on (rules_hot.c). */
+/* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
+ * collectives with a width parameter. */
 unsigned rules_lib_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
     if (number)
         return 0;
-    if (s.len < 6 || (s.s[0] != 'W' && s.s[0] != 't'))
+    if (s.len < 6 || s.s[0] != 'W')
         return 0;
-    return (s.s[0] == 'W' && width_position(s) > 0) || RULES_EQ(s, "thrust") ? RH_LIB : 0;
+    return width_position(s) > 0 ? RH_LIB : 0;
 }
 
 void rules_lib_run(rctx *c)
@@ -120,7 +121,7 @@ void rules_lib_run(rctx *c)
             collective(c, i, need, &uses_cub);
         } else if (RULES_EQ(s, "thrust") && rules_punct(c, rules_next(c, i), P_SCOPE) &&
                    rules_is(c, rules_next(c, rules_next(c, i)), "cuda")) {
-            rules_report(c, "LIB004", i, HP_SEV_WARNING, RF_ONCE,
+            rules_report(c, RID_LIB004, i, HP_SEV_WARNING, RF_ONCE,
                          "thrust::cuda execution policies and headers are CUDA's; rocThrust "
                          "spells them thrust::hip",
                          "use thrust::hip::par (or thrust::device) with rocThrust");

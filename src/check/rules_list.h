@@ -20,18 +20,18 @@ RULES_FAMILY(triton, RL_PYTHON)
 RULES_FAMILY(pytorch, RL_PYTHON | RL_CPP)
 RULES_FAMILY(bld, RL_PYTHON | RL_BUILD)
 
-/* RULES_NAMES(name): unsigned rules_<name>_names(const rctx *, hp_str, int number) gives the
- * RH_* bits of the identifiers (and numbers) its rules act on; rules_hot.c lists the tokens
- * whose bits are set, and the families look only at those. A rule keyed on a new name adds
- * it to its family's predicate (or to data/tables/rule_names.tsv: the names family). */
+/* The RH_* bits of the identifiers (and numbers) a family's rules act on: rules_hot.c lists
+ * the tokens whose bits are set, and the families look only at those. A rule keyed on a new
+ * name, prefix or number adds a row to data/tables/rule_keys.tsv (or, for a finding wherever
+ * a name appears, to data/tables/rule_names.tsv: no code). RULES_NAMES(name) adds the
+ * predicate unsigned rules_<name>_names(const rctx *, hp_str, int number) for the names a
+ * table cannot list: a pattern, or a list the family also uses for its messages. */
 RULES_NAMES(wave)
 RULES_NAMES(asm)
 RULES_NAMES(arch)
 RULES_NAMES(kl)
-RULES_NAMES(mem)
 RULES_NAMES(type)
 RULES_NAMES(lib)
 RULES_NAMES(rt)
 RULES_NAMES(names)
 RULES_NAMES(pytorch)
-RULES_NAMES(cpp)

@@ -51,7 +51,7 @@ static int marked(const mem_state *m, ptrdiff_t i)
 
 static void too_big(rctx *c, ptrdiff_t at, long long bytes, const char *what)
 {
-    rules_report(c, "MEM001", at, 0, 0,
+    rules_report(c, RID_MEM001, at, 0, 0,
                  rules_fmt(c, "%s asks for %s of shared memory; the LDS of the targets holds "
                               "%s per workgroup",
                            what, kib(c, bytes), kib(c, c->cfg->lds_limit)),
@@ -79,7 +79,7 @@ static void mem001_attr(rctx *c, mem_state *m, ptrdiff_t i)
             too_big(c, a.first[2], v, "the dynamic shared-memory attribute");
         return;
     }
-    rules_report(c, "MEM001", i, HP_SEV_NOTE, 0,
+    rules_report(c, RID_MEM001, i, HP_SEV_NOTE, 0,
                  "raising the dynamic shared-memory limit is an NVIDIA opt-in: HIP has no such "
                  "step, and a launch that needs more LDS than the GPU has fails",
                  "keep the call, but size the dynamic shared memory to sharedMemPerBlock "
@@ -190,7 +190,7 @@ static void mem001_static(rctx *c)
             sum += bytes;
             if (before <= c->cfg->lds_limit && sum > c->cfg->lds_limit) {
                 hp_str s = rules_text(c, nm);
-                rules_report(c, "MEM001", nm, 0, 0,
+                rules_report(c, RID_MEM001, nm, 0, 0,
                              rules_fmt(c, "static __shared__ arrays reach %s with '%.*s'; the "
                                           "LDS of the targets holds %s per workgroup",
                                        kib(c, sum), (int)s.len, s.s, kib(c, c->cfg->lds_limit)),
@@ -228,12 +228,12 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
         return;
     ptrdiff_t n = c->t[end].off + c->t[end].len - c->t[i].off;
     if (bytes == 49152)
-        rules_report_at(c, "MEM001", c->t[i].off, n, HP_SEV_NOTE, 0,
+        rules_report_at(c, RID_MEM001, c->t[i].off, n, HP_SEV_NOTE, 0,
                         "48 KiB is NVIDIA's default per-block shared-memory limit; AMD GPUs "
                         "have 64 KiB of LDS per workgroup (160 KiB on gfx950) and no opt-in",
                         "query sharedMemPerBlock instead of hard-coding limits");
     else if (bytes > c->cfg->lds_limit)
-        rules_report_at(c, "MEM001", c->t[i].off, n, HP_SEV_WARNING, 0,
+        rules_report_at(c, RID_MEM001, c->t[i].off, n, HP_SEV_WARNING, 0,
                         rules_fmt(c, "%s is an NVIDIA opt-in shared-memory size; the LDS of the "
                                      "targets holds %s per workgroup",
                                   kib(c, bytes), kib(c, c->cfg->lds_limit)),
@@ -274,7 +274,7 @@ static void mem002(rctx *c, ptrdiff_t i)
         if (skip)
             continue;
         if (rules_is(c, j, "template")) {
-            rules_report(c, "MEM002", i, 0, 0,
+            rules_report(c, RID_MEM002, i, 0, 0,
                          "__constant__ inside a template: HIP documents this as undefined "
                          "behaviour",
                          "move the __constant__ variable out of the template");
@@ -304,7 +304,7 @@ static void mem002(rctx *c, ptrdiff_t i)
         ptrdiff_t e = rules_match(c, b);
         if (e < 0 || !rules_range_has(c, b, e, lane_varying))
             continue;
-        rules_report(c, "MEM002", j, 0, 0,
+        rules_report(c, RID_MEM002, j, 0, 0,
                      rules_fmt(c, "__constant__ '%.*s' is indexed per thread: AMD's scalar "
                                   "constant path is fast only for indices uniform across a "
                                   "wavefront",
@@ -334,7 +334,7 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
         const char *tn = t == RT_HALF ? "__half" : t == RT_HALF2 ? "__half2"
                                                  : t == RT_BF16  ? "bfloat16"
                                                                  : "bfloat162";
-        rules_report(c, "MEM006", i, 0, 0,
+        rules_report(c, RID_MEM006, i, 0, 0,
                      rules_fmt(c, "'%.*s' on a %s pointer: HIP's atomicAdd has overloads for "
                                   "int, unsigned, 64-bit integers, float and double only "
                                   "(HIP 5.2 to 6.x)",
@@ -345,7 +345,7 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if ((t == RT_FLOAT || t == RT_DOUBLE) &&
         (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") || RULES_EQ(s, "atomicSub") ||
          RULES_EQ(s, "atomicMax") || RULES_EQ(s, "atomicMin")))
-        rules_report(c, "MEM004", i, 0, RF_ONCE,
+        rules_report(c, RID_MEM004, i, 0, RF_ONCE,
                      rules_fmt(c, "'%.*s' on %s: HIP compiles it to a compare-and-swap loop "
                                   "unless unsafe FP atomics are on, and hardware FP atomics "
                                   "may be lost on fine-grained (host or managed) memory",
@@ -377,7 +377,7 @@ static void mem007(rctx *c, ptrdiff_t i)
     if (!(rules_punct(c, n, P_EQ) || rules_punct(c, n, P_NE)) || v >= c->nt ||
         c->t[v].kind != TK_NUMBER)
         return;
-    rules_report(c, "MEM007", i, 0, 0,
+    rules_report(c, RID_MEM007, i, 0, 0,
                  "compares a memory type with a number: HIP numbers them differently "
                  "(hipMemoryTypeHost is 0, Device 1; CUDA's Host is 1, Device 2)",
                  NULL);
@@ -385,39 +385,6 @@ static void mem007(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
-/* The identifiers (or numbers) the passes below act on (rules_hot.c). */
-unsigned rules_mem_names(const rctx *c, hp_str s, int number)
-{
-    (void)c;
-    if (number) {
-        unsigned long long v;
-        int bits;
-        if (!lex_int_literal(s, &v, &bits))
-            return 0;
-        return v == 49152 || v == 101376 || v == 232448 || v == 102400 || v == 166912 ||
-                       v == 48 || v == 99 || v == 100 || v == 163 || v == 227
-                   ? RH_MEMNUM
-                   : 0;
-    }
-    if (s.len < 4)
-        return 0;
-    switch (s.s[0]) {
-    case 'c':
-    case 'h':
-        return RULES_EQ(s, "cudaFuncSetAttribute") || RULES_EQ(s, "hipFuncSetAttribute") ? RH_MEM
-                                                                                         : 0;
-    case 'a':
-        return RULES_STARTS(s, "atomic") ? RH_MEM : 0;
-    case '_':
-        return RULES_EQ(s, "__constant__") ? RH_MEM : RULES_EQ(s, "__shared__") ? RH_SHARED : 0;
-    case 't':
-        return RULES_EQ(s, "type") ? RH_MEM : 0;
-    case 'm':
-        return RULES_EQ(s, "memoryType") ? RH_MEM : 0;
-    default:
-        return 0;
-    }
-}
 
 void rules_mem_run(rctx *c)
 {

@@ -5,7 +5,10 @@
 
 #include "pyrules.h"
 #include "rules.h"
+#include "rules_build.h"
 #include "rules_py.h"
+#include "rules_pytorch.h"
+#include "rules_triton.h"
 #include "run.h"
 #include "str.h"
 

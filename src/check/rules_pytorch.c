@@ -6,7 +6,7 @@
 #include "pyrules.h"
 #include "pysrc.h"
 #include "rules.h"
-#include "rules_py.h"
+#include "rules_pytorch.h"
 #include "str.h"
 
 #include "banned.h"
@@ -91,7 +91,7 @@ static void pt002_capability(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t 
         line_has_cmp(p, ls, le))
         flag = 1;
     if (flag)
-        add_span(r, p, i, open, "PT002", HP_SEV_WARNING, pt002_msg, pt002_fix);
+        add_span(r, p, i, open, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
 }
 
 /* sm_90 / sm90 strings and is_sm90-style helpers. */
@@ -242,7 +242,7 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
         }
     }
     if (flags >= 0 && !amd_file && !guarded(p, i))
-        add_span(r, p, a[flags].kw, a[flags].kw + 1, "PT003", HP_SEV_WARNING,
+        add_span(r, p, a[flags].kw, a[flags].kw + 1, RID_PT003, HP_SEV_WARNING,
                  "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
                  "hipified and these flags go to hipcc, which rejects nvcc-only options",
                  "branch on torch.version.hip (or IS_HIP_EXTENSION) and give hipcc its own "
@@ -256,7 +256,7 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
             body = assigned_string(p, pysrc_text(p, a[ks].vb));
         if (body.len && (str_find(body, S("asm(")) >= 0 || str_find(body, S("asm volatile")) >= 0 ||
                          str_find(body, S("asm (")) >= 0))
-            add_span(r, p, a[ks].kw, a[ks].kw + 1, "PT003", HP_SEV_WARNING,
+            add_span(r, p, a[ks].kw, a[ks].kw + 1, RID_PT003, HP_SEV_WARNING,
                      "cuda_sources holds inline assembly: hipify leaves PTX as it is and "
                      "hipcc cannot assemble it",
                      "replace the asm with HIP intrinsics, or add an AMDGCN path under "
@@ -280,7 +280,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
                      "(hipBLASLt's fp8 GEMMs there take only FNUZ), whose e4m3 range ends at "
                      "240, not 448",
             t);
-        add_span(r, p, b, e, "PT005", HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
                  "choose the dtype from gcnArchName: gfx942 -> torch.float8_e4m3fnuz / "
                  "float8_e5m2fnuz, gfx950 and RDNA4 -> the OCP types; rescale checkpoints");
     } else if (fnuz && (tg & ~(unsigned)TGT_GFX942)) {
@@ -288,7 +288,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
             r->a, "torch.%s is FNUZ fp8, which only gfx942 (MI300) runs natively; MI350, "
                      "RDNA4 and NVIDIA GPUs use the OCP types",
             t);
-        add_span(r, p, b, e, "PT005", HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
                  "choose the dtype from gcnArchName instead of hard-coding FNUZ");
     }
 }
@@ -320,27 +320,27 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
             hp_str s = pylex_string_body(p->src, t);
-            if (pyrules_on(r, "PT001") && !guarded(p, i) &&
+            if (pyrules_on(r, RID_PT001) && !guarded(p, i) &&
                 (str_find(s, S("nvidia-smi")) >= 0 ||
                  ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i)))) {
-                add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
+                add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
-            } else if (pyrules_on(r, "PT001") && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
-                add_span(r, p, i, i + 1, "PT001", HP_SEV_WARNING,
+            } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
+                add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "'+cu' in the version string detects CUDA wheels only; ROCm wheels "
                          "are tagged '+rocm'",
                          "test torch.version.hip / torch.version.cuda instead");
-            } else if (pyrules_on(r, "PT002") && sm_word(s) && !flag_value(p, i) &&
+            } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
                        !guarded(p, i)) {
-                add_span(r, p, i, i + 1, "PT002", HP_SEV_WARNING,
+                add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING,
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
                          "match it, or match a fallback meant for old NVIDIA parts",
                          pt002_fix);
-            } else if (pyrules_on(r, "PT003") && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
+            } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch) {
-                add_span(r, p, i, i + 1, "PT003", HP_SEV_WARNING,
+                add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
                          "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built for "
                          "PYTORCH_ROCM_ARCH, or for the archs torch itself was built for",
                          "also set PYTORCH_ROCM_ARCH, e.g. \"gfx90a;gfx942\"");
@@ -349,50 +349,50 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         }
         if (t->kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
             continue;
-        if (pyrules_on(r, "PT002") && sm_helper(pysrc_text(p, i)) && pysrc_op(p, i + 1, '(') &&
+        if (pyrules_on(r, RID_PT002) && sm_helper(pysrc_text(p, i)) && pysrc_op(p, i + 1, '(') &&
             !guarded(p, i)) {
-            add_span(r, p, i, i + 1, "PT002", HP_SEV_WARNING, pt002_msg, pt002_fix);
+            add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
             continue;
         }
         ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
         if (e <= i)
             continue;
         int call = pysrc_op(p, e, '(') && p->match[e] > e;
-        if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, "PT001") && !amd_file &&
+        if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, RID_PT001) && !amd_file &&
             p->lstart[i] != last_pt001) {
             last_pt001 = p->lstart[i];
-            add_span(r, p, i, e, "PT001", HP_SEV_WARNING,
+            add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "
                      "test torch.cuda.is_available() for 'a GPU is present'");
         } else if (strcmp(q, "torch.backends.cudnn.version") == 0 && call &&
-                   pyrules_on(r, "PT001") && !guarded(p, i)) {
-            add_span(r, p, i, e, "PT001", HP_SEV_WARNING,
+                   pyrules_on(r, RID_PT001) && !guarded(p, i)) {
+            add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "on ROCm the cudnn backend is MIOpen: the version number and the features "
                      "it implies are not cuDNN's",
                      "branch on torch.version.hip before reading cuDNN versions");
         } else if (strcmp(q, "torch.cuda.get_device_name") == 0 && call &&
-                   pyrules_on(r, "PT001") && !guarded(p, i) &&
+                   pyrules_on(r, RID_PT001) && !guarded(p, i) &&
                    has_string_on_line(p, p->lstart[i], pysrc_line_end(p, i), nvidia_name)) {
-            add_span(r, p, i, e, "PT001", HP_SEV_WARNING,
+            add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "vendor detected from NVIDIA product names: ROCm reports names such as "
                      "'AMD Instinct MI300X', which fall to the generic path",
                      "test torch.version.hip, and gcnArchName for the AMD model");
         } else if ((strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                     strcmp(q, "torch.cuda.get_device_properties") == 0) &&
-                   call && pyrules_on(r, "PT002") && !guarded(p, i)) {
+                   call && pyrules_on(r, RID_PT002) && !guarded(p, i)) {
             if (strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                 (pysrc_op(p, p->match[e] + 1, '.') &&
                  (pysrc_is(p, p->match[e] + 2, "major") || pysrc_is(p, p->match[e] + 2, "minor"))))
                 pt002_capability(r, p, i, e);
-        } else if (call && pyrules_on(r, "PT003") &&
+        } else if (call && pyrules_on(r, RID_PT003) &&
                    (strcmp(q, "torch.utils.cpp_extension.CUDAExtension") == 0 ||
                     strcmp(q, "torch.utils.cpp_extension.load") == 0 ||
                     strcmp(q, "torch.utils.cpp_extension.load_inline") == 0 ||
                     strcmp(q, "CUDAExtension") == 0)) {
             pt003_call(r, p, i, e, amd_file);
-        } else if (strncmp(q, "torch.float8_e", 14) == 0 && pyrules_on(r, "PT005") &&
+        } else if (strncmp(q, "torch.float8_e", 14) == 0 && pyrules_on(r, RID_PT005) &&
                    p->lstart[i] != last_pt005) {
             last_pt005 = p->lstart[i];
             pt005(r, p, i, e, q, has_ocp && has_fnuz);
@@ -429,8 +429,6 @@ unsigned rules_pytorch_cxx_names(hp_str s)
             if (s.s[0] == pt004_apis[k][0] && str_eqc(s, pt004_apis[k]))
                 return RH_PYT;
         return 0;
-    case 'r':
-        return RULES_EQ(s, "reinterpret_cast") ? RH_PYT : 0;
     default:
         return 0;
     }
@@ -452,7 +450,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
                        const rules_hot *hot, ptrdiff_t nhot)
 {
     (void)len;
-    if (!pyrules_on(r, "PT004"))
+    if (!pyrules_on(r, RID_PT004))
         return;
     /* only sources of PyTorch extensions */
     int torch = 0;
@@ -484,7 +482,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
                          "only in files it processes; a header outside the extension's "
                          "sources keeps the CUDA types",
                 pt004_apis[k]);
-            pyrules_add(r, t->off, t->len, "PT004", HP_SEV_NOTE, m,
+            pyrules_add(r, t->off, t->len, RID_PT004, HP_SEV_NOTE, m,
                         "let CUDAExtension hipify every source and header of the extension "
                         "(list them under the extension directory)");
             break;
@@ -500,7 +498,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
                     r->a, "ATen data reinterpreted as %.*s: on ROCm this lands on HIP's "
                              "half/bf16 types, whose operator and intrinsic coverage differs",
                     (int)ty->len, src + ty->off);
-                pyrules_add(r, t->off, t->len, "PT004", HP_SEV_NOTE, m,
+                pyrules_add(r, t->off, t->len, RID_PT004, HP_SEV_NOTE, m,
                             "use at::Half / at::BFloat16 arithmetic, or HIP's __hip_bfloat16 "
                             "under USE_ROCM");
             }

@@ -42,7 +42,7 @@ void rules_rt_run(rctx *c)
                        (rules_is(c, p, "case") && rules_punct(c, n, ':'));
         if (!compared)
             continue;
-        rules_report(c, "RT003", i, 0, 0,
+        rules_report(c, RID_RT003, i, 0, 0,
                      rules_fmt(c, "the code depends on '%.*s' exactly: HIP returned other codes "
                                   "for several errors before ROCm 7.0 and aligned them with "
                                   "CUDA's then",

@@ -3,8 +3,9 @@
 #include <string.h>
 
 #include "pyrules.h"
+#include "rule_ids.h"
 #include "pysrc.h"
-#include "rules_py.h"
+#include "rules_triton.h"
 #include "str.h"
 #include "triton.h"
 #include "triton_env_tab.h"
@@ -74,7 +75,7 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
     pysrc_ints v;
     if (guarded(p, s->tok))
         return;
-    if (pyrules_on(r, "TRI001") && site_value(p, s, TO_NUM_WARPS, &v)) {
+    if (pyrules_on(r, RID_TRI001) && site_value(p, s, TO_NUM_WARPS, &v)) {
         int wave = (tg & TGT_WAVE64) ? 64 : 32;
         if (v.max * wave > 1024) {
             const char *m = arena_printf(
@@ -82,31 +83,31 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
             ptrdiff_t at = value_tok(p, s, TO_NUM_WARPS, v.max_tok);
-            add_span(r, p, at, at + 1, "TRI001", HP_SEV_ERROR, m,
+            add_span(r, p, at, at + 1, RID_TRI001, HP_SEV_ERROR, m,
                      "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
                      "(MI200, MI300) and <= 32 on RDNA");
         }
     }
-    if (pyrules_on(r, "TRI003") && site_value(p, s, TO_NUM_STAGES, &v)) {
+    if (pyrules_on(r, RID_TRI003) && site_value(p, s, TO_NUM_STAGES, &v)) {
         if (v.max >= 3) {
             const char *m = arena_printf(
                 a, "num_stages=%lld: AMD's stream pipeliner keeps a copy of each operand tile "
                    "in LDS per stage (64 KiB on MI300); 3 or more stages often run out of it",
                 v.max);
             ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
-            add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING, m,
+            add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_WARNING, m,
                      "use num_stages=2 for single-GEMM kernels and 1 for fused attention or "
                      "GEMM-free kernels on AMD; retune the block sizes");
         }
         if (v.min == 0) {
             ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.min_tok);
-            add_span(r, p, at, at + 1, "TRI003", HP_SEV_WARNING,
+            add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_WARNING,
                      "num_stages=0 was ROCm Triton's old switch for pipelining; current AMD "
                      "backends reject it on GPUs with matrix cores",
                      "use num_stages=2 for the old pipelined behaviour");
         }
     }
-    if (pyrules_on(r, "TRI002")) {
+    if (pyrules_on(r, RID_TRI002)) {
         if (site_value(p, s, TO_NONKDIM, &v) &&
             !((v.min == 0 || v.min == 4 || v.min == 16 || v.min == 32) &&
               (v.max == 0 || v.max == 4 || v.max == 16 || v.max == 32))) {
@@ -116,38 +117,38 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
                 a, "matrix_instr_nonkdim=%lld: AMD matrix instructions are 16x16 or 32x32 (4 "
                    "for small dots; 0 lets the compiler choose)",
                 bad);
-            add_span(r, p, s->opt[TO_NONKDIM].key, s->opt[TO_NONKDIM].ve, "TRI002",
+            add_span(r, p, s->opt[TO_NONKDIM].key, s->opt[TO_NONKDIM].ve, RID_TRI002,
                      HP_SEV_WARNING, m,
                      "use matrix_instr_nonkdim=16 (usually best on MI300) or 32");
         }
         if (site_value(p, s, TO_KPACK, &v)) {
             if (v.min < 1 || v.max > 2)
-                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, "TRI002",
+                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, RID_TRI002,
                          HP_SEV_WARNING, "kpack takes 1 or 2", "use kpack=1 or kpack=2");
             else if (v.max == 2 && (tg & TGT_GFX950))
-                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, "TRI002",
+                add_span(r, p, s->opt[TO_KPACK].key, s->opt[TO_KPACK].ve, RID_TRI002,
                          HP_SEV_WARNING,
                          "kpack=2 is not accepted on gfx950 (MI350): older Triton asserts, "
                          "newer overrides it to 1",
                          "use kpack=1 for gfx950 configs");
         }
         if (site_value(p, s, TO_WAVES_PER_EU, &v) && (v.min < 0 || v.max > 8))
-            add_span(r, p, s->opt[TO_WAVES_PER_EU].key, s->opt[TO_WAVES_PER_EU].ve, "TRI002",
+            add_span(r, p, s->opt[TO_WAVES_PER_EU].key, s->opt[TO_WAVES_PER_EU].ve, RID_TRI002,
                      HP_SEV_WARNING,
                      "waves_per_eu asks for an occupancy the hardware cannot give (0 to 8 "
                      "waves per SIMD)",
                      "use waves_per_eu in 0..4 (0 leaves it to the compiler)");
     }
-    if (pyrules_on(r, "TRI008")) {
+    if (pyrules_on(r, RID_TRI008)) {
         if (site_value(p, s, TO_NUM_CTAS, &v) && v.max > 1) {
             ptrdiff_t at = value_tok(p, s, TO_NUM_CTAS, v.max_tok);
-            add_span(r, p, at, at + 1, "TRI008", HP_SEV_ERROR,
+            add_span(r, p, at, at + 1, RID_TRI008, HP_SEV_ERROR,
                      "num_ctas > 1 (thread-block clusters) is NVIDIA-only: Triton's AMD backend "
                      "raises ValueError",
                      "drop num_ctas on AMD (keep it in an NVIDIA-only config set)");
         }
         if (s->opt[TO_MAXNREG].key >= 0)
-            add_span(r, p, s->opt[TO_MAXNREG].key, s->opt[TO_MAXNREG].ve, "TRI008",
+            add_span(r, p, s->opt[TO_MAXNREG].key, s->opt[TO_MAXNREG].ve, RID_TRI008,
                      HP_SEV_WARNING,
                      "maxnreg is an NVIDIA register cap; AMD's backend has no such option",
                      "on AMD, steer register use with waves_per_eu instead");
@@ -178,7 +179,7 @@ static void tri001_host(pyrules *r, const pysrc *p)
                                : "threads computed as 32 per warp; a Triton warp on gfx9 "
                                  "(MI200, MI300) is a 64-thread wavefront";
         ptrdiff_t b = name < i ? name : i, e = name < i ? i + 1 : name + 1;
-        add_span(r, p, b, e, "TRI001", HP_SEV_WARNING, m,
+        add_span(r, p, b, e, RID_TRI001, HP_SEV_WARNING, m,
                  "take the width from triton.runtime.driver.active.get_current_target()"
                  ".warp_size or torch.cuda.get_device_properties(d).warp_size");
     }
@@ -218,7 +219,7 @@ static void tri002_autotune(pyrules *r, const pysrc *p, const tri_file *tf)
         ptrdiff_t at = kn->autotune - 1;
         while (at > 0 && p->t[at - 1].kind != PY_DECORATOR && at > kn->first_deco)
             at--;
-        add_span(r, p, at, kn->autotune, "TRI002", HP_SEV_NOTE, m,
+        add_span(r, p, at, kn->autotune, RID_TRI002, HP_SEV_NOTE, m,
                  "add an AMD config set under torch.version.hip: num_stages 1-2, num_warps "
                  "4-8, and the AMD knobs waves_per_eu and matrix_instr_nonkdim=16");
     }
@@ -430,7 +431,7 @@ static void tri012_access(kctx *c, ptrdiff_t name, ptrdiff_t open, int store)
         "of the tensor when its size is not a multiple of %.*s",
         store ? "tl.store" : "tl.load", (int)ptext.len, ptext.s, store ? "write" : "read",
         (int)blk.len, blk.s);
-    add_span(c->r, p, name, open, "TRI012", store ? HP_SEV_ERROR : HP_SEV_WARNING, m,
+    add_span(c->r, p, name, open, RID_TRI012, store ? HP_SEV_ERROR : HP_SEV_WARNING, m,
              store ? "pass mask=offsets < n_elements, or show that the size divides evenly "
                      "(tl.multiple_of, an assert n % BLOCK == 0)"
                    : "pass mask=offsets < n_elements (and other= for the masked lanes), or "
@@ -456,7 +457,7 @@ static void tri010_reduce(kctx *c, ptrdiff_t name, ptrdiff_t open, const char *f
                     "reduction in the input type, and AMD's packed fp16 math may round "
                     "differently from an NVIDIA run",
         fn);
-    add_span(c->r, p, name, open, "TRI010", HP_SEV_NOTE, m,
+    add_span(c->r, p, name, open, RID_TRI010, HP_SEV_NOTE, m,
              "upcast first (x.to(tl.float32)) or pass dtype=tl.float32");
 }
 
@@ -521,13 +522,13 @@ static void kernel_statements(kctx *c)
                 if (p->t[m].kind == PY_NAME && str_eq(pysrc_text(p, m), v->name))
                     self = 1;
             if (v && (v->bits & B_LOWACC) && (aug || self) && !v->reported && c->low &&
-                pyrules_on(c->r, "TRI010")) {
+                pyrules_on(c->r, RID_TRI010)) {
                 v->reported = 1;
                 const char *m = arena_printf(
                     c->r->a, "'%.*s' accumulates in fp16/bf16: Triton does not widen "
                                 "accumulators, and rounding then differs between vendors",
                     (int)v->name.len, v->name.s);
-                add_span(c->r, p, v->origin, v->origin + 1, "TRI010", HP_SEV_NOTE, m,
+                add_span(c->r, p, v->origin, v->origin + 1, RID_TRI010, HP_SEV_NOTE, m,
                          "create the accumulator with dtype=tl.float32 and convert once at "
                          "the end");
             }
@@ -557,11 +558,11 @@ static void kernel_calls(kctx *c)
             continue;
         ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
         if (pysrc_op(p, e, '(') && p->match[e] > e) {
-            if (q_is(q, "triton.language.load") && pyrules_on(c->r, "TRI012") && !c->even)
+            if (q_is(q, "triton.language.load") && pyrules_on(c->r, RID_TRI012) && !c->even)
                 tri012_access(c, i, e, 0);
-            else if (q_is(q, "triton.language.store") && pyrules_on(c->r, "TRI012") && !c->even)
+            else if (q_is(q, "triton.language.store") && pyrules_on(c->r, RID_TRI012) && !c->even)
                 tri012_access(c, i, e, 1);
-            else if (pyrules_on(c->r, "TRI010") &&
+            else if (pyrules_on(c->r, RID_TRI010) &&
                      (q_is(q, "triton.language.sum") || q_is(q, "triton.language.cumsum") ||
                       q_is(q, "triton.language.reduce") || q_is(q, "triton.language.cumprod") ||
                       q_is(q, "triton.language.associative_scan")))
@@ -660,13 +661,13 @@ static void tri006(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
     int have_con = kc >= 0 && pysrc_str(p, a[kc].vb, a[kc].e, &con);
     int ptx = (have_asm && ptx_asm(asm_s)) || (have_con && ptx_constraints(con));
     if (ptx) {
-        add_span(r, p, name, open, "TRI006", HP_SEV_ERROR,
+        add_span(r, p, name, open, RID_TRI006, HP_SEV_ERROR,
                  "tl.inline_asm_elementwise with PTX: the AMD backend hands the string to the "
                  "AMDGPU assembler, which rejects PTX (and its 'r'/'h'/'l' constraints)",
                  "use tl.math or libdevice functions, or add an AMDGCN variant ('v' "
                  "constraints) chosen by torch.version.hip");
     } else if (!have_asm) {
-        add_span(r, p, name, open, "TRI006", HP_SEV_WARNING,
+        add_span(r, p, name, open, RID_TRI006, HP_SEV_WARNING,
                  "tl.inline_asm_elementwise: the assembly must be AMDGCN on AMD GPUs, and "
                  "this string cannot be checked here",
                  "make sure an AMDGCN variant is used on ROCm (guard on torch.version.hip)");
@@ -686,12 +687,12 @@ static void tri005(pyrules *r, const pysrc *p, ptrdiff_t open)
     hp_str v;
     if (ki >= 0 && pysrc_str(p, a[ki].vb, a[ki].e, &v)) {
         if (RULES_EQ(v, "tf32") && (tg & ~(unsigned)TGT_GFX942)) {
-            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_ERROR,
+            add_span(r, p, a[ki].b, a[ki].e, RID_TRI005, HP_SEV_ERROR,
                      "input_precision=\"tf32\": Triton's AMD backend accepts only \"ieee\" "
                      "(\"tf32\" runs as XF32 on gfx942 alone) and asserts otherwise",
                      "leave input_precision unset, or choose it per target");
         } else if (RULES_EQ(v, "tf32")) {
-            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_NOTE,
+            add_span(r, p, a[ki].b, a[ki].e, RID_TRI005, HP_SEV_NOTE,
                      "input_precision=\"tf32\" runs as XF32 on gfx942, whose rounding differs "
                      "from NVIDIA TF32",
                      "compare against an fp32 reference with a TF32-sized tolerance");
@@ -700,14 +701,14 @@ static void tri005(pyrules *r, const pysrc *p, ptrdiff_t open)
                                          "input_precision=\"%.*s\" is NVIDIA-only: Triton's "
                                          "AMD backend asserts on it",
                                          (int)v.len, v.s);
-            add_span(r, p, a[ki].b, a[ki].e, "TRI005", HP_SEV_ERROR, m,
+            add_span(r, p, a[ki].b, a[ki].e, RID_TRI005, HP_SEV_ERROR, m,
                      "use \"ieee\" on AMD (exact fp32) or leave it unset");
         }
         return;
     }
     int kt = pysrc_kwarg(p, a, n, "allow_tf32");
     if (kt >= 0 && pysrc_const(p, a[kt].vb, a[kt].e, "True"))
-        add_span(r, p, a[kt].b, a[kt].e, "TRI005", HP_SEV_NOTE,
+        add_span(r, p, a[kt].b, a[kt].e, RID_TRI005, HP_SEV_NOTE,
                  "allow_tf32=True has no TF32 to use on AMD except gfx942 (XF32): elsewhere "
                  "the dot runs in full fp32, slower than and not bit-equal to an NVIDIA TF32 run",
                  "compare results with tolerances; use fp16/bf16 inputs for speed on AMD");
@@ -722,7 +723,7 @@ static void tri009(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
     int ks = pysrc_kwarg(p, a, n, "scope");
     hp_str v;
     if (ks >= 0 && pysrc_str(p, a[ks].vb, a[ks].e, &v) && RULES_EQ(v, "sys"))
-        add_span(r, p, a[ks].b, a[ks].e, "TRI009", HP_SEV_WARNING,
+        add_span(r, p, a[ks].b, a[ks].e, RID_TRI009, HP_SEV_WARNING,
                  "scope=\"sys\" atomics need coherent (fine-grained) memory on AMD; on "
                  "ordinary device memory other agents may not see them",
                  "allocate the target with fine-grained or host-coherent memory, or use "
@@ -735,7 +736,7 @@ static void tri009(pyrules *r, const pysrc *p, ptrdiff_t name, ptrdiff_t open)
     hp_str t = span_text(p, a[kv].vb, a[kv].e, 4096);
     if (pysrc_contains_nocase(t, "float16") || pysrc_contains_nocase(t, "bfloat16") ||
         pysrc_contains_nocase(t, "fp16") || pysrc_contains_nocase(t, "bf16"))
-        add_span(r, p, name, open, "TRI009", HP_SEV_WARNING,
+        add_span(r, p, name, open, RID_TRI009, HP_SEV_WARNING,
                  "16-bit floating-point atomic: bf16 atomic_add reached Triton's AMD backend "
                  "only in 2025, and fp16 atomics fall back to compare-and-swap loops where "
                  "packed atomics are missing",
@@ -757,7 +758,7 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("triton.language.");
     if (strcmp(t, "float8e4b15") == 0 || strcmp(t, "float8e4b15x4") == 0) {
-        add_span(r, p, b, e, "TRI004", HP_SEV_ERROR,
+        add_span(r, p, b, e, RID_TRI004, HP_SEV_ERROR,
                  "tl.float8e4b15 is an NVIDIA-only format: no AMD GPU supports it in Triton",
                  "use tl.float8e4b8 (FNUZ) on gfx942 or tl.float8e4nv (OCP) on gfx950");
     } else if ((strcmp(t, "float8e4nv") == 0 || strcmp(t, "float8e5") == 0) &&
@@ -767,7 +768,7 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
                      "(MI300) and older Triton emulates it or rejects it, and MI300 fp8 data "
                      "is FNUZ (tl.float8e4b8/tl.float8e5b16)",
             t);
-        add_span(r, p, b, e, "TRI004", HP_SEV_WARNING, m,
+        add_span(r, p, b, e, RID_TRI004, HP_SEV_WARNING, m,
                  "choose the dtype from the GPU's gcnArchName: gfx942 -> e4b8/e5b16, gfx950 "
                  "-> e4nv/e5");
     } else if ((strcmp(t, "float8e4b8") == 0 || strcmp(t, "float8e5b16") == 0) &&
@@ -776,7 +777,7 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
             r->a, "tl.%s is FNUZ fp8: native only on gfx942 (MI300, max 240 for e4m3), "
                      "emulated elsewhere and deprecated as a tl.dot operand on gfx950",
             t);
-        add_span(r, p, b, e, "TRI004", HP_SEV_WARNING, m,
+        add_span(r, p, b, e, RID_TRI004, HP_SEV_WARNING, m,
                  "choose the dtype from the GPU's gcnArchName and keep torch and Triton dtypes "
                  "paired (float8_e4m3fnuz <-> tl.float8e4b8)");
     }
@@ -806,7 +807,7 @@ static void tri007_imports(pyrules *r, const pysrc *p)
             for (ptrdiff_t j = i + 1; j < p->n && p->t[j].kind == PY_NAME;) {
                 ptrdiff_t e = pysrc_qualname(p, j, q, sizeof q);
                 if (extra_cuda(str_cstr(q))) {
-                    add_span(r, p, j, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    add_span(r, p, j, e, RID_TRI007, HP_SEV_ERROR, tri007_msg, tri007_fix);
                     break;
                 }
                 if (pysrc_is(p, e, "as"))
@@ -820,14 +821,14 @@ static void tri007_imports(pyrules *r, const pysrc *p)
             if (e <= i + 1 || !pysrc_is(p, e, "import"))
                 continue;
             if (extra_cuda(str_cstr(q))) {
-                add_span(r, p, i + 1, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                add_span(r, p, i + 1, e, RID_TRI007, HP_SEV_ERROR, tri007_msg, tri007_fix);
                 continue;
             }
             if (strcmp(q, "triton.language.extra") != 0)
                 continue;
             for (ptrdiff_t j = e + 1; j < p->n && p->t[j].kind != PY_NEWLINE; j++)
                 if (pysrc_is(p, j, "cuda") && !pysrc_op(p, j - 1, '.')) {
-                    add_span(r, p, j, j + 1, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                    add_span(r, p, j, j + 1, RID_TRI007, HP_SEV_ERROR, tri007_msg, tri007_fix);
                     break;
                 }
         }
@@ -848,11 +849,11 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
             continue;
         }
         int call = pysrc_op(p, e, '(') && p->match[e] > e;
-        if (strncmp(q, "triton.language.float8", 22) == 0 && pyrules_on(r, "TRI004") &&
+        if (strncmp(q, "triton.language.float8", 22) == 0 && pyrules_on(r, RID_TRI004) &&
             !guarded(p, i)) {
             fp8_name(r, p, i, e, q);
         } else if (strncmp(q, "triton.language.extra.cuda", 26) == 0 &&
-                   pyrules_on(r, "TRI007") && p->lstart[i] != last_tri007_line && !guarded(p, i)) {
+                   pyrules_on(r, RID_TRI007) && p->lstart[i] != last_tri007_line && !guarded(p, i)) {
             /* spelled-out uses (tl.extra.cuda.x); imports are handled below, and uses of an
              * imported alias are not reported again */
             int spelled = 0;
@@ -862,21 +863,21 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
             ptrdiff_t ls = p->lstart[i];
             if (spelled && !pysrc_is(p, ls, "from") && !pysrc_is(p, ls, "import")) {
                 last_tri007_line = ls;
-                add_span(r, p, i, e, "TRI007", HP_SEV_ERROR, tri007_msg, tri007_fix);
+                add_span(r, p, i, e, RID_TRI007, HP_SEV_ERROR, tri007_msg, tri007_fix);
             }
-        } else if (call && q_is(q, "triton.language.dot") && pyrules_on(r, "TRI005") &&
+        } else if (call && q_is(q, "triton.language.dot") && pyrules_on(r, RID_TRI005) &&
                    !guarded(p, i)) {
             tri005(r, p, e);
         } else if (call && q_is(q, "triton.language.inline_asm_elementwise") &&
-                   pyrules_on(r, "TRI006") && !guarded(p, i)) {
+                   pyrules_on(r, RID_TRI006) && !guarded(p, i)) {
             tri006(r, p, i, e);
         } else if (call && strncmp(q, "triton.language.atomic_", 23) == 0 &&
-                   pyrules_on(r, "TRI009") && triton_kernel_at(tf, i) >= 0) {
+                   pyrules_on(r, RID_TRI009) && triton_kernel_at(tf, i) >= 0) {
             tri009(r, p, i, e);
-        } else if (pyrules_on(r, "TRI008")) {
+        } else if (pyrules_on(r, RID_TRI008)) {
             for (size_t k = 0; k < sizeof tma_names / sizeof *tma_names; k++)
                 if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0 && !guarded(p, i)) {
-                    add_span(r, p, i, e, "TRI008", HP_SEV_WARNING,
+                    add_span(r, p, i, e, RID_TRI008, HP_SEV_WARNING,
                              "tensor descriptors (TMA) are NVIDIA hardware: on AMD Triton "
                              "lowers them to plain pointer arithmetic, so they work without "
                              "the TMA speed-up (older AMD backends reject them)",
@@ -888,7 +889,7 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
         i = e - 1;
     }
     /* warp specialization options */
-    if (!pyrules_on(r, "TRI008"))
+    if (!pyrules_on(r, RID_TRI008))
         return;
     for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
         if (p->t[i].kind != PY_NAME || !pysrc_op(p, i + 1, '='))
@@ -897,7 +898,7 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
         if ((RULES_EQ(s, "warp_specialize") || RULES_EQ(s, "num_consumer_groups") ||
              RULES_EQ(s, "num_buffers_warp_spec") || RULES_EQ(s, "enable_warp_specialization")) &&
             !guarded(p, i))
-            add_span(r, p, i, i + 1, "TRI008", HP_SEV_WARNING,
+            add_span(r, p, i, i + 1, RID_TRI008, HP_SEV_WARNING,
                      "warp specialization is an NVIDIA Hopper/Blackwell feature; the AMD "
                      "backend ignores or rejects it",
                      "leave it out of AMD configs");
@@ -946,7 +947,7 @@ static void tri011(pyrules *r, const pysrc *p)
             continue;
         hp_str name = str_cstr(triton_env_rows[row][0]);
         ptrdiff_t off = body.s - p->src;
-        pyrules_add(r, off, name.len, "TRI011", HP_SEV_NOTE,
+        pyrules_add(r, off, name.len, RID_TRI011, HP_SEV_NOTE,
                     rules_triton_env_message(r->a, row), rules_triton_env_fix(row));
     }
 }
@@ -957,19 +958,19 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
 {
     for (int k = 0; k < tf->ns; k++)
         site_rules(r, p, &tf->s[k]);
-    if (pyrules_on(r, "TRI001"))
+    if (pyrules_on(r, RID_TRI001))
         tri001_host(r, p);
-    if (pyrules_on(r, "TRI002"))
+    if (pyrules_on(r, RID_TRI002))
         tri002_autotune(r, p, tf);
     scan_names(r, p, tf);
-    if (pyrules_on(r, "TRI007"))
+    if (pyrules_on(r, RID_TRI007))
         tri007_imports(r, p);
-    if ((pyrules_on(r, "TRI010") || pyrules_on(r, "TRI012")) && tf->nk > 0) {
+    if ((pyrules_on(r, RID_TRI010) || pyrules_on(r, RID_TRI012)) && tf->nk > 0) {
         int host = host_even(p, tf);
         kctx *c = arena_alloc_nozero(r->a, (ptrdiff_t)sizeof(kctx), _Alignof(kctx), 1);
         for (int k = 0; c && k < tf->nk; k++)
             kernel_flow(c, r, p, host, &tf->k[k]);
     }
-    if (pyrules_on(r, "TRI011"))
+    if (pyrules_on(r, RID_TRI011))
         tri011(r, p);
 }

@@ -29,18 +29,18 @@ static void report(rctx *c, ptrdiff_t i)
 {
     const rules_cfg *g = c->cfg;
     if (g->fp8_fnuz)
-        rules_report(c, "TYPE001", i, HP_SEV_ERROR, RF_ONCE,
+        rules_report(c, RID_TYPE001, i, HP_SEV_ERROR, RF_ONCE,
                      "OCP FP8 (e4m3fn, e5m2): gfx942 (MI300, MI325) implements only the FNUZ "
                      "formats, whose exponent bias is one higher (e4m3 max 240 instead of 448) "
                      "and whose NaN and infinity encodings differ",
                      NULL);
     else if (g->fp8_none)
-        rules_report(c, "TYPE001", i, HP_SEV_WARNING, RF_ONCE,
+        rules_report(c, RID_TYPE001, i, HP_SEV_WARNING, RF_ONCE,
                      "FP8 types: some targets have no FP8 hardware (before gfx940, and gfx11), "
                      "where HIP's FP8 types are converted in software",
                      NULL);
     else
-        rules_report(c, "TYPE001", i, HP_SEV_NOTE, RF_ONCE,
+        rules_report(c, RID_TYPE001, i, HP_SEV_NOTE, RF_ONCE,
                      "FP8 types: the targets implement the OCP formats NVIDIA uses; HIP names "
                      "them __hip_fp8_e4m3 and __hip_fp8_e5m2",
                      NULL);

@@ -137,7 +137,7 @@ static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t l
     for (ptrdiff_t j = 0; j < c->nt; j++)
         if (j != name && c->t[j].kind == TK_IDENT && str_eq(rules_text(c, j), n))
             return; /* used here: reported where it is used */
-    rules_report(c, "WAVE003", name, 0, 0,
+    rules_report(c, RID_WAVE003, name, 0, 0,
                  rules_fmt(c, "'%.*s' is a 32-bit full-warp mask: HIP's *_sync builtins reject "
                               "masks narrower than 64 bits at compile time",
                            (int)n.len, n.s),
@@ -165,7 +165,7 @@ static void wave001_define(rctx *c, ptrdiff_t h)
     if (!eval_is(c, first, last, 32))
         return;
     hp_str n = rules_text(c, name);
-    rules_report(c, "WAVE001", name, 0, 0,
+    rules_report(c, RID_WAVE001, name, 0, 0,
                  rules_fmt(c, "'%.*s' is defined as 32; wavefronts have 64 lanes on gfx9 GPUs",
                            (int)n.len, n.s),
                  NULL);
@@ -185,7 +185,7 @@ static void wave001(rctx *c, ptrdiff_t i)
         else if (rules_punct(c, p, P_EQ) || rules_punct(c, p, P_NE))
             other = rules_prev(c, p);
         if (other >= 0 && eval_is(c, other, other, 32))
-            rules_report(c, "WAVE001", i, 0, 0,
+            rules_report(c, RID_WAVE001, i, 0, 0,
                          "compares warpSize with 32; it is 64 on gfx9 GPUs", NULL);
         return;
     }
@@ -207,7 +207,7 @@ static void wave001(rctx *c, ptrdiff_t i)
     }
     if (last < v || !eval_is(c, v, last, 32))
         return;
-    rules_report(c, "WAVE001", i, 0, 0,
+    rules_report(c, RID_WAVE001, i, 0, 0,
                  rules_fmt(c, "'%.*s' is set to 32; wavefronts have 64 lanes on gfx9 GPUs",
                            (int)s.len, s.s),
                  NULL);
@@ -256,7 +256,7 @@ static void wave002(rctx *c, ptrdiff_t op)
             return;
         const rules_fn *f = rules_fn_of(c, op);
         hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
-        rules_report_at(c, "WAVE002", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+        rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
                         sev, 0,
                         rules_fmt(c, "'%s' rebuilds a thread index from 32-thread warps; a "
                                      "wavefront has 64 lanes on gfx9",
@@ -276,7 +276,7 @@ static void wave002(rctx *c, ptrdiff_t op)
         return;
     const rules_fn *f = rules_fn_of(c, op);
     hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
-    rules_report_at(c, "WAVE002", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
+    rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
                     rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9", snippet(c, l, re),
                               what),
                     NULL);
@@ -372,7 +372,7 @@ static void wave003(rctx *c, ptrdiff_t i)
                (w == 64 ? (unsigned long long)v == 0xffffffffull : 1);
     if (full && !c->hip_source && (w == 32 || w == 64)) {
         /* hipport translate widens a full-warp mask to HIP's 64-bit all-lanes mask */
-        rules_report_at(c, "WAVE003", c->t[at].off, n, HP_SEV_NOTE, RF_NOWAVE,
+        rules_report_at(c, RID_WAVE003, c->t[at].off, n, HP_SEV_NOTE, RF_NOWAVE,
                         rules_fmt(c, "full-warp mask '%s' of '%.*s': %s; hipport translate "
                                      "widens it to the 64-bit all-lanes mask",
                                   m, (int)name.len, name.s,
@@ -389,12 +389,12 @@ static void wave003(rctx *c, ptrdiff_t i)
                 : rules_fmt(c, "mask '%s' of '%.*s' is a 32-bit value; HIP requires a 64-bit "
                                "mask and rejects narrower ones at compile time",
                             m, (int)name.len, name.s);
-        rules_report_at(c, "WAVE003", c->t[at].off, n, 0, 0, msg, NULL);
+        rules_report_at(c, RID_WAVE003, c->t[at].off, n, 0, 0, msg, NULL);
         return;
     }
     if ((w == 64 || (w == 32 && syncwarp)) && known &&
         ((unsigned long long)v & 0xffffffffffffffffull) == 0xffffffffull) {
-        rules_report_at(c, "WAVE003", c->t[at].off, n, syncwarp ? HP_SEV_WARNING : 0, RF_WAVE64,
+        rules_report_at(c, RID_WAVE003, c->t[at].off, n, syncwarp ? HP_SEV_WARNING : 0, RF_WAVE64,
                         rules_fmt(c, "mask '%s' of '%.*s' names lanes 0-31 only; a 64-lane "
                                      "wavefront has lanes 32-63 too",
                                   m, (int)name.len, name.s),
@@ -438,7 +438,7 @@ static void narrowed(rctx *c, ptrdiff_t i, ptrdiff_t close, const char *rule, hp
             !ptr)
             into = "is cast to 32 bits";
     }
-    if (!into && strcmp(rule, "WAVE004") == 0) {
+    if (!into && strcmp(rule, RID_WAVE004) == 0) {
         /* compared with 0xffffffff */
         ptrdiff_t n = rules_next(c, close);
         ptrdiff_t other = -1;
@@ -475,7 +475,7 @@ static void wave004_var(rctx *c, ptrdiff_t i)
         !mask_source(c, d.init_first, d.init_last) || d.type == RT_INT32)
         return;
     hp_str v = rules_text(c, a.first[0]);
-    rules_report(c, "WAVE004", i, 0, 0,
+    rules_report(c, RID_WAVE004, i, 0, 0,
                  rules_fmt(c, "'%.*s' takes 32 bits but '%.*s' holds a 64-lane mask; use the "
                               "64-bit variant (%.*sll)",
                            (int)f.len, f.s, (int)v.len, v.s, (int)f.len, f.s),
@@ -507,7 +507,7 @@ static void wave005_shift(rctx *c, ptrdiff_t op)
     ptrdiff_t re = rules_operand_right(c, op);
     if (re < 0 || !rules_range_has(c, rules_next(c, op), re, laneish))
         return;
-    rules_report_at(c, "WAVE005", c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, 0, 0,
+    rules_report_at(c, RID_WAVE005, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, 0, 0,
                     rules_fmt(c, "'%s' shifts a 32-bit one by a lane number; lanes 32-63 of a "
                                  "64-lane wavefront get no bit",
                               snippet(c, l, re)),
@@ -613,14 +613,14 @@ static int lane_numbering(rctx *c)
 static void wave006_report(rctx *c, ptrdiff_t at, const char *msg)
 {
     if (lane_numbering(c) == 1)
-        rules_report(c, "WAVE006", at, HP_SEV_WARNING, 0,
+        rules_report(c, RID_WAVE006, at, HP_SEV_WARNING, 0,
                      rules_fmt(c, "%s; this file numbers lanes within 32 threads, so each half "
                                   "of a 64-lane wavefront reduces alone: right only while "
                                   "every step keeps to 32-lane groups",
                                msg),
                      NULL);
     else
-        rules_report(c, "WAVE006", at, 0, 0, msg, NULL);
+        rules_report(c, RID_WAVE006, at, 0, 0, msg, NULL);
 }
 
 static void wave006_for(rctx *c, ptrdiff_t i)
@@ -767,7 +767,7 @@ static void wave007(rctx *c, ptrdiff_t first)
     if (v >= 700)
         return;
     if (!c->hip_source) {
-        rules_report(c, "WAVE007", first, HP_SEV_NOTE, RF_ONCE,
+        rules_report(c, RID_WAVE007, first, HP_SEV_NOTE, RF_ONCE,
                      "the warp-sync builtins need HIP 7.0 (or HIP 6.2 to 6.4 with "
                      "HIP_ENABLE_WARP_SYNC_BUILTINS); hipport translate --hip-version X.Y "
                      "writes maskless forms or hipport_compat.h helpers for older HIP",
@@ -777,21 +777,21 @@ static void wave007(rctx *c, ptrdiff_t first)
     if (v >= 602 && defines_or_tests(c, "HIP_ENABLE_WARP_SYNC_BUILTINS"))
         return;
     if (v > 0 && v < 602)
-        rules_report(c, "WAVE007", first, HP_SEV_ERROR, RF_ONCE,
+        rules_report(c, RID_WAVE007, first, HP_SEV_ERROR, RF_ONCE,
                      rules_fmt(c, "HIP %d.%d does not declare the warp-sync builtins "
                                   "(__shfl_*_sync, __ballot_sync, __activemask, __syncwarp, ...): "
                                   "they arrived in HIP 6.2",
                                v / 100, v % 100),
                      NULL);
     else if (v >= 602)
-        rules_report(c, "WAVE007", first, HP_SEV_WARNING, RF_ONCE,
+        rules_report(c, RID_WAVE007, first, HP_SEV_WARNING, RF_ONCE,
                      rules_fmt(c, "HIP %d.%d declares the warp-sync builtins only when "
                                   "HIP_ENABLE_WARP_SYNC_BUILTINS is defined (HIP 7.0 enables "
                                   "them by default)",
                                v / 100, v % 100),
                      NULL);
     else
-        rules_report(c, "WAVE007", first, HP_SEV_WARNING, RF_ONCE,
+        rules_report(c, RID_WAVE007, first, HP_SEV_WARNING, RF_ONCE,
                      "the warp-sync builtins (__shfl_*_sync, __ballot_sync, __activemask, "
                      "__syncwarp, ...) need HIP 7.0, or HIP 6.2 to 6.4 with "
                      "HIP_ENABLE_WARP_SYNC_BUILTINS; older HIP does not declare them",
@@ -855,7 +855,7 @@ static void wave008_spin(rctx *c, ptrdiff_t i)
         return;
     /* a do { } while (...) or a while (...) loop */
     hp_str a = rules_text(c, at);
-    rules_report(c, "WAVE008", i, HP_SEV_ERROR, 0,
+    rules_report(c, RID_WAVE008, i, HP_SEV_ERROR, 0,
                  rules_fmt(c, "lanes spin on '%.*s' until another lane releases it; lanes of "
                               "one AMD wavefront run in lockstep, so a lane of the same "
                               "wavefront never gets there (deadlock)",
@@ -898,7 +898,7 @@ static void wave008_lockstep(rctx *c, ptrdiff_t i)
     }
     if (!vol || sync)
         return;
-    rules_report(c, "WAVE008", i, 0, 0,
+    rules_report(c, RID_WAVE008, i, 0, 0,
                  "warp-synchronous code: lanes 0-31 exchange data through volatile memory "
                  "without __syncwarp, relying on implicit lockstep",
                  "replace the volatile tail with shuffles (__shfl_down over warpSize lanes) "
@@ -950,7 +950,7 @@ static void wave009(rctx *c, ptrdiff_t i)
     const rules_fn *f = rules_fn_of(c, i);
     if (!f || !warp_indexing(c, f))
         return;
-    rules_report(c, "WAVE009", i, 0, 0,
+    rules_report(c, RID_WAVE009, i, 0, 0,
                  "a 32-thread tile is used next to warp-level indexing or warp builtins; on "
                  "gfx9 a tile of 32 is half a wavefront, not the warp",
                  NULL);
@@ -1020,7 +1020,7 @@ static void wave010(rctx *c, ptrdiff_t i)
             (h >= 0 && (c->t[h].sub == PP_IFDEF || c->t[h].sub == PP_IFNDEF ||
                         c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_DEFINE)))
             return;
-        rules_report(c, "WAVE010", i, 0, 0,
+        rules_report(c, RID_WAVE010, i, 0, 0,
                      rules_fmt(c, "'%.*s' is deprecated and removed in recent clang; in host "
                                   "compilation it reads 64 whatever the target",
                                (int)s.len, s.s),
@@ -1033,19 +1033,19 @@ static void wave010(rctx *c, ptrdiff_t i)
     if (!where)
         return;
     if (strcmp(where, "#if") == 0) {
-        rules_report(c, "WAVE010", i, HP_SEV_ERROR, 0,
+        rules_report(c, RID_WAVE010, i, HP_SEV_ERROR, 0,
                      "warpSize is not a macro: in #if it reads 0", NULL);
         return;
     }
     int v = c->cfg->hip_version;
     if (v > 0 && v < 700)
-        rules_report(c, "WAVE010", i, HP_SEV_WARNING, 0,
+        rules_report(c, RID_WAVE010, i, HP_SEV_WARNING, 0,
                      rules_fmt(c, "warpSize in %s: HIP %d.%d accepts it, HIP 7.0 and newer "
                                   "do not (warpSize is no longer constexpr)",
                                where, v / 100, v % 100),
                      NULL);
     else
-        rules_report(c, "WAVE010", i, 0, 0,
+        rules_report(c, RID_WAVE010, i, 0, 0,
                      rules_fmt(c, "warpSize in %s: it is not a compile-time constant from HIP "
                                   "7.0 on",
                                where),
@@ -1072,7 +1072,7 @@ static void wave011(rctx *c, ptrdiff_t i)
     rules_type t = rules_expr_type(c, a.first[va], a.last[va], &ptr);
     if (ptr || (t != RT_HALF && t != RT_HALF2))
         return;
-    rules_report(c, "WAVE011", i, 0, 0,
+    rules_report(c, RID_WAVE011, i, 0, 0,
                  rules_fmt(c, "'%.*s' of a %s value: HIP's shuffles take 32- and 64-bit "
                               "integers, float and double, and have no half overloads",
                            (int)s.len, s.s, t == RT_HALF ? "__half" : "__half2"),
@@ -1083,37 +1083,20 @@ static void wave011(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ the family */
 
-/* The identifiers the pass below acts on (rules_hot.c). */
+/* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
+ * names of warp-size variables and the *_sync builtins. */
 unsigned rules_wave_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
-    if (number)
-        return 0;
-    if (s.len <= 0)
+    if (number || s.len <= 0)
         return 0;
     char f = s.s[0];
     if (s.len >= 7 &&
         (f == 'w' || f == 'W' || f == 'k' || f == 'T' || f == 'L' || f == 'N' || f == 'n' ||
          f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_') &&
-        (RULES_EQ(s, "warpSize") || warp_size_name(s)))
+        warp_size_name(s))
         return RH_WAVE;
-    if (f == '_')
-        return s.len > 4 && s.s[1] == '_' &&
-                       (is_sync_builtin(s) || RULES_EQ(s, "__activemask") ||
-                        RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__match_any_sync") ||
-                        RULES_EQ(s, "__match_all_sync") || RULES_STARTS(s, "__lanemask_") ||
-                        RULES_EQ(s, "__popc") || RULES_EQ(s, "__ffs") || RULES_EQ(s, "__clz") ||
-                        RULES_EQ(s, "__brev") || RULES_STARTS(s, "__shfl") ||
-                        RULES_STARTS(s, "__AMDGCN_WAVEFRONT_SIZE"))
-                   ? RH_WAVE
-                   : 0;
-    if (RULES_EQ(s, "ballot") || RULES_EQ(s, "match_any") || RULES_EQ(s, "warpSize") ||
-        RULES_EQ(s, "tiled_partition") || RULES_EQ(s, "thread_block_tile"))
-        return RH_WAVE;
-    /* wave006_for and wave008 look at these only in unguarded device code */
-    if (RULES_EQ(s, "while") || RULES_EQ(s, "for") || RULES_EQ(s, "if"))
-        return RH_WAVE_DEV;
-    return 0;
+    return f == '_' && s.len > 4 && s.s[1] == '_' && is_sync_builtin(s) ? RH_WAVE : 0;
 }
 
 void rules_wave_run(rctx *c)
@@ -1170,13 +1153,13 @@ void rules_wave_run(rctx *c)
                 ptrdiff_t open = rules_call(c, i);
                 ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
                 if (close >= 0)
-                    narrowed(c, i, close, "WAVE004", s);
+                    narrowed(c, i, close, RID_WAVE004, s);
             }
             if (RULES_STARTS(s, "__lanemask_") && !guarded(c, i)) {
                 ptrdiff_t open = rules_call(c, i);
                 ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
                 if (close >= 0)
-                    narrowed(c, i, close, "WAVE005", s);
+                    narrowed(c, i, close, RID_WAVE005, s);
             }
             if (!guarded(c, i))
                 wave004_var(c, i);
@@ -1191,7 +1174,7 @@ void rules_wave_run(rctx *c)
             ptrdiff_t open = rules_call(c, i);
             ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
             if (close >= 0)
-                narrowed(c, i, close, "WAVE004", s);
+                narrowed(c, i, close, RID_WAVE004, s);
             continue;
         }
         switch (s.s[0]) {

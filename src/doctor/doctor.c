@@ -13,6 +13,7 @@
 
 #include "ctx.h"
 #include "gpuinfo.h"
+#include "rule_ids.h"
 #include "str.h"
 
 #include "banned.h"
@@ -201,7 +202,7 @@ static void amd_from_kfd(doctor *d, const sysfs_kfd_node *k)
     int known = 0;
     if (sysfs_prop(p, "gfx_target_version", &v) && v > 999999) {
         doc_find(d, doc_printf(d, "/sys/class/kfd/kfd/topology/nodes/%d/properties", k->node),
-                 "DOC004", HP_SEV_WARNING, "look for amdgpu and kfd messages in dmesg",
+                 RID_DOC004, HP_SEV_WARNING, "look for amdgpu and kfd messages in dmesg",
                  "gfx_target_version %llu is no processor version (major*10000 + minor*100 + "
                  "stepping)", v);
     } else if (sysfs_prop(p, "gfx_target_version", &v) && v) {
@@ -313,7 +314,7 @@ static void nv_apply_proc(doctor *d, hp_doctor_gpu *g, const sysfs_nv_gpu *n)
     if (n->minor && n->minor[0])
         g->device_node = doc_printf(d, "/dev/nvidia%s", n->minor);
     if (n->excluded && strncmp(n->excluded, "Yes", 3) == 0)
-        doc_find(d, doc_printf(d, "/proc/driver/nvidia/gpus/%s/information", n->bdf), "DOC004",
+        doc_find(d, doc_printf(d, "/proc/driver/nvidia/gpus/%s/information", n->bdf), RID_DOC004,
                  HP_SEV_WARNING, "see nvidia-smi -q for why the driver excluded the GPU",
                  "the NVIDIA driver excludes GPU %s (%s) from use", n->bdf,
                  n->model ? n->model : "");

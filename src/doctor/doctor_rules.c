@@ -7,6 +7,7 @@
 
 #include "doctor.h"
 #include "gpuinfo.h"
+#include "rule_ids.h"
 #include "str.h"
 
 #include "banned.h"
@@ -111,7 +112,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
             hint = "; the numbers are decimal: gfx90a is 9.0.10, gfx90c is 9.0.12";
         else if (value[0] && (value[strlen(value) - 1] == ' ' || value[strlen(value) - 1] == '\t'))
             hint = "; it has trailing white space, which the runtime rejects too";
-        doc_find(d, var, "ENV001", namd ? HP_SEV_ERROR : HP_SEV_WARNING,
+        doc_find(d, var, RID_ENV001, namd ? HP_SEV_ERROR : HP_SEV_WARNING,
                  "write major.minor.stepping in decimal (11.0.0, 10.3.0, 9.4.2) or unset it",
                  "'%s' is not major.minor.stepping in decimal (major up to 63, minor and stepping "
                  "up to 255): the ROCm runtime rejects it (\"HSA_OVERRIDE_GFX_VERSION %s is "
@@ -125,7 +126,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
     int cknown = gfx_by_name(claimed, (ptrdiff_t)strlen(claimed), &ci);
     if (!namd) {
         if (count_vendor(d, HP_VENDOR_NVIDIA))
-            doc_find(d, var, "ENV001", HP_SEV_NOTE, "unset it",
+            doc_find(d, var, RID_ENV001, HP_SEV_NOTE, "unset it",
                      "has no effect here: it changes what AMD GPUs report (%s) and this machine's "
                      "GPUs are NVIDIA",
                      claimed);
@@ -161,15 +162,15 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
         gfx_info ri;
         int rknown = g->arch[0] && gfx_by_name(g->arch, (ptrdiff_t)strlen(g->arch), &ri);
         if (strcmp(claimed, g->arch) == 0) {
-            doc_find(d, var, "ENV001", HP_SEV_NOTE, "unset it",
+            doc_find(d, var, RID_ENV001, HP_SEV_NOTE, "unset it",
                      "has no effect on %s: it already is %s", who, claimed);
         } else if (!cknown) {
-            doc_find(d, var, "ENV001", HP_SEV_ERROR, env001_fix,
+            doc_find(d, var, RID_ENV001, HP_SEV_ERROR, env001_fix,
                      "'%s' makes %s claim %s, a processor no ROCm build has code for: every "
                      "kernel launch fails (hipErrorNoBinaryForGpu)",
                      value, who, claimed);
         } else if (rknown && gfx_same_family(&ri, &ci)) {
-            doc_find(d, var, "ENV001", HP_SEV_WARNING, env001_fix,
+            doc_find(d, var, RID_ENV001, HP_SEV_WARNING, env001_fix,
                      "'%s' makes %s claim %s (%s); both are %s, so code built for %s usually "
                      "runs, but %s%s",
                      value, who, claimed, ci.products[0] ? ci.products : ci.family, ri.generic,
@@ -179,7 +180,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
                      "kernels tuned for the other chip can fault or give wrong results; "
                      "prefer code built for the real target");
         } else {
-            doc_find(d, var, "ENV001", HP_SEV_ERROR, env001_fix,
+            doc_find(d, var, RID_ENV001, HP_SEV_ERROR, env001_fix,
                      "'%s' makes %s claim %s, a different instruction set (%s vs %s): code "
                      "built for %s stops with HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION or memory "
                      "faults",
@@ -188,7 +189,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
         }
     }
     if (node >= 0 && !any)
-        doc_find(d, var, "ENV001", HP_SEV_WARNING, "name a KFD node that holds a GPU",
+        doc_find(d, var, RID_ENV001, HP_SEV_WARNING, "name a KFD node that holds a GPU",
                  "KFD node %d holds no GPU here, so it applies to nothing", node);
 }
 
@@ -225,7 +226,7 @@ static const char *env002_fix = "set one visibility variable (ROCR_VISIBLE_DEVIC
 static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int after_rocr)
 {
     if (!v->value[0]) {
-        doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+        doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                  "is set but empty: programs that honour it see no GPU");
         return 0;
     }
@@ -238,7 +239,7 @@ static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int
         hp_str item = str_trim(str_make(p, comma ? comma - p : (ptrdiff_t)strlen(p)));
         p = comma ? comma + 1 : NULL;
         if (!item.len) {
-            doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+            doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                      "'%s' has an empty entry", v->value);
             continue;
         }
@@ -248,7 +249,7 @@ static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int
         if (digits && item.len < 6) {
             long idx = strtol(arena_strndup(d->a, item.s, item.len), NULL, 10);
             if (idx >= count) {
-                doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+                doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                          "'%s' names device %ld but only %d %s GPU%s %s: the runtime drops "
                          "that entry (CUDA also every entry after it)",
                          v->value, idx, count, vendor, count == 1 ? "" : "s",
@@ -256,7 +257,7 @@ static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int
                                                   : "are left after ROCR_VISIBLE_DEVICES")
                                     : (count == 1 ? "is here" : "are here"));
             } else if (idx < 256 && seen[idx]) {
-                doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+                doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                          "'%s' names device %ld twice", v->value, idx);
             } else {
                 if (idx < 256)
@@ -276,13 +277,13 @@ static int vis_check(doctor *d, const vis *v, int count, const char *vendor, int
             if (match || str_starts(item, S("MIG-"))) {
                 valid++;
             } else {
-                doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+                doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                          "'%s' names %.*s, which is not the UUID of a GPU found here", v->value,
                          (int)item.len, item.s);
             }
             continue;
         }
-        doc_find(d, v->name, "ENV002", HP_SEV_WARNING, env002_fix,
+        doc_find(d, v->name, RID_ENV002, HP_SEV_WARNING, env002_fix,
                  "'%.*s' in '%s' is neither a device index nor a GPU UUID", (int)item.len, item.s,
                  v->value);
     }
@@ -300,7 +301,7 @@ static void rule_env002(doctor *d)
     const vis *amd_only[] = {&rocr, &hip, &ord};
     for (size_t i = 0; i < 3; i++)
         if (amd_only[i]->value && !namd && nnv)
-            doc_find(d, amd_only[i]->name, "ENV002", HP_SEV_NOTE,
+            doc_find(d, amd_only[i]->name, RID_ENV002, HP_SEV_NOTE,
                      "use CUDA_VISIBLE_DEVICES on NVIDIA GPUs",
                      "has no effect here: it filters AMD GPUs and this machine's GPUs are NVIDIA");
     if (namd) {
@@ -315,13 +316,13 @@ static void rule_env002(doctor *d)
         if (ord.value)
             vis_check(d, &ord, after_rocr, "AMD", r);
         if (hip.value && cuda.value && strcmp(hip.value, cuda.value) != 0 && !nnv)
-            doc_find(d, "CUDA_VISIBLE_DEVICES", "ENV002", HP_SEV_WARNING, env002_fix,
+            doc_find(d, "CUDA_VISIBLE_DEVICES", RID_ENV002, HP_SEV_WARNING, env002_fix,
                      "HIP_VISIBLE_DEVICES='%s' and CUDA_VISIBLE_DEVICES='%s' disagree: on AMD "
                      "both filter HIP's devices, so programs see a different set depending on "
                      "which one their HIP honours",
                      hip.value, cuda.value);
         if (rocr.value && (hip.value || (cuda.value && !nnv)))
-            doc_find(d, "ROCR_VISIBLE_DEVICES", "ENV002", HP_SEV_NOTE, env002_fix,
+            doc_find(d, "ROCR_VISIBLE_DEVICES", RID_ENV002, HP_SEV_NOTE, env002_fix,
                      "is combined with %s: HIP's indices count only the %d GPU%s left after "
                      "ROCR_VISIBLE_DEVICES, not the machine's GPUs",
                      hip.value ? "HIP_VISIBLE_DEVICES" : "CUDA_VISIBLE_DEVICES", after_rocr,
@@ -432,7 +433,7 @@ static void rule_env003(doctor *d)
     const char *pra = doc_getenv(d, "PYTORCH_ROCM_ARCH");
     const char *amd_archs = arch_list(d, HP_VENDOR_AMD, ";");
     if (namd && tcal && !pra)
-        doc_find(d, "TORCH_CUDA_ARCH_LIST", "ENV003", HP_SEV_WARNING,
+        doc_find(d, "TORCH_CUDA_ARCH_LIST", RID_ENV003, HP_SEV_WARNING,
                  doc_printf(d, "export PYTORCH_ROCM_ARCH=\"%s\"",
                             amd_archs[0] ? amd_archs : "gfx942"),
                  "is set but PYTORCH_ROCM_ARCH is not: PyTorch extensions built for ROCm ignore "
@@ -443,14 +444,14 @@ static void rule_env003(doctor *d)
         const char *items[64];
         int n = split_list(d, pra, items, 64);
         if (!n)
-            doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_WARNING,
+            doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV003, HP_SEV_WARNING,
                      doc_printf(d, "export PYTORCH_ROCM_ARCH=\"%s\"",
                                 amd_archs[0] ? amd_archs : "gfx942"),
                      "is set but empty");
         for (int i = 0; i < n; i++)
             if (!gfx_valid_target(items[i], (ptrdiff_t)strlen(items[i])) &&
                 !is_generic_name(items[i]))
-                doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_WARNING,
+                doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV003, HP_SEV_WARNING,
                          "list AMD targets separated by ';' or spaces (gfx942, gfx90a:xnack-)",
                          "'%s' is not an AMD GPU target (like gfx942 or gfx90a:xnack-): hipcc "
                          "fails on --offload-arch=%s",
@@ -476,7 +477,7 @@ static void rule_env003(doctor *d)
                     covered = entry_covers(items[i], arch);
                 gpu_sel sel = {HP_VENDOR_AMD, g->arch, g->effective, NULL, 0};
                 if (!covered && n)
-                    doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_WARNING,
+                    doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV003, HP_SEV_WARNING,
                              doc_printf(d, "build for this machine's GPUs: export "
                                            "PYTORCH_ROCM_ARCH=\"%s\"",
                                         amd_archs),
@@ -485,7 +486,7 @@ static void rule_env003(doctor *d)
                              pra, arch, labels(d, &sel));
             }
         } else if (nnv) {
-            doc_find(d, "PYTORCH_ROCM_ARCH", "ENV003", HP_SEV_NOTE,
+            doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV003, HP_SEV_NOTE,
                      "use TORCH_CUDA_ARCH_LIST for NVIDIA GPUs",
                      "has no effect here: it chooses AMD targets and this machine's GPUs are "
                      "NVIDIA");
@@ -498,7 +499,7 @@ static void rule_env003(doctor *d)
             int valid;
             cuda_entry_covers(items[i], 0, 0, &valid);
             if (!valid)
-                doc_find(d, "TORCH_CUDA_ARCH_LIST", "ENV003", HP_SEV_WARNING,
+                doc_find(d, "TORCH_CUDA_ARCH_LIST", RID_ENV003, HP_SEV_WARNING,
                          "list compute capabilities like \"8.0;9.0+PTX\"",
                          "'%s' is not a compute capability (like 9.0, 9.0a or 9.0+PTX)",
                          items[i]);
@@ -520,7 +521,7 @@ static void rule_env003(doctor *d)
             }
             gpu_sel sel = {HP_VENDOR_NVIDIA, g->arch, NULL, NULL, 0};
             if (!covered)
-                doc_find(d, "TORCH_CUDA_ARCH_LIST", "ENV003", HP_SEV_WARNING,
+                doc_find(d, "TORCH_CUDA_ARCH_LIST", RID_ENV003, HP_SEV_WARNING,
                          doc_printf(d, "add %d.%d: export TORCH_CUDA_ARCH_LIST=\"%s;%d.%d\"",
                                     g->cc_major, g->cc_minor, tcal, g->cc_major, g->cc_minor),
                          "'%s' does not cover compute capability %d.%d of %s: extensions built "
@@ -541,11 +542,11 @@ static void rule_env004(doctor *d)
                       "memory needs XNACK; then ship both xnack+ and xnack- code";
     if (x) {
         if (strcmp(x, "0") != 0 && strcmp(x, "1") != 0) {
-            doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, "set it to 1 or 0, or unset it",
+            doc_find(d, "HSA_XNACK", RID_ENV004, HP_SEV_NOTE, "set it to 1 or 0, or unset it",
                      "'%s' is neither 1 nor 0: the ROCm runtime ignores it", x);
         } else if (!namd) {
             if (nnv)
-                doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, "unset it",
+                doc_find(d, "HSA_XNACK", RID_ENV004, HP_SEV_NOTE, "unset it",
                          "has no effect here: it sets AMD GPUs' XNACK mode and this machine's "
                          "GPUs are NVIDIA");
         } else if (strcmp(x, "1") == 0) {
@@ -562,14 +563,14 @@ static void rule_env004(doctor *d)
                 gpu_sel sel = {HP_VENDOR_AMD, g->arch, NULL, NULL, 0};
                 const char *who = labels(d, &sel);
                 if (g->xnack == HP_FEATURE_UNSUPPORTED)
-                    doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, "unset it",
+                    doc_find(d, "HSA_XNACK", RID_ENV004, HP_SEV_NOTE, "unset it",
                              "has no effect on %s: the processor has no XNACK", who);
                 else if (g->xnack == HP_FEATURE_OFF)
-                    doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE,
+                    doc_find(d, "HSA_XNACK", RID_ENV004, HP_SEV_NOTE,
                              "unset it; amdgpu.noretry=0 turns XNACK on for every process",
                              "has no effect on %s: %s", who, g->xnack_basis);
                 else
-                    doc_find(d, "HSA_XNACK", "ENV004", HP_SEV_NOTE, fix,
+                    doc_find(d, "HSA_XNACK", RID_ENV004, HP_SEV_NOTE, fix,
                              "turns XNACK on for %s: page-fault driven unified memory works, "
                              "memory instructions issue more slowly, and code built for "
                              "%s:xnack- no longer loads (code built for plain %s still does)",
@@ -579,7 +580,7 @@ static void rule_env004(doctor *d)
     } else if (d->noretry && strcmp(d->noretry, "0") == 0) {
         for (int i = 0; i < d->gpus.n; i++)
             if (d->gpus.v[i].vendor == HP_VENDOR_AMD && d->gpus.v[i].xnack == HP_FEATURE_ON) {
-                doc_find(d, "/sys/module/amdgpu/parameters/noretry", "ENV004", HP_SEV_NOTE, fix,
+                doc_find(d, "/sys/module/amdgpu/parameters/noretry", RID_ENV004, HP_SEV_NOTE, fix,
                          "amdgpu.noretry=0: XNACK is on for every process, so code built with "
                          "xnack- does not load");
                 break;
@@ -609,7 +610,7 @@ static void rule_env004(doctor *d)
                      (strstr(colon, ":sramecc-") && g->sramecc == HP_FEATURE_ON))
                 bad = g->sramecc == HP_FEATURE_ON ? "SRAM ECC is on" : "SRAM ECC is off";
             if (bad) {
-                doc_find(d, "PYTORCH_ROCM_ARCH", "ENV004", HP_SEV_WARNING, fix,
+                doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV004, HP_SEV_WARNING, fix,
                          "'%s' builds code that does not load on %s, where %s (%s)", items[i],
                          label(d, g), bad, g->target);
                 break;
@@ -639,7 +640,7 @@ static void rule_doc001(doctor *d)
         const hp_doctor_lib *lib = &t->libs[s->lib];
         if (!s->res.ncode) {
             if (s->kernels)
-                doc_find(d, lib->path, "DOC001", HP_SEV_WARNING,
+                doc_find(d, lib->path, RID_DOC001, HP_SEV_WARNING,
                          "reinstall PyTorch: its GPU library should carry GPU code",
                          "carries no GPU code at all");
             continue;
@@ -664,7 +665,7 @@ static void rule_doc001(doctor *d)
             /* the override makes it look for code it lacks, while the GPU's own is there */
             if (strcmp(g->effective, g->target) != 0 && g->target[0] &&
                 doc_scan_match(d, s, g->target, &r2) == HP_VERDICT_RUNS) {
-                doc_find(d, "HSA_OVERRIDE_GFX_VERSION", "ENV001", HP_SEV_ERROR, env001_fix,
+                doc_find(d, "HSA_OVERRIDE_GFX_VERSION", RID_ENV001, HP_SEV_ERROR, env001_fix,
                          "makes %s run as %s, for which %s has no code; its code for %s would "
                          "run on them without the override",
                          who, g->effective, lib->path, g->arch);
@@ -672,7 +673,7 @@ static void rule_doc001(doctor *d)
             }
             const char *alt = flip_xnack(d, g->effective);
             if (alt && doc_scan_match(d, s, alt, &r2) == HP_VERDICT_RUNS) {
-                doc_find(d, g->xnack == HP_FEATURE_ON ? "HSA_XNACK" : lib->path, "ENV004",
+                doc_find(d, g->xnack == HP_FEATURE_ON ? "HSA_XNACK" : lib->path, RID_ENV004,
                          HP_SEV_ERROR,
                          g->xnack == HP_FEATURE_ON
                              ? "unset HSA_XNACK (or set it to 0), or install a build with "
@@ -684,7 +685,7 @@ static void rule_doc001(doctor *d)
                          lib->path, g->arch, g->xnack == HP_FEATURE_ON ? "off" : "on");
                 continue;
             }
-            doc_find(d, lib->path, "DOC001", HP_SEV_ERROR,
+            doc_find(d, lib->path, RID_DOC001, HP_SEV_ERROR,
                      s->vendor == HP_VENDOR_AMD
                          ? doc_printf(d, "install a PyTorch ROCm build that lists %s, or build "
                                          "PyTorch with PYTORCH_ROCM_ARCH=%s",
@@ -708,7 +709,7 @@ static void rule_doc002(doctor *d)
         const char *path = doc_printf(d, "%s/torch/version.py", t->site);
         if (strcmp(t->build, "rocm") == 0) {
             if (!namd && nnv) {
-                doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          "install a CUDA build of PyTorch (pip's default wheels)",
                          "PyTorch %s is a ROCm build (HIP %s) but this machine's GPUs are "
                          "NVIDIA: torch.cuda.is_available() is False",
@@ -722,7 +723,7 @@ static void rule_doc002(doctor *d)
             int smm = ver_major_minor(sys);
             if (!sys[0]) {
                 if (!t->bundles_runtime)
-                    doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                    doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                              doc_printf(d, "install ROCm %d.%d", tmm / 100, tmm % 100),
                              "PyTorch %s needs HIP %s, but no ROCm is installed and torch/lib "
                              "carries no HIP runtime (libamdhip64): import torch fails",
@@ -732,7 +733,7 @@ static void rule_doc002(doctor *d)
             if (tmm < 0 || smm < 0 || tmm == smm)
                 continue;
             if (t->bundles_runtime)
-                doc_find(d, path, "DOC002", HP_SEV_NOTE,
+                doc_find(d, path, RID_DOC002, HP_SEV_NOTE,
                          doc_printf(d, "build extensions with ROCm %d.%d to match torch",
                                     tmm / 100, tmm % 100),
                          "PyTorch %s carries its own HIP %d.%d runtime; the installed %s %s is "
@@ -740,14 +741,14 @@ static void rule_doc002(doctor *d)
                          "HIP %d.%d, not torch's",
                          t->version, tmm / 100, tmm % 100, what, sys, smm / 100, smm % 100);
             else if (tmm / 100 != smm / 100)
-                doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          doc_printf(d, "install ROCm %d.%d, or the PyTorch build for ROCm %d.%d",
                                     tmm / 100, tmm % 100, smm / 100, smm % 100),
                          "PyTorch %s was built for HIP %d.%d but the installed %s is %s: its "
                          "libraries need libamdhip64.so.%d, which is not there",
                          t->version, tmm / 100, tmm % 100, what, sys, tmm / 100);
             else
-                doc_find(d, path, "DOC002", HP_SEV_WARNING,
+                doc_find(d, path, RID_DOC002, HP_SEV_WARNING,
                          doc_printf(d, "install ROCm %d.%d, or the PyTorch build for ROCm %d.%d",
                                     tmm / 100, tmm % 100, smm / 100, smm % 100),
                          "PyTorch %s was built for HIP %d.%d but the installed %s is %s: ROCm "
@@ -755,7 +756,7 @@ static void rule_doc002(doctor *d)
                          t->version, tmm / 100, tmm % 100, what, sys);
         } else if (strcmp(t->build, "cuda") == 0) {
             if (!nnv && namd) {
-                doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          "install a ROCm build: pip install torch --index-url "
                          "https://download.pytorch.org/whl/rocmX.Y",
                          "PyTorch %s is a CUDA build (CUDA %s) but this machine's GPUs are AMD "
@@ -770,7 +771,7 @@ static void rule_doc002(doctor *d)
             int fit = cuda_driver_fit(t->cuda, drv, &need);
             const char *mx = d->r->nvidia_driver_cuda;
             if (fit == CUDA_FIT_OLD)
-                doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          doc_printf(d, "install NVIDIA driver %s or newer, or a PyTorch build "
                                        "for CUDA %s or older",
                                     need, mx[0] ? mx : "an older"),
@@ -778,7 +779,7 @@ static void rule_doc002(doctor *d)
                          "CUDA initialisation fails",
                          t->version, t->cuda, drv, mx[0] ? mx : "an older release");
             else if (fit == CUDA_FIT_MINOR)
-                doc_find(d, path, "DOC002", HP_SEV_NOTE,
+                doc_find(d, path, RID_DOC002, HP_SEV_NOTE,
                          doc_printf(d, "install NVIDIA driver %s or newer for every CUDA %s "
                                        "feature",
                                     need, t->cuda),
@@ -787,12 +788,12 @@ static void rule_doc002(doctor *d)
                          t->version, t->cuda, drv);
             else if (fit == CUDA_FIT_UNKNOWN && mx[0] &&
                      ver_major_minor(t->cuda) / 100 > ver_major_minor(mx) / 100)
-                doc_find(d, path, "DOC002", HP_SEV_ERROR,
+                doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          "install a newer NVIDIA driver, or a PyTorch build for an older CUDA",
                          "PyTorch %s needs CUDA %s but NVIDIA driver %s runs CUDA up to %s",
                          t->version, t->cuda, drv, mx);
         } else if (d->gpus.n) {
-            doc_find(d, path, "DOC002", HP_SEV_WARNING,
+            doc_find(d, path, RID_DOC002, HP_SEV_WARNING,
                      namd ? "install a ROCm build of PyTorch" : "install a CUDA build of PyTorch",
                      "PyTorch %s is a CPU-only build: it does not use this machine's GPUs",
                      t->version);
@@ -825,7 +826,7 @@ static void rule_doc003(doctor *d)
         for (int k = 0; k < d->triton.n && !tr; k++)
             tr = &d->triton.v[k];
         if (!tr) {
-            doc_find(d, path, "DOC003", HP_SEV_WARNING, doc_printf(d, "pip install '%s'", pin),
+            doc_find(d, path, RID_DOC003, HP_SEV_WARNING, doc_printf(d, "pip install '%s'", pin),
                      "PyTorch %s requires %s but no Triton is installed: torch.compile and "
                      "Triton kernels fail",
                      t->version, pin);
@@ -841,7 +842,7 @@ static void rule_doc003(doctor *d)
         }
         if (dist_ok && ver_ok)
             continue;
-        doc_find(d, path, "DOC003", local_only && dist_ok ? HP_SEV_NOTE : HP_SEV_WARNING,
+        doc_find(d, path, RID_DOC003, local_only && dist_ok ? HP_SEV_NOTE : HP_SEV_WARNING,
                  doc_printf(d, "pip install '%s'", pin),
                  "PyTorch %s requires %s but %s %s is installed%s%s", t->version, pin, have,
                  tr->version[0] ? tr->version : "(version unknown)",
@@ -854,7 +855,7 @@ static void rule_doc003(doctor *d)
             const hp_doctor_triton *a = &d->triton.v[i], *b = &d->triton.v[k];
             if (strcmp(a->site, b->site) != 0 || !a->dist[0] || !b->dist[0])
                 continue;
-            doc_find(d, doc_printf(d, "%s/triton", a->site), "DOC003", HP_SEV_WARNING,
+            doc_find(d, doc_printf(d, "%s/triton", a->site), RID_DOC003, HP_SEV_WARNING,
                      doc_printf(d, "pip uninstall %s %s, then reinstall the one torch requires",
                                 a->dist, b->dist),
                      "%s %s and %s %s are both installed: they ship the same 'triton' package "
@@ -874,13 +875,13 @@ static void rule_doc004(doctor *d)
     }
     if (kfd_gpus) {
         if (!sysfs_exists(&d->fs, "/dev/kfd"))
-            doc_find(d, "/dev/kfd", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/dev/kfd", RID_DOC004, HP_SEV_ERROR,
                      "in a container, pass --device=/dev/kfd --device=/dev/dri",
                      "the KFD topology lists %d AMD GPU%s but /dev/kfd is missing: the ROCm "
                      "runtime finds no GPU",
                      kfd_gpus, kfd_gpus == 1 ? "" : "s");
         else if (sysfs_access_rw(&d->fs, "/dev/kfd") == 0)
-            doc_find(d, "/dev/kfd", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/dev/kfd", RID_DOC004, HP_SEV_ERROR,
                      "add the user to the group that owns /dev/kfd (render, sometimes video) "
                      "and log in again",
                      "this user cannot read and write /dev/kfd: the ROCm runtime finds no GPU");
@@ -897,12 +898,12 @@ static void rule_doc004(doctor *d)
                                    : g->device_node;
         }
         if (missing[0])
-            doc_find(d, "/dev/dri", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/dev/dri", RID_DOC004, HP_SEV_ERROR,
                      "in a container, pass --device=/dev/dri (or the GPUs' render nodes)",
                      "render nodes of GPUs are missing (%s): the runtime cannot use those GPUs",
                      missing);
         if (denied[0])
-            doc_find(d, "/dev/dri", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/dev/dri", RID_DOC004, HP_SEV_ERROR,
                      "add the user to the 'render' group and log in again",
                      "this user cannot read and write %s", denied);
     }
@@ -912,17 +913,17 @@ static void rule_doc004(doctor *d)
             if (d->gpus.v[i].vendor == HP_VENDOR_AMD && d->gpus.v[i].driver[0])
                 drv = d->gpus.v[i].driver;
         if (drv[0] && strcmp(drv, "amdgpu") != 0)
-            doc_find(d, "/sys/bus/pci/drivers", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/sys/bus/pci/drivers", RID_DOC004, HP_SEV_ERROR,
                      "bind the GPU to amdgpu, or run where it is passed through",
                      "%d AMD GPU%s on the PCI bus %s bound to %s, not amdgpu", pci_amd,
                      pci_amd == 1 ? " is" : "s are", pci_amd == 1 ? "is" : "are", drv);
         else if (!d->amdgpu_state)
-            doc_find(d, "/sys/module/amdgpu", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/sys/module/amdgpu", RID_DOC004, HP_SEV_ERROR,
                      "load the driver (modprobe amdgpu) or install amdgpu-dkms",
                      "%d AMD GPU%s on the PCI bus but the amdgpu driver is not loaded", pci_amd,
                      pci_amd == 1 ? " is" : "s are");
         else
-            doc_find(d, "/sys/class/kfd", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/sys/class/kfd", RID_DOC004, HP_SEV_ERROR,
                      "use a kernel with CONFIG_HSA_AMD, and look for kfd in dmesg",
                      "amdgpu is loaded (%s) but there is no KFD topology: the kernel has no "
                      "compute support (CONFIG_HSA_AMD) or KFD did not start for this GPU",
@@ -936,13 +937,13 @@ static void rule_doc004(doctor *d)
                 vfio = d->gpus.v[i].bdf;
         if (!d->r->nvidia_driver[0]) {
             if (vfio)
-                doc_find(d, "/sys/bus/pci/drivers/vfio-pci", "DOC004", HP_SEV_NOTE,
+                doc_find(d, "/sys/bus/pci/drivers/vfio-pci", RID_DOC004, HP_SEV_NOTE,
                          "use the GPU inside the virtual machine it is passed to",
                          "NVIDIA GPU %s is bound to vfio-pci (passed through): this system "
                          "cannot use it",
                          vfio);
             else
-                doc_find(d, "/proc/driver/nvidia/version", "DOC004", HP_SEV_ERROR,
+                doc_find(d, "/proc/driver/nvidia/version", RID_DOC004, HP_SEV_ERROR,
                          "install and load the NVIDIA driver (nvidia.ko)",
                          "%d NVIDIA GPU%s on the PCI bus but no NVIDIA driver is loaded", nnv,
                          nnv == 1 ? " is" : "s are");
@@ -956,17 +957,17 @@ static void rule_doc004(doctor *d)
             if (g->device_node[0]) {
                 nodes++;
                 if (!sysfs_exists(&d->fs, g->device_node))
-                    doc_find(d, g->device_node, "DOC004", HP_SEV_ERROR,
+                    doc_find(d, g->device_node, RID_DOC004, HP_SEV_ERROR,
                              "in a container, run with the NVIDIA container toolkit (--gpus)",
                              "%s has no device file: CUDA cannot use it", label(d, g));
                 else if (sysfs_access_rw(&d->fs, g->device_node) == 0)
-                    doc_find(d, g->device_node, "DOC004", HP_SEV_ERROR,
+                    doc_find(d, g->device_node, RID_DOC004, HP_SEV_ERROR,
                              "give the user access to the NVIDIA device files",
                              "this user cannot read and write it (%s)", label(d, g));
             }
         }
         if (nodes && !sysfs_exists(&d->fs, "/dev/nvidiactl"))
-            doc_find(d, "/dev/nvidiactl", "DOC004", HP_SEV_ERROR,
+            doc_find(d, "/dev/nvidiactl", RID_DOC004, HP_SEV_ERROR,
                      "in a container, run with the NVIDIA container toolkit (--gpus)",
                      "is missing: CUDA cannot talk to the driver");
     }

@@ -673,3 +673,51 @@ TEST(check_annotate_is_idempotent)
     free(once);
     hp_ctx_free(ctx);
 }
+
+/* Every row of rule_keys.tsv is well formed, and the index answers each row with its bits. */
+TEST(check_rule_keys_table)
+{
+    arena a;
+    arena_init(&a, 1 << 16);
+    rules_keys *ix = rules_keys_build(&a);
+    CHECK(rules_keys_count() > 0);
+    for (int i = 0; i < rules_keys_count(); i++) {
+        const char *const *r = rules_keys_row(i);
+        unsigned bits = rules_keys_hot_bits(r[2]);
+        if (!bits) {
+            harness_failf(__FILE__, __LINE__, "rule_keys.tsv: '%s': unknown hot bit in '%s'",
+                          r[0], r[2]);
+            arena_release(&a);
+            return;
+        }
+        hp_str key = str_cstr(r[0]);
+        unsigned got;
+        if (strcmp(r[1], "number") == 0) {
+            got = rules_keys_bits(ix, key, 1);
+        } else if (strcmp(r[1], "prefix") == 0) {
+            char longer[128];
+            snprintf(longer, sizeof longer, "%sXyz", r[0]);
+            got = rules_keys_bits(ix, key, 0) & rules_keys_bits(ix, str_cstr(longer), 0);
+        } else {
+            CHECK_STR(r[1], "name");
+            got = rules_keys_bits(ix, key, 0);
+        }
+        if ((got & bits) != bits) {
+            harness_failf(__FILE__, __LINE__, "rule_keys.tsv: '%s' gives %#x, want %#x", r[0],
+                          got, bits);
+            arena_release(&a);
+            return;
+        }
+    }
+    /* numbers by value, in any base; names whole, prefixes from the start */
+    CHECK(rules_keys_bits(ix, str_cstr("0xC000"), 1) & RH_MEMNUM);
+    CHECK(rules_keys_bits(ix, str_cstr("49152u"), 1) & RH_MEMNUM);
+    CHECK_INT(rules_keys_bits(ix, str_cstr("49153"), 1), 0);
+    CHECK_INT(rules_keys_bits(ix, str_cstr("printf"), 1), 0);
+    CHECK_INT(rules_keys_bits(ix, str_cstr("printff"), 0), 0);
+    CHECK_INT(rules_keys_bits(ix, str_cstr("x__shfl"), 0), 0);
+    CHECK(rules_keys_bits(ix, str_cstr("__shfl_xor_sync"), 0) & RH_XLANE);
+    CHECK_INT(rules_keys_hot_bits("wave,bogus"), 0);
+    CHECK_INT(rules_keys_hot_bits("wave,xlane"), RH_WAVE | RH_XLANE);
+    arena_release(&a);
+}
