@@ -292,13 +292,38 @@ static int want_some(void *ud, const char *name)
     return wants_name(pr, name) || header_ext(name);
 }
 
-static const proj *sort_pr;
+/* A file's index and the text it is sorted by: qsort's comparison sees both, so that
+ * concurrent runs share no sorting state. */
+typedef struct keyed {
+    const char *key;
+    int i;
+} keyed;
 
-static int cmp_real(const void *x, const void *y)
+static int cmp_keyed(const void *x, const void *y)
 {
-    const int *a = x, *b = y;
-    int c = strcmp(sort_pr->f[*a].real, sort_pr->f[*b].real);
-    return c ? c : (*a > *b) - (*a < *b);
+    const keyed *a = x, *b = y;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+/* Sorts idx[0..n) by key(pr, idx[k]), then by index. */
+static void sort_files(proj *pr, int *idx, int n, const char *(*key)(const proj *, int))
+{
+    if (n < 2)
+        return;
+    keyed *v = NEW(&pr->a, keyed, n);
+    for (int k = 0; k < n; k++) {
+        v[k].key = key(pr, idx[k]);
+        v[k].i = idx[k];
+    }
+    qsort(v, (size_t)n, sizeof *v, cmp_keyed);
+    for (int k = 0; k < n; k++)
+        idx[k] = v[k].i;
+}
+
+static const char *real_key(const proj *pr, int i)
+{
+    return pr->f[i].real;
 }
 
 /* The file whose canonical path is real, or -1. */
@@ -332,20 +357,15 @@ static void index_files(proj *pr)
     for (int i = 0; i < pr->n; i++)
         if (!pr->f[i].real)
             pr->f[i].real = "";
-    sort_pr = pr;
-    qsort(pr->by_real, (size_t)pr->n, sizeof *pr->by_real, cmp_real);
-    sort_pr = NULL;
+    sort_files(pr, pr->by_real, pr->n, real_key);
     pr->nby_real = pr->n;
 }
 
 /* ------------------------------------------------------------------ includes */
 
-static int cmp_base(const void *x, const void *y)
+static const char *base_key(const proj *pr, int i)
 {
-    const int *a = x, *b = y;
-    int c = strcmp(last_components(sort_pr->f[*a].rel, 1),
-                   last_components(sort_pr->f[*b].rel, 1));
-    return c ? c : (*a > *b) - (*a < *b);
+    return last_components(pr->f[i].rel, 1);
 }
 
 /* The files of the project by base name, for suffix_match (taken before the first pass, so
@@ -357,9 +377,7 @@ static void index_bases(proj *pr)
     for (int i = 0; pr->by_base && i < pr->n; i++)
         if (pr->f[i].want && pr->f[i].status == HP_OK)
             pr->by_base[pr->nby_base++] = i;
-    sort_pr = pr;
-    qsort(pr->by_base, (size_t)pr->nby_base, sizeof *pr->by_base, cmp_base);
-    sort_pr = NULL;
+    sort_files(pr, pr->by_base, pr->nby_base, base_key);
 }
 
 /* The only file of the project whose relative path is text or ends with "/text", or -1. Such a
