@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hp_assert.h"
 #include "os.h"
 
 #include "banned.h"
@@ -83,6 +84,7 @@ static int new_block(arena *a, ptrdiff_t need)
 
 void *arena_alloc_nozero(arena *a, ptrdiff_t size, ptrdiff_t align, ptrdiff_t count)
 {
+    HP_ASSERT(size > 0 && count >= 0 && align > 0 && (align & (align - 1)) == 0);
     if (size <= 0 || count < 0 || align <= 0)
         return fail(a);
     if (count > (PTRDIFF_MAX / 2) / size)

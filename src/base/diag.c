@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "hp_assert.h"
 
 #include "banned.h"
 
@@ -94,6 +95,7 @@ static hp_finding *grow(diag_list *d)
 hp_finding *diag_add(diag_list *d, ptrdiff_t off, int n, const char *rule, hp_severity sev,
                      const char *msg, const char *fix)
 {
+    HP_ASSERT(n >= 0 && (d->bare || (off >= 0 && off <= d->len)));
     if (off < 0)
         off = 0;
     if (off > d->len)
