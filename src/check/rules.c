@@ -169,7 +169,8 @@ static int select_rules(rules_cfg *cfg, const char *w)
 /* The index of rule_names.tsv: exact names hashed, prefixes by first byte. */
 typedef struct names_index {
     int16_t *slot;   /* row index + 1, or 0 */
-    int16_t *len;    /* strlen of each row's name */
+    int16_t *len;    /* strlen of each row's key: its name, or a qual row's last component */
+    int16_t *keyoff; /* where the key starts in the name (after a qual row's last "::") */
     uint64_t lens[256]; /* by first byte: bit n set when an exact name has length n (< 64) */
     int cap;
     int16_t *prefix; /* rows with match "prefix", sorted by first byte */
@@ -190,9 +191,16 @@ static void names_build(arena *a, rules_cfg *cfg)
     ix->prefix = NEW(a, int16_t, rule_names_rows_COUNT + 1);
     ix->include = NEW(a, int16_t, rule_names_rows_COUNT + 1);
     ix->len = NEW(a, int16_t, rule_names_rows_COUNT + 1);
+    ix->keyoff = NEW(a, int16_t, rule_names_rows_COUNT + 1);
     for (int i = 0; i < rule_names_rows_COUNT; i++) {
         const char *const *r = rule_names_rows[i];
-        ix->len[i] = (int16_t)strlen(r[N_NAME]);
+        if (strcmp(r[N_MATCH], "qual") == 0) {
+            const char *last = r[N_NAME];
+            for (const char *q = strstr(last, "::"); q; q = strstr(q + 2, "::"))
+                last = q + 2;
+            ix->keyoff[i] = (int16_t)(last - r[N_NAME]);
+        }
+        ix->len[i] = (int16_t)strlen(r[N_NAME] + ix->keyoff[i]);
         if (strcmp(r[N_MATCH], "prefix") == 0) {
             ix->prefix[ix->nprefix++] = (int16_t)i;
             continue;
@@ -201,9 +209,10 @@ static void names_build(arena *a, rules_cfg *cfg)
             ix->include[ix->ninclude++] = (int16_t)i;
             continue;
         }
-        unsigned char f0 = (unsigned char)r[N_NAME][0];
+        const char *key = r[N_NAME] + ix->keyoff[i];
+        unsigned char f0 = (unsigned char)key[0];
         ix->lens[f0] |= ix->len[i] < 63 ? 1ull << ix->len[i] : 1ull << 63;
-        unsigned h = hp_hash(r[N_NAME], (ptrdiff_t)strlen(r[N_NAME]), 0);
+        unsigned h = hp_hash(key, ix->len[i], 0);
         int j = (int)(h & (unsigned)(cap - 1));
         while (ix->slot[j])
             j = (j + 1) & (cap - 1);
@@ -586,11 +595,45 @@ static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, 
         return;
     unsigned flags = strcmp(r[N_MODE], "once") == 0 ? RF_ONCE : 0;
     hp_severity sev = strcmp(r[N_SEV], "") == 0 ? HP_SEV_NONE : sev_of(r[N_SEV]);
+    if (r[N_SEV][0] >= '0' && r[N_SEV][0] <= '9') {
+        /* a HIP release: what it removed is the rule's own severity from then on, a warning
+         * when the HIP is not known, a note before it */
+        int major = atoi(r[N_SEV]);
+        const char *dot = strchr(r[N_SEV], '.');
+        int rel = major * 100 + (dot ? atoi(dot + 1) : 0);
+        int v = c->cfg->hip_version;
+        sev = v == 0 ? HP_SEV_WARNING : v >= rel ? HP_SEV_NONE : HP_SEV_NOTE;
+    }
     const char *fix = r[N_FIX][0] ? r[N_FIX] : NULL;
     rules_report_at(c, r[N_RULE], off, n, sev, flags, subst(c, r[N_MSG], name), fix);
 }
 
-static int ident_match(const rctx *c, const char *match, ptrdiff_t i)
+/* Is the identifier at i written name's way, "a::b::X": preceded by "b", "::", "a", "::"? */
+static int qual_match(const rctx *c, const char *name, ptrdiff_t i)
+{
+    const char *end = name + strlen(name);
+    for (const char *q = strstr(name, "::"); q; q = strstr(q + 2, "::"))
+        end = q;
+    /* end: the last "::" of name; walk its qualifiers backwards */
+    ptrdiff_t k = i;
+    while (end > name) {
+        k = rules_prev(c, k);
+        if (!rules_punct(c, k, P_SCOPE))
+            return 0;
+        const char *beg = end;
+        while (beg > name && !(beg - name >= 2 && beg[-1] == ':' && beg[-2] == ':'))
+            beg--;
+        k = rules_prev(c, k);
+        hp_str got = rules_text(c, k);
+        if (k < 0 || c->t[k].kind != TK_IDENT || got.len != end - beg ||
+            memcmp(got.s, beg, (size_t)got.len) != 0)
+            return 0;
+        end = beg > name ? beg - 2 : beg;
+    }
+    return 1;
+}
+
+static int ident_match(const rctx *c, const char *match, const char *row_name, ptrdiff_t i)
 {
     switch (match[0]) {
     case 'i': /* ident: not a member */
@@ -601,6 +644,10 @@ static int ident_match(const rctx *c, const char *match, ptrdiff_t i)
         return !rules_member(c, i) && rules_punct(c, rules_next(c, i), P_SCOPE);
     case 'm': /* member: .X or ->X */
         return rules_member(c, i);
+    case 't': /* tmpl: X< */
+        return !rules_member(c, i) && rules_punct(c, rules_next(c, i), '<');
+    case 'q': /* qual: ns::X, the qualifiers as the row writes them (a leading :: or not) */
+        return qual_match(c, row_name, i);
     default:
         return 0;
     }
@@ -635,7 +682,7 @@ unsigned rules_names_names(const rctx *c, hp_str s, int number)
              j = (j + 1) & (ix->cap - 1)) {
             int row = ix->slot[j] - 1;
             if (s.len == ix->len[row] &&
-                memcmp(s.s, rule_names_rows[row][N_NAME], (size_t)s.len) == 0)
+                memcmp(s.s, rule_names_rows[row][N_NAME] + ix->keyoff[row], (size_t)s.len) == 0)
                 return RH_NAMES;
         }
     }
@@ -662,8 +709,9 @@ static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
              j = (j + 1) & (ix->cap - 1)) {
             int row = ix->slot[j] - 1;
             const char *const *r = rule_names_rows[row];
-            if (s.len == ix->len[row] && memcmp(s.s, r[N_NAME], (size_t)s.len) == 0 &&
-                ident_match(c, r[N_MATCH], i))
+            if (s.len == ix->len[row] &&
+                memcmp(s.s, r[N_NAME] + ix->keyoff[row], (size_t)s.len) == 0 &&
+                ident_match(c, r[N_MATCH], r[N_NAME], i))
                 name_hit(c, row, i, k->off, k->len, s);
         }
         for (int p = ix->pfx_first[(unsigned char)s.s[0]];

@@ -1,0 +1,2 @@
+#include <hipblas/hipblas.h>
+hipblasComplex z;

@@ -1,0 +1,2 @@
+#include <hipblaslt/hipblaslt.h>
+int v = HIPBLASLT_MATMUL_DESC_A_SCALE_MODE; int m = HIPBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F;
