@@ -7,6 +7,7 @@
 
 #include "doctor.h"
 #include "gpuinfo.h"
+#include "rocm_matrix_tab.h"
 #include "rule_ids.h"
 #include "str.h"
 
@@ -973,6 +974,104 @@ static void rule_doc004(doctor *d)
     }
 }
 
+/* ---------------------------------------------------------------- DOC005 */
+
+enum { M_ROCM, M_PROCS, M_TORCH, M_SOURCE };
+
+/* X.Y.Z as X*10000 + Y*100 + Z (each part below 100); -1 unless it starts with a digit. */
+static int ver3(const char *s)
+{
+    int part[3] = {0, 0, 0};
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    for (int k = 0; k < 3; k++) {
+        int v = 0;
+        while (*s >= '0' && *s <= '9') {
+            if (v < 100)
+                v = v * 10 + (*s - '0');
+            s++;
+        }
+        part[k] = v > 99 ? 99 : v;
+        if (*s != '.')
+            break;
+        s++;
+    }
+    return part[0] * 10000 + part[1] * 100 + part[2];
+}
+
+/* Does the comma-separated list name the processor proc (proc.len bytes)? */
+static int list_has(const char *list, hp_str proc)
+{
+    hp_str rest = str_cstr(list);
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str one = comma >= 0 ? str_cut(rest, 0, comma) : rest;
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_make(rest.s + rest.len, 0);
+        if (str_eq(one, proc))
+            return 1;
+    }
+    return 0;
+}
+
+/* The row of rocm_matrix.tsv that the release v uses, or -1 before the first. */
+static int matrix_row(int v)
+{
+    int best = -1;
+    for (int i = 0; i < rocm_matrix_rows_COUNT; i++)
+        if (ver3(rocm_matrix_rows[i][M_ROCM]) <= v &&
+            (best < 0 || ver3(rocm_matrix_rows[i][M_ROCM]) > ver3(rocm_matrix_rows[best][M_ROCM])))
+            best = i;
+    return best;
+}
+
+static void rule_doc005(doctor *d)
+{
+    if (!d->rocm.n || !d->rocm.v[0].version[0])
+        return;
+    const char *have = d->rocm.v[0].version;
+    int v = ver3(have);
+    int row = matrix_row(v);
+    if (row < 0)
+        return;
+    const char *path = d->rocm.v[0].source && d->rocm.v[0].source[0] ? d->rocm.v[0].source
+                                                                     : d->rocm.v[0].path;
+    for (int i = 0; i < d->gpus.n; i++) {
+        const hp_doctor_gpu *g = &d->gpus.v[i];
+        /* the processor whose code the runtime loads: HSA_OVERRIDE_GFX_VERSION's, if set */
+        const char *arch = g->effective && g->effective[0] ? g->effective : g->arch;
+        if (g->vendor != HP_VENDOR_AMD || !arch || !arch[0])
+            continue;
+        hp_str proc = str_cstr(arch);
+        ptrdiff_t colon = str_chr(proc, ':');
+        if (colon >= 0)
+            proc = str_cut(proc, 0, colon);
+        if (list_has(rocm_matrix_rows[row][M_PROCS], proc))
+            continue;
+        /* the first release that lists it, if a later one does */
+        int first = -1;
+        for (int k = 0; k < rocm_matrix_rows_COUNT; k++)
+            if (ver3(rocm_matrix_rows[k][M_ROCM]) > v &&
+                list_has(rocm_matrix_rows[k][M_PROCS], proc) &&
+                (first < 0 ||
+                 ver3(rocm_matrix_rows[k][M_ROCM]) < ver3(rocm_matrix_rows[first][M_ROCM])))
+                first = k;
+        const char *name = g->name && g->name[0] ? doc_printf(d, " (%s)", g->name) : "";
+        if (first >= 0)
+            doc_find(d, path, RID_DOC005, HP_SEV_ERROR,
+                     doc_printf(d, "install ROCm %s or newer", rocm_matrix_rows[first][M_ROCM]),
+                     "ROCm %s does not support %.*s%s: AMD lists it from ROCm %s on, and the "
+                     "libraries of %s carry no code for it",
+                     have, (int)proc.len, proc.s, name, rocm_matrix_rows[first][M_ROCM], have);
+        else
+            doc_find(d, path, RID_DOC005, HP_SEV_WARNING,
+                     "build every library the program uses for this GPU, or run on one that "
+                     "ROCm supports; HSA_OVERRIDE_GFX_VERSION helps only within the GPU's family",
+                     "ROCm %s does not list %.*s%s among its GPUs (it lists %s): its "
+                     "libraries may carry no code for it (hipErrorNoBinaryForGpu)",
+                     have, (int)proc.len, proc.s, name, rocm_matrix_rows[row][M_PROCS]);
+    }
+}
+
 void doc_rules(doctor *d)
 {
     rule_env001(d);
@@ -983,4 +1082,5 @@ void doc_rules(doctor *d)
     rule_doc002(d);
     rule_doc003(d);
     rule_doc004(d);
+    rule_doc005(d);
 }

@@ -309,3 +309,51 @@ TEST(doctor_run_hip_version_files)
     hp_ctx_free(ctx);
     CHECK(rm_root(dir));
 }
+
+/* DOC005: the GPU against rocm_matrix.tsv's row for the installed ROCm. */
+TEST(doctor_run_rocm_matrix)
+{
+    char buf[256];
+    const char *root = fake_root(
+        buf, sizeof buf, "mi355",
+        "d='%s/sys/class/kfd/kfd/topology/nodes/1' && mkdir -p \"$d\" && printf "
+        "'simd_count 1024\\nsimd_per_cu 4\\nwave_front_size 64\\ngfx_target_version "
+        "90500\\nvendor_id 4098\\n' > \"$d/properties\" && mkdir -p '%s/opt/rocm/.info'");
+    CHECK(root != NULL);
+    hp_doctor_opts o;
+    hp_ctx *ctx = doctor_at(&o, root);
+    hp_doctor_report r;
+    /* gfx950 on ROCm 6.4: AMD lists it from 7.0.0 on */
+    CHECK(put(root, "opt/rocm/.info/version", "6.4.1-120\n"));
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_STR(r.gpus[0].arch, "gfx950");
+    CHECK_INT(count_rule(&r, "DOC005", HP_SEV_ERROR), 1);
+    for (int i = 0; i < r.nfindings; i++)
+        if (strcmp(r.findings[i].rule, "DOC005") == 0)
+            CHECK(strstr(r.findings[i].message, "from ROCm 7.0.0 on") != NULL);
+    /* on 7.2 it is supported */
+    CHECK(put(root, "opt/rocm/.info/version", "7.2.4\n"));
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(count_rule(&r, "DOC005", HP_SEV_ERROR) + count_rule(&r, "DOC005", HP_SEV_WARNING), 0);
+    /* a release before the table's first row is not judged */
+    CHECK(put(root, "opt/rocm/.info/version", "6.1.3\n"));
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(count_rule(&r, "DOC005", HP_SEV_ERROR) + count_rule(&r, "DOC005", HP_SEV_WARNING), 0);
+    hp_ctx_free(ctx);
+    CHECK(rm_root(root));
+
+    /* an RX 6700 (gfx1030's family, not listed itself): a warning, unless the runtime is told
+     * to load gfx1030's code */
+    root = rx6700_root(buf, sizeof buf);
+    CHECK(root != NULL);
+    CHECK(put(root, "opt/rocm/.info/version", "7.2.4\n"));
+    ctx = doctor_at(&o, root);
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(count_rule(&r, "DOC005", HP_SEV_WARNING), 1);
+    const char *same[] = {"HSA_OVERRIDE_GFX_VERSION=10.3.0", NULL};
+    o.env_set = same;
+    CHECK_INT(hp_doctor_run(ctx, &o, &r), HP_OK);
+    CHECK_INT(count_rule(&r, "DOC005", HP_SEV_WARNING), 0);
+    hp_ctx_free(ctx);
+    CHECK(rm_root(root));
+}
