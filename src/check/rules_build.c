@@ -481,6 +481,35 @@ static void note_hip_use(bctx *c, const bstmt *st)
     }
 }
 
+/* BLD004: ROCm tools that ROCm 7 removed (hipcc.pl) or deprecated (roc-obj-ls, roc-obj-extract,
+ * roc-obj). */
+static void bld004(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        hp_str s = wtext(c, st->w[i]);
+        hp_str base = s;
+        for (ptrdiff_t k = 0; k < s.len; k++)
+            if (s.s[k] == '/') {
+                base.s = s.s + k + 1;
+                base.len = s.len - k - 1;
+            }
+        ptrdiff_t off = base.s - c->src;
+        if (RULES_EQ(base, "hipcc.pl"))
+            pyrules_add(c->r, off, base.len, RID_BLD004, HP_SEV_ERROR,
+                        "'hipcc.pl' is gone from ROCm 7.0: hipcc is a compiled program now",
+                        "call hipcc (or amdclang++ -x hip) instead");
+        else if (RULES_EQ(base, "roc-obj-ls") || RULES_EQ(base, "roc-obj-extract") ||
+                 RULES_EQ(base, "roc-obj"))
+            pyrules_add(c->r, off, base.len, RID_BLD004, HP_SEV_WARNING,
+                        arena_printf(c->a, "'%.*s' is deprecated in ROCm 7 and goes in a later "
+                                           "release",
+                                     (int)base.len, base.s),
+                        "list the GPU code of a binary with llvm-objdump --offloading (or "
+                        "hipport targets); extract it with llvm-objdump --offloading or "
+                        "clang-offload-bundler --unbundle");
+    }
+}
+
 static void run_stmt(bctx *c, bstmt *st)
 {
     pyrules *r = c->r;
@@ -504,6 +533,8 @@ static void run_stmt(bctx *c, bstmt *st)
                 c->has_list = 1;
     if (pyrules_on(r, RID_TRI011) && !st->python)
         tri011(c, st);
+    if (pyrules_on(r, RID_BLD004))
+        bld004(c, st);
     note_hip_use(c, st);
     st->n = 0;
     st->nvcc = 0;
