@@ -132,6 +132,46 @@ static int prop_object(const rctx *c, ptrdiff_t obj)
     return 0;
 }
 
+/* Does the comparison of 'major' at i (n the token after it, p the one before 'obj.') come out
+ * the same on every GPU current toolchains build for: NVIDIA's from compute capability 5.0 (CUDA
+ * 12's oldest) and AMD's, whose major is at least 9? Then it picks no path of its own on AMD
+ * ("major >= 2", a Fermi test). */
+static int same_everywhere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
+{
+    if (!rules_is(c, i, "major"))
+        return 0;
+    ptrdiff_t op = -1, num = -1;
+    int reversed = 0;
+    if (is_compare(c, n) && rules_next(c, n) < c->nt && c->t[rules_next(c, n)].kind == TK_NUMBER) {
+        op = n;
+        num = rules_next(c, n);
+    } else if (is_compare(c, p) && rules_prev(c, p) >= 0 &&
+               c->t[rules_prev(c, p)].kind == TK_NUMBER) {
+        op = p;
+        num = rules_prev(c, p);
+        reversed = 1;
+    }
+    unsigned long long v;
+    int bits;
+    if (op < 0 || !lex_int_literal(rules_text(c, num), &v, &bits))
+        return 0;
+    unsigned o = c->t[op].sub;
+    if (reversed) /* N < major is major > N */
+        o = o == '<' ? '>' : o == '>' ? '<' : o == P_LE ? P_GE : o == P_GE ? P_LE : o;
+    switch (o) {
+    case P_GE: /* true everywhere, or false everywhere (<) */
+    case '<':
+        return v <= 5;
+    case '>':
+    case P_LE:
+    case P_EQ:
+    case P_NE:
+        return v < 5;
+    default:
+        return 0;
+    }
+}
+
 static void arch002_member(rctx *c, ptrdiff_t i)
 {
     if (rules_scope(c, i) & (SC_GUARDED | SC_DEVICE))
@@ -145,7 +185,7 @@ static void arch002_member(rctx *c, ptrdiff_t i)
         hit = 1;
     if (is_compare(c, p) && rules_prev(c, p) >= 0 && c->t[rules_prev(c, p)].kind == TK_NUMBER)
         hit = 1;
-    if (!hit)
+    if (!hit || same_everywhere(c, i, n, p))
         return;
     rules_report(c, RID_ARCH002, i, 0, 0,
                  "compares the compute capability with a number; on AMD major.minor is the "
