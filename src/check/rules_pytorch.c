@@ -366,6 +366,13 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "
                      "test torch.cuda.is_available() for 'a GPU is present'");
+        } else if ((strcmp(q, "torch.hip") == 0 || strncmp(q, "torch.hip.", 10) == 0) &&
+                   pyrules_on(r, RID_PT001)) {
+            add_span(r, p, i, e, RID_PT001, HP_SEV_ERROR,
+                     "there is no torch.hip: PyTorch's ROCm builds keep the torch.cuda API and "
+                     "the device 'cuda', so this raises AttributeError on every build",
+                     "use torch.cuda (torch.cuda.is_available() is True on ROCm); tell the "
+                     "vendors apart with torch.version.hip");
         } else if (strcmp(q, "torch.backends.cudnn.version") == 0 && call &&
                    pyrules_on(r, RID_PT001) && !guarded(p, i)) {
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
