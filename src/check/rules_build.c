@@ -159,7 +159,8 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
                     "list every GPU the binary must run on, e.g. gfx90a;gfx942;gfx950");
     } else if (RULES_EQ(base, "gfx940") || RULES_EQ(base, "gfx941")) {
         const char *m = arena_printf(a, "target '%.*s' is an early MI300 stepping: production "
-                                        "MI300A/MI300X/MI325X report gfx942 and will not load it",
+                                        "MI300A/MI300X/MI325X report gfx942 and will not load it, "
+                                        "and ROCm 7.0's libraries no longer ship code for it",
                                      (int)base.len, base.s);
         pyrules_add(c->r, off, len, RID_BLD003, HP_SEV_WARNING, m, "use gfx942");
     } else if (RULES_STARTS(base, "sm_") || RULES_STARTS(base, "compute_") ||
