@@ -25,6 +25,33 @@ list() {
         sort -u
 }
 
+# objdump_agrees NAME FILE: the offloading images llvm-objdump-19 --offloading lists in FILE
+# (.llvm.offloading sections: LLVM 19 reads no offload bundles there) are what targets lists
+# as AMD code of that processor and kind ("elf" a code object, "llvm ir" bitcode). Skipped
+# with a message without llvm-objdump-19 (apt-get install llvm-19).
+objdump_agrees() {
+    name=$1
+    file=$2
+    if ! command -v llvm-objdump-19 >/dev/null 2>&1; then
+        skip "$name: llvm-objdump-19 not found (apt-get install llvm-19)"
+        return
+    fi
+    want=$(llvm-objdump-19 --offloading "$file" 2>/dev/null | awk '
+        /^kind/ { $1 = ""; sub(/^ +/, ""); kind = ($0 == "elf") ? "code-object" : ($0 == "llvm ir") ? "bitcode" : $0 }
+        /^arch/ { arch = $2 }
+        /^triple/ { if ($2 ~ /^amdgcn/) print "amd " arch " " kind }' | sort -u)
+    if [ -z "$want" ]; then
+        bad "$name: llvm-objdump-19 --offloading lists no image in $file"
+        return
+    fi
+    got=$(list "$file" | awk '{ print $1, $2, $3 }' | sort -u)
+    if [ "$got" = "$want" ]; then
+        ok
+    else
+        bad "$name: llvm-objdump-19 --offloading lists: $(echo $want); targets: $(echo $got)"
+    fi
+}
+
 # expect NAME FILE ITEM...: the file's targets are exactly these items.
 expect() {
     name=$1
@@ -147,6 +174,7 @@ else
     if build clang-newdriver-rdc $C -fgpu-rdc --offload-new-driver --offload-arch=gfx942 \
         --offload-arch=gfx1100 -c "$src/k.hip" -o c-nd-rdc.o; then
         expect clang-newdriver-rdc c-nd-rdc.o "amd gfx942 bitcode false" "amd gfx1100 bitcode false"
+        objdump_agrees clang-newdriver-rdc-objdump c-nd-rdc.o
         # the device link turns the bitcode into code objects (needs clang-tools-19)
         if command -v clang-linker-wrapper-19 >/dev/null 2>&1 ||
             [ -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
