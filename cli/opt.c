@@ -1,7 +1,12 @@
-/* opt.c: command-line options declared once in a table that both parses and prints help. */
+/* opt.c: command-line options declared once in a table that parses, stores the values and
+ * prints help. */
 #include "opt.h"
 
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "cli.h"
 
 void opt_init(opt_state *s, int argc, char **argv, const char *cmd)
 {
@@ -10,6 +15,7 @@ void opt_init(opt_state *s, int argc, char **argv, const char *cmd)
     s->argv = argv;
     s->i = 1;
     s->cmd = cmd;
+    s->err = stderr;
 }
 
 void opt_near_init(opt_near *n, const char *word, size_t len)
@@ -57,10 +63,112 @@ void opt_near_try(opt_near *n, const char *cand)
     }
 }
 
-static int usage_error(const opt_state *s, const char *what, const char *name)
+int opt_usage(const opt_state *s, const char *fmt, ...)
 {
-    fprintf(stderr, "hipport %s: %s '%s'\ntry 'hipport %s --help'\n", s->cmd, what, name, s->cmd);
-    return OPT_ERROR;
+    va_list ap;
+    fprintf(s->err, "hipport %s: ", s->cmd);
+    va_start(ap, fmt);
+    vfprintf(s->err, fmt, ap);
+    va_end(ap);
+    fprintf(s->err, "\ntry 'hipport %s --help'\n", s->cmd);
+    return EXIT_USAGE;
+}
+
+int opt_list_push(opt_list *l, const char *prefix, const char *v, size_t n)
+{
+    if (l->n == l->cap) {
+        int ncap = l->cap ? 2 * l->cap : 8;
+        char **nv = realloc(l->v, ((size_t)ncap + 1) * sizeof *nv);
+        if (!nv)
+            return -1;
+        l->v = nv;
+        l->cap = ncap;
+    }
+    size_t np = prefix ? strlen(prefix) : 0;
+    char *p = malloc(np + n + 1);
+    if (!p)
+        return -1;
+    if (np)
+        memcpy(p, prefix, np);
+    memcpy(p + np, v, n);
+    p[np + n] = 0;
+    l->v[l->n++] = p;
+    l->v[l->n] = NULL;
+    return 0;
+}
+
+const char *const *opt_list_items(const opt_list *l)
+{
+    static const char *const none[] = {NULL};
+    return l->v ? (const char *const *)l->v : none;
+}
+
+void opt_list_free(opt_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+    l->v = NULL;
+    l->n = l->cap = 0;
+}
+
+int opt_add(const opt_state *s, opt_list *l, const char *prefix, const char *v, size_t n)
+{
+    if (opt_list_push(l, prefix, v, n) == 0)
+        return OPT_CONTINUE;
+    fprintf(s->err, "hipport %s: out of memory\n", s->cmd);
+    return EXIT_INTERNAL;
+}
+
+/* "bad value for --format: 'xml' (text, json or sarif)" */
+static int bad_word(const opt_state *s, const char *const *words, const char *v)
+{
+    int n = 0;
+    while (words[n])
+        n++;
+    char list[256];
+    size_t len = 0;
+    list[0] = 0;
+    for (int i = 0; i < n && len < sizeof list; i++) {
+        int k = snprintf(list + len, sizeof list - len, "%s%s",
+                         i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+    return opt_usage(s, "bad value for %s: '%s' (%s)", s->name, v, list);
+}
+
+int opt_store(opt_state *s, const opt *o, const char *val)
+{
+    switch (o->kind) {
+    case OPTION_IGNORE: break;
+    case OPTION_SET: *(int *)o->dest = o->value; break;
+    case OPTION_STRING: *(const char **)o->dest = val; break;
+    case OPTION_INT: {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (end == val || *end || n < o->value || n > o->max)
+            return opt_usage(s, "bad value for %s: '%s' (%d to %d)", s->name, val, o->value,
+                             o->max);
+        *(int *)o->dest = (int)n;
+        break;
+    }
+    case OPTION_ENUM: {
+        const char *v = val ? val : o->words[0];
+        int k = 0;
+        while (o->words[k] && strcmp(v, o->words[k]) != 0)
+            k++;
+        if (!o->words[k])
+            return bad_word(s, o->words, v);
+        *(int *)o->dest = o->values ? o->values[k] : k;
+        break;
+    }
+    case OPTION_LIST: return opt_add(s, o->dest, o->prefix, val, strlen(val));
+    case OPTION_CALL: return o->fn(s, o, val);
+    default: break;
+    }
+    return OPT_CONTINUE;
 }
 
 /* An unknown long option, with the nearest one of the table when there is one. */
@@ -72,17 +180,21 @@ static int unknown_long(const opt_state *s, const opt *table, const char *a, siz
         if (o->help)
             opt_near_try(&near, o->longname);
     if (!near.best)
-        return usage_error(s, "unknown option", a);
-    fprintf(stderr, "hipport %s: unknown option '%s' (did you mean '--%s'?)\ntry 'hipport %s --help'\n",
-            s->cmd, a, near.best, s->cmd);
-    return OPT_ERROR;
+        return opt_usage(s, "unknown option '%s'", a);
+    return opt_usage(s, "unknown option '%s' (did you mean '--%s'?)", a, near.best);
 }
 
-int opt_next(opt_state *s, const opt *table, const char **val)
+enum { NEXT_END, NEXT_OPTION, NEXT_OPERAND, NEXT_ERROR };
+
+/* The next option (*found, with *val set for options with values) or operand (*val), NEXT_END,
+ * or NEXT_ERROR after a usage message. */
+static int next(opt_state *s, const opt *table, const opt **found, const char **val)
 {
     *val = NULL;
+    *found = NULL;
     if (s->cluster && *s->cluster) {
         char c = *s->cluster++;
+        char name[3] = {'-', c, 0};
         for (const opt *o = table; o->longname; o++) {
             if (o->shortname != c)
                 continue;
@@ -93,26 +205,29 @@ int opt_next(opt_state *s, const opt *table, const char **val)
                 } else if (s->i < s->argc) {
                     *val = s->argv[s->i++];
                 } else {
-                    char name[3] = {'-', c, 0};
-                    return usage_error(s, "missing value for option", name);
+                    opt_usage(s, "missing value for option '%s'", name);
+                    return NEXT_ERROR;
                 }
             }
-            return o->id;
+            snprintf(s->name, sizeof s->name, "--%s", o->longname);
+            *found = o;
+            return NEXT_OPTION;
         }
-        char name[3] = {'-', c, 0};
-        return usage_error(s, "unknown option", name);
+        opt_usage(s, "unknown option '%s'", name);
+        return NEXT_ERROR;
     }
     s->cluster = NULL;
     if (s->i >= s->argc)
-        return OPT_END;
+        return NEXT_END;
     char *a = s->argv[s->i++];
+    s->word = a;
     if (s->done || a[0] != '-' || a[1] == 0) {
         *val = a;
-        return OPT_OPERAND;
+        return NEXT_OPERAND;
     }
     if (a[1] == '-' && a[2] == 0) {
         s->done = 1;
-        return opt_next(s, table, val);
+        return next(s, table, found, val);
     }
     if (a[1] == '-') {
         const char *name = a + 2;
@@ -122,25 +237,50 @@ int opt_next(opt_state *s, const opt *table, const char **val)
             if (strlen(o->longname) != n || strncmp(o->longname, name, n) != 0)
                 continue;
             if (!o->arg) {
-                if (eq)
-                    return usage_error(s, "option takes no value:", a);
-                return o->id;
-            }
-            if (eq) {
+                if (eq) {
+                    opt_usage(s, "option takes no value: '%s'", a);
+                    return NEXT_ERROR;
+                }
+            } else if (eq) {
                 *val = eq + 1;
             } else if (o->arg[0] == '[') {
                 *val = NULL;
             } else if (s->i < s->argc) {
                 *val = s->argv[s->i++];
             } else {
-                return usage_error(s, "missing value for option", a);
+                opt_usage(s, "missing value for option '%s'", a);
+                return NEXT_ERROR;
             }
-            return o->id;
+            snprintf(s->name, sizeof s->name, "--%s", o->longname);
+            *found = o;
+            return NEXT_OPTION;
         }
-        return unknown_long(s, table, a, n);
+        unknown_long(s, table, a, n);
+        return NEXT_ERROR;
     }
     s->cluster = a + 1;
-    return opt_next(s, table, val);
+    return next(s, table, found, val);
+}
+
+int opt_parse(opt_state *s, const opt *table, const opt *operand)
+{
+    s->table = table;
+    for (;;) {
+        const opt *o;
+        const char *val;
+        int k = next(s, table, &o, &val);
+        if (k == NEXT_END)
+            return OPT_CONTINUE;
+        if (k == NEXT_ERROR)
+            return EXIT_USAGE;
+        if (k == NEXT_OPERAND) {
+            s->name[0] = 0;
+            o = operand;
+        }
+        int rc = opt_store(s, o, val);
+        if (rc != OPT_CONTINUE)
+            return rc;
+    }
 }
 
 void opt_help(FILE *f, const opt *table)

@@ -49,17 +49,6 @@ int cli_word(const char *cmd, const char *name, const char *v, const char *const
     return -1;
 }
 
-int cli_jobs(const char *cmd, const char *v)
-{
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 1 || n > 1024) {
-        cli_usage(cmd, "bad value for --jobs: '%s' (1 to 1024)", v);
-        return 0;
-    }
-    return (int)n;
-}
-
 int cli_hip_version(const char *cmd, const char *spelling, const char *v)
 {
     int hv = hp_hip_version_parse(v);
@@ -74,18 +63,51 @@ int cli_hip_version(const char *cmd, const char *spelling, const char *v)
     return hv;
 }
 
-int cli_fail_on(const char *cmd, const char *v)
-{
-    int sev = hp_severity_parse(v);
-    if (sev < 0)
-        cli_usage(cmd, "bad value for --fail-on: '%s' (error, warning, note or never)", v);
-    return sev;
-}
-
 int cli_color(const char *cmd, const char *v)
 {
     static const char *const modes[] = {"auto", "always", "never", NULL};
     return cli_word(cmd, "color", v, modes);
+}
+
+const char *const cli_color_words[] = {"auto", "always", "never", NULL};
+
+int cli_opt_help(opt_state *s, const opt *o, const char *v)
+{
+    (void)o;
+    (void)v;
+    cli_help(stdout, s->cmd, s->table);
+    return EXIT_OK;
+}
+
+int cli_opt_hip_version(opt_state *s, const opt *o, const char *v)
+{
+    int hv = hp_hip_version_parse(v);
+    int newest = hp_hip_version_newest();
+    if (hv < 0)
+        return opt_usage(s, "bad value for %s: '%s' (like 6.2)", s->name, v);
+    if (hv < 100 || hv > newest)
+        return opt_usage(s, "%s %s: hipport knows HIP 1.0 to %d.%d (name %d.%d for a newer HIP)",
+                         s->name, v, newest / 100, newest % 100, newest / 100, newest % 100);
+    *(int *)o->dest = hv;
+    return OPT_CONTINUE;
+}
+
+int cli_opt_fail_on(opt_state *s, const opt *o, const char *v)
+{
+    int sev = hp_severity_parse(v);
+    if (sev < 0)
+        return opt_usage(s, "bad value for %s: '%s' (error, warning, note or never)", s->name,
+                         v);
+    *(int *)o->dest = sev;
+    return OPT_CONTINUE;
+}
+
+int cli_opt_exclude(opt_state *s, const opt *o, const char *v)
+{
+    if (!hp_glob_valid(v))
+        return opt_usage(s, "%s '%s': a '[' without its ']' (write [[] for a '[' itself)",
+                         s->name, v);
+    return opt_add(s, o->dest, NULL, v, strlen(v));
 }
 
 int cli_isatty(FILE *f)
