@@ -28,17 +28,6 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
-/* Option values, each checked the same way in every command: the index of v in words (a
- * NULL-terminated list), or -1 after a usage message that lists them ("bad value for --format:
- * 'xml' (text, json or sarif)"); --jobs N from 1 to 1024, or 0 after a usage message;
- * --color auto|always|never as 0, 1, 2 (the mode of cli_use_color), or -1 after a usage
- * message. */
-int cli_word(const char *cmd, const char *name, const char *v, const char *const *words);
-int cli_color(const char *cmd, const char *v);
-/* --hip-version X.Y (spelling: the option as messages name it) as hp_hip_version_parse gives it,
- * and --fail-on error|warning|note|never as a severity; -1 after a usage message. */
-int cli_hip_version(const char *cmd, const char *spelling, const char *v);
-
 /* What the option tables of the commands share (opt.h): the words of --color (auto, always,
  * never: the modes of cli_use_color) and --jobs' range; callbacks that print the help of the
  * table parsed, store --hip-version X.Y (int, as hp_hip_version_parse gives it) and --fail-on

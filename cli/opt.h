@@ -62,7 +62,7 @@ struct opt {
 #define OPT_CALL(s, l, a, f, d, h) {.shortname = (s), .longname = (l), .arg = (a), .help = (h), \
                                     .kind = OPTION_CALL, .fn = (f), .dest = (d)}
 #define OPT_ARGS(d) {.kind = OPTION_LIST, .dest = (d)} /* operands, into the list d */
-#define OPT_IGNORE(l, a) {.longname = (l), .arg = (a), .kind = OPTION_IGNORE}
+#define OPT_IGNORE(l, a, h) {.longname = (l), .arg = (a), .help = (h), .kind = OPTION_IGNORE}
 #define OPT_END() {.longname = NULL}
 
 enum { OPT_CONTINUE = -1 };

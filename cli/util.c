@@ -30,45 +30,6 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-int cli_word(const char *cmd, const char *name, const char *v, const char *const *words)
-{
-    int n = 0;
-    for (; words[n]; n++)
-        if (strcmp(v, words[n]) == 0)
-            return n;
-    char list[256];
-    size_t len = 0;
-    for (int i = 0; i < n && len < sizeof list; i++) {
-        int k = snprintf(list + len, sizeof list - len, "%s%s",
-                         i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
-        if (k < 0)
-            break;
-        len += (size_t)k;
-    }
-    cli_usage(cmd, "bad value for --%s: '%s' (%s)", name, v, list);
-    return -1;
-}
-
-int cli_hip_version(const char *cmd, const char *spelling, const char *v)
-{
-    int hv = hp_hip_version_parse(v);
-    int newest = hp_hip_version_newest();
-    if (hv < 0) {
-        cli_usage(cmd, "bad value for %s: '%s' (like 6.2)", spelling, v);
-    } else if (hv < 100 || hv > newest) {
-        cli_usage(cmd, "%s %s: hipport knows HIP 1.0 to %d.%d (name %d.%d for a newer HIP)",
-                  spelling, v, newest / 100, newest % 100, newest / 100, newest % 100);
-        hv = -1;
-    }
-    return hv;
-}
-
-int cli_color(const char *cmd, const char *v)
-{
-    static const char *const modes[] = {"auto", "always", "never", NULL};
-    return cli_word(cmd, "color", v, modes);
-}
-
 const char *const cli_color_words[] = {"auto", "always", "never", NULL};
 
 int cli_opt_help(opt_state *s, const opt *o, const char *v)
