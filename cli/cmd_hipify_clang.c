@@ -240,6 +240,25 @@ static void compiler_option(const char *const *argv, int argc, int *i, opt_list 
         }
 }
 
+/* What the operands give: input files, and after "--" compiler options. */
+typedef struct operands {
+    opt_list files;
+    opt_list macros; /* "-DNAME", "-UNAME": also those of -D and --extra-arg */
+} operands;
+
+/* An operand: an input file, or after "--" a compiler option (with its value, the argument
+ * after it). */
+static int operand_arg(opt_state *s, const opt *o, const char *v)
+{
+    operands *a = o->dest;
+    if (!s->done)
+        return opt_add(s, &a->files, NULL, v, strlen(v));
+    int i = s->i - 1;
+    compiler_option((const char *const *)s->argv, s->argc, &i, &a->macros);
+    s->i = i + 1;
+    return OPT_CONTINUE;
+}
+
 /* --extra-arg ARG: one compiler option */
 static int extra_arg(opt_state *s, const opt *o, const char *v)
 {
@@ -305,7 +324,8 @@ int cmd_hipify_clang(int argc, char **argv)
     s.cmd = cmd;
     cstats_init(&s.total);
     cstats_init(&s.file);
-    opt_list files = {NULL, 0, 0}, macros = {NULL, 0, 0}, file_macros = {NULL, 0, 0};
+    operands args = {{NULL, 0, 0}, {NULL, 0, 0}};
+    opt_list *files = &args.files, *macros = &args.macros, file_macros = {NULL, 0, 0};
     int rc, inplace = 0, no_backup = 0, no_output = 0, examine = 0, launch = t.launch;
     const char *output = NULL, *odir = NULL, *ostats = NULL;
     int print_csv = 0;
@@ -340,11 +360,11 @@ int cmd_hipify_clang(int argc, char **argv)
         OPT_FLAG(0, "default-preprocessor", &t.skip_excluded, 1, NULL),
         {.longname = "I", .arg = "DIR", .kind = OPTION_IGNORE, .flags = OPTF_GLUED,
          .help = "include directory (accepted; headers are not parsed)"},
-        {.longname = "D", .arg = "NAME[=VALUE]", .kind = OPTION_LIST, .dest = &macros,
+        {.longname = "D", .arg = "NAME[=VALUE]", .kind = OPTION_LIST, .dest = macros,
          .prefix = "-D", .flags = OPTF_GLUED, .help = "define a macro for --skip-excluded-..."},
-        OPT_CALL(0, "extra-arg", "ARG", extra_arg, &macros,
+        OPT_CALL(0, "extra-arg", "ARG", extra_arg, macros,
                  "a compiler option (read for -D, -U, -I)"),
-        OPT_CALL(0, "extra-arg-before", "ARG", extra_arg, &macros, NULL),
+        OPT_CALL(0, "extra-arg-before", "ARG", extra_arg, macros, NULL),
         OPT_IGNORE("cuda-path", "DIR", "accepted and not needed"),
         OPT_IGNORE("cuda-gpu-arch", "ARCH", NULL),
         OPT_IGNORE("clang-resource-directory", "DIR", NULL),
@@ -372,20 +392,17 @@ int cmd_hipify_clang(int argc, char **argv)
         OPT_CALL(0, "help", NULL, hopt_help_opt, NULL, "show this help"),
         OPT_END(),
     };
-    const opt operand = OPT_ARGS(&files);
+    const opt operand = OPT_CALL(0, NULL, NULL, operand_arg, &args, NULL);
     opt_state os;
     opt_init(&os, argc, argv, cmd);
     if ((rc = hopt_parse(&os, options, &operand, HS_CLANG)) != OPT_CONTINUE)
         goto done;
     rc = EXIT_OK;
-    /* after "--": compiler options, -D/-U kept, the rest (and its value) passed over */
-    for (int i = os.i; os.done && i < argc; i++)
-        compiler_option((const char *const *)argv, argc, &i, &macros);
     t.launch = (hp_launch)launch;
     if (examine)
         no_output = s.print_stats = 1;
-    t.macros = opt_list_items(&macros);
-    t.nmacros = macros.n;
+    t.macros = opt_list_items(macros);
+    t.nmacros = macros->n;
     if (cdb) {
         const char *err;
         cdb_ctx = hp_ctx_new();
@@ -398,7 +415,7 @@ int cmd_hipify_clang(int argc, char **argv)
             rc = EXIT_IO;
             goto done;
         }
-        if (files.n > 0) {
+        if (files->n > 0) {
             /* named files find their entries by canonical path */
             ent_real = calloc((size_t)nents + 1, sizeof *ent_real);
             if (!ent_real) {
@@ -410,13 +427,13 @@ int cmd_hipify_clang(int argc, char **argv)
         } else {
             /* every file the database compiles, in its order */
             for (int k = 0; k < nents; k++)
-                if (opt_list_push(&files, NULL, ents[k].file, strlen(ents[k].file)) != 0) {
+                if (opt_list_push(files, NULL, ents[k].file, strlen(ents[k].file)) != 0) {
                     rc = EXIT_INTERNAL;
                     goto done;
                 }
         }
     }
-    int nfiles = files.n;
+    int nfiles = files->n;
     if (nfiles == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
@@ -444,7 +461,7 @@ int cmd_hipify_clang(int argc, char **argv)
         const char *name = ostats;
         char *one = NULL;
         if (!name && nfiles == 1) {
-            one = with_suffix(NULL, base_name(files.v[0]), ".csv");
+            one = with_suffix(NULL, base_name(files->v[0]), ".csv");
             name = one;
         } else if (!name) {
             name = "sum_stat.csv";
@@ -458,15 +475,15 @@ int cmd_hipify_clang(int argc, char **argv)
         }
     }
     for (int i = 0; i < nfiles; i++) {
-        const char *f = files.v[i];
+        const char *f = files->v[i];
         if (stat(f, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             cli_error(cmd, "'%s' is a directory (hipify-clang takes files)", f);
             s.io_errors++;
             continue;
         }
         /* the macros of the file's entry in the database, after those of the command line */
-        t.macros = opt_list_items(&macros);
-        t.nmacros = macros.n;
+        t.macros = opt_list_items(macros);
+        t.nmacros = macros->n;
         const hp_compdb_entry *ent = NULL;
         if (nents && !ent_real) {
             ent = &ents[i]; /* the database's own files */
@@ -479,8 +496,8 @@ int cmd_hipify_clang(int argc, char **argv)
         }
         if (ent) {
             opt_list_free(&file_macros);
-            for (int k = 0; k < macros.n; k++)
-                if (opt_list_push(&file_macros, NULL, macros.v[k], strlen(macros.v[k])) != 0) {
+            for (int k = 0; k < macros->n; k++)
+                if (opt_list_push(&file_macros, NULL, macros->v[k], strlen(macros->v[k])) != 0) {
                     rc = EXIT_INTERNAL;
                     goto done;
                 }
@@ -559,7 +576,7 @@ done:
     free(csv_path);
     cstats_free(&s.file);
     cstats_free(&s.total);
-    opt_list_free(&files);
-    opt_list_free(&macros);
+    opt_list_free(files);
+    opt_list_free(macros);
     return rc;
 }

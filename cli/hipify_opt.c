@@ -34,14 +34,10 @@ static const opt *lookup(const opt_state *s, const opt *t, const char *name, siz
     return found;
 }
 
-enum { NEXT_END, NEXT_OPTION, NEXT_OPERAND, NEXT_ERROR };
-
 /* As in messages: perl's options with one dash, the others' with two. */
 static int found_option(opt_state *s, const opt *o, const opt **found)
 {
-    snprintf(s->name, sizeof s->name, "%s%s", s->style == HS_PERL ? "-" : "--", o->longname);
-    *found = o;
-    return NEXT_OPTION;
+    return opt_found(s, o, s->style == HS_PERL ? "-" : "--", found);
 }
 
 static int next(opt_state *s, const opt *t, const opt **found, const char **val)
@@ -49,19 +45,19 @@ static int next(opt_state *s, const opt *t, const opt **found, const char **val)
     *val = NULL;
     *found = NULL;
     if (s->i >= s->argc)
-        return NEXT_END;
+        return OPT_NEXT_END;
     char *a = s->argv[s->i++];
     s->word = a;
     if (s->done || a[0] != '-' || a[1] == 0) {
         *val = a;
         if (s->list && !s->done)
             return found_option(s, s->list, found); /* one more value of a list */
-        return NEXT_OPERAND;
+        return OPT_NEXT_OPERAND;
     }
     s->list = NULL;
     if (strcmp(a, "--") == 0) {
         s->done = 1;
-        return s->style == HS_CLANG ? NEXT_END : next(s, t, found, val);
+        return next(s, t, found, val);
     }
     const char *name = a + 1 + (a[1] == '-');
     int dashes = a[1] == '-' ? 2 : 1;
@@ -83,7 +79,7 @@ static int next(opt_state *s, const opt *t, const opt **found, const char **val)
     size_t n = eq ? (size_t)(eq - name) : strlen(name);
     if (s->style == HS_PYTHON && dashes == 1 && n > 1) {
         opt_usage(s, "unknown option '%s'", a); /* argparse: one dash, one letter */
-        return NEXT_ERROR;
+        return OPT_NEXT_ERROR;
     }
     int ambig;
     const opt *o = lookup(s, t, name, n, &ambig);
@@ -96,28 +92,24 @@ static int next(opt_state *s, const opt *t, const opt **found, const char **val)
         if (near.best) {
             opt_usage(s, "unknown option '%s' (did you mean '%s%s'?)", a,
                       dashes == 2 || s->style != HS_PERL ? "--" : "-", near.best);
-            return NEXT_ERROR;
+            return OPT_NEXT_ERROR;
         }
     }
     if (!o) {
         opt_usage(s, "%s '%s'", ambig ? "ambiguous option" : "unknown option", a);
-        return NEXT_ERROR;
+        return OPT_NEXT_ERROR;
     }
     if (!o->arg) {
         if (eq) {
             opt_usage(s, "option takes no value: '%s'", a);
-            return NEXT_ERROR;
+            return OPT_NEXT_ERROR;
         }
         return found_option(s, o, found);
     }
-    if (eq) {
+    if (eq)
         *val = eq + 1;
-    } else if (s->i < s->argc) {
-        *val = s->argv[s->i++];
-    } else {
-        opt_usage(s, "missing value for option '%s'", a);
-        return NEXT_ERROR;
-    }
+    else if (opt_value(s, a, val) == OPT_NEXT_ERROR)
+        return OPT_NEXT_ERROR;
     if (o->flags & OPTF_MULTI)
         s->list = o;
     return found_option(s, o, found);
@@ -125,24 +117,8 @@ static int next(opt_state *s, const opt *t, const opt **found, const char **val)
 
 int hopt_parse(opt_state *s, const opt *table, const opt *operand, int style)
 {
-    s->table = table;
     s->style = style;
-    for (;;) {
-        const opt *o;
-        const char *val;
-        int k = next(s, table, &o, &val);
-        if (k == NEXT_END)
-            return OPT_CONTINUE;
-        if (k == NEXT_ERROR)
-            return EXIT_USAGE;
-        if (k == NEXT_OPERAND) {
-            s->name[0] = 0;
-            o = operand;
-        }
-        int rc = opt_store(s, o, val);
-        if (rc != OPT_CONTINUE)
-            return rc;
-    }
+    return opt_run(s, table, operand, next);
 }
 
 int hopt_help_opt(opt_state *s, const opt *o, const char *v)

@@ -19,9 +19,8 @@ enum { HS_PERL, HS_CLANG, HS_PYTHON };
                                    .kind = OPTION_CALL, .fn = (f), .dest = (d), \
                                    .flags = OPTF_MULTI}
 
-/* Parses argv[1..argc) as opt_parse does, in the spellings of style. hipify-clang's "--" ends
- * the options: the parse stops there with s->done set and s->i at the compiler options that
- * follow. */
+/* Parses argv[1..argc) as opt_parse does, in the spellings of style; after "--" (s->done) all
+ * are operands. */
 int hopt_parse(opt_state *s, const opt *table, const opt *operand, int style);
 /* The callback of --help: the command's page and the options of the table parsed. */
 int hopt_help_opt(opt_state *s, const opt *o, const char *v);

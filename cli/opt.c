@@ -184,10 +184,24 @@ static int unknown_long(const opt_state *s, const opt *table, const char *a, siz
     return opt_usage(s, "unknown option '%s' (did you mean '--%s'?)", a, near.best);
 }
 
-enum { NEXT_END, NEXT_OPTION, NEXT_OPERAND, NEXT_ERROR };
+int opt_found(opt_state *s, const opt *o, const char *dash, const opt **found)
+{
+    snprintf(s->name, sizeof s->name, "%s%s", dash, o->longname);
+    *found = o;
+    return OPT_NEXT_OPTION;
+}
 
-/* The next option (*found, with *val set for options with values) or operand (*val), NEXT_END,
- * or NEXT_ERROR after a usage message. */
+int opt_value(opt_state *s, const char *spelled, const char **val)
+{
+    if (s->i < s->argc) {
+        *val = s->argv[s->i++];
+        return OPT_NEXT_OPTION;
+    }
+    opt_usage(s, "missing value for option '%s'", spelled);
+    return OPT_NEXT_ERROR;
+}
+
+/* hipport's spellings: --name, --name=value or --name value, -n, -nvalue or -n value, -abc. */
 static int next(opt_state *s, const opt *table, const opt **found, const char **val)
 {
     *val = NULL;
@@ -202,28 +216,23 @@ static int next(opt_state *s, const opt *table, const opt **found, const char **
                 if (*s->cluster) {
                     *val = s->cluster;
                     s->cluster = NULL;
-                } else if (s->i < s->argc) {
-                    *val = s->argv[s->i++];
-                } else {
-                    opt_usage(s, "missing value for option '%s'", name);
-                    return NEXT_ERROR;
+                } else if (opt_value(s, name, val) == OPT_NEXT_ERROR) {
+                    return OPT_NEXT_ERROR;
                 }
             }
-            snprintf(s->name, sizeof s->name, "--%s", o->longname);
-            *found = o;
-            return NEXT_OPTION;
+            return opt_found(s, o, "--", found);
         }
         opt_usage(s, "unknown option '%s'", name);
-        return NEXT_ERROR;
+        return OPT_NEXT_ERROR;
     }
     s->cluster = NULL;
     if (s->i >= s->argc)
-        return NEXT_END;
+        return OPT_NEXT_END;
     char *a = s->argv[s->i++];
     s->word = a;
     if (s->done || a[0] != '-' || a[1] == 0) {
         *val = a;
-        return NEXT_OPERAND;
+        return OPT_NEXT_OPERAND;
     }
     if (a[1] == '-' && a[2] == 0) {
         s->done = 1;
@@ -236,44 +245,35 @@ static int next(opt_state *s, const opt *table, const opt **found, const char **
         for (const opt *o = table; o->longname; o++) {
             if (strlen(o->longname) != n || strncmp(o->longname, name, n) != 0)
                 continue;
-            if (!o->arg) {
-                if (eq) {
-                    opt_usage(s, "option takes no value: '%s'", a);
-                    return NEXT_ERROR;
-                }
-            } else if (eq) {
-                *val = eq + 1;
-            } else if (o->arg[0] == '[') {
-                *val = NULL;
-            } else if (s->i < s->argc) {
-                *val = s->argv[s->i++];
-            } else {
-                opt_usage(s, "missing value for option '%s'", a);
-                return NEXT_ERROR;
+            if (!o->arg && eq) {
+                opt_usage(s, "option takes no value: '%s'", a);
+                return OPT_NEXT_ERROR;
             }
-            snprintf(s->name, sizeof s->name, "--%s", o->longname);
-            *found = o;
-            return NEXT_OPTION;
+            if (eq)
+                *val = eq + 1;
+            else if (o->arg && o->arg[0] != '[' && opt_value(s, a, val) == OPT_NEXT_ERROR)
+                return OPT_NEXT_ERROR;
+            return opt_found(s, o, "--", found);
         }
         unknown_long(s, table, a, n);
-        return NEXT_ERROR;
+        return OPT_NEXT_ERROR;
     }
     s->cluster = a + 1;
     return next(s, table, found, val);
 }
 
-int opt_parse(opt_state *s, const opt *table, const opt *operand)
+int opt_run(opt_state *s, const opt *table, const opt *operand, opt_next_fn *step)
 {
     s->table = table;
     for (;;) {
         const opt *o;
         const char *val;
-        int k = next(s, table, &o, &val);
-        if (k == NEXT_END)
+        int k = step(s, table, &o, &val);
+        if (k == OPT_NEXT_END)
             return OPT_CONTINUE;
-        if (k == NEXT_ERROR)
+        if (k == OPT_NEXT_ERROR)
             return EXIT_USAGE;
-        if (k == NEXT_OPERAND) {
+        if (k == OPT_NEXT_OPERAND) {
             s->name[0] = 0;
             o = operand;
         }
@@ -281,6 +281,11 @@ int opt_parse(opt_state *s, const opt *table, const opt *operand)
         if (rc != OPT_CONTINUE)
             return rc;
     }
+}
+
+int opt_parse(opt_state *s, const opt *table, const opt *operand)
+{
+    return opt_run(s, table, operand, next);
 }
 
 void opt_help(FILE *f, const opt *table)

@@ -103,6 +103,17 @@ int opt_parse(opt_state *s, const opt *table, const opt *operand);
 /* opt_list_push for a parser or a callback: OPT_CONTINUE, or EXIT_INTERNAL after saying that
  * memory ran out. */
 int opt_add(const opt_state *s, opt_list *l, const char *prefix, const char *v, size_t n);
+/* The step of a parser: the next option (*found, with *val set for options with values) or
+ * operand (*val), OPT_NEXT_END, or OPT_NEXT_ERROR after a usage message. opt_parse and
+ * hopt_parse are opt_run with their step. */
+enum { OPT_NEXT_END, OPT_NEXT_OPTION, OPT_NEXT_OPERAND, OPT_NEXT_ERROR };
+typedef int opt_next_fn(opt_state *s, const opt *table, const opt **found, const char **val);
+int opt_run(opt_state *s, const opt *table, const opt *operand, opt_next_fn *step);
+/* For steps: o is found (s->name: dash and its name, for messages); OPT_NEXT_OPTION. */
+int opt_found(opt_state *s, const opt *o, const char *dash, const opt **found);
+/* For steps: the next argument as the value of the option spelled so; OPT_NEXT_OPTION, or
+ * OPT_NEXT_ERROR after a usage message when there is none. */
+int opt_value(opt_state *s, const char *spelled, const char **val);
 /* Stores val as o says (the parsers' common step; s->name spells o in messages). */
 int opt_store(opt_state *s, const opt *o, const char *val);
 /* "hipport CMD: message" and "try 'hipport CMD --help'" on s->err; returns EXIT_USAGE. */
