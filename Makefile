@@ -106,8 +106,9 @@ $(B)/gen/unit_list.h: $(UNIT_SRC)
 	@mkdir -p $(@D)
 	sed -n 's/^TEST(\([A-Za-z0-9_]*\)).*/T(\1)/p' $(UNIT_SRC) > $@.tmp && mv $@.tmp $@
 
-$(B)/unit: $(UNIT_OBJ) $(B)/libhipport.a
-	$(CC) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/libhipport.a $(LDLIBS)
+# The option parser of the CLI (tests/unit/test_opt.c) is tested with the library.
+$(B)/unit: $(UNIT_OBJ) $(B)/cli/opt.o $(B)/libhipport.a
+	$(CC) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/cli/opt.o $(B)/libhipport.a $(LDLIBS)
 
 $(B)/spec: $(B)/tests/spec_runner.o $(B)/tests/spec_check.o $(B)/libhipport.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)

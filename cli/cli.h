@@ -28,18 +28,19 @@ int cli_usage(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
-/* Option values, each checked the same way in every command: the index of v in words (a
- * NULL-terminated list), or -1 after a usage message that lists them ("bad value for --format:
- * 'xml' (text, json or sarif)"); --jobs N from 1 to 1024, or 0 after a usage message;
- * --color auto|always|never as 0, 1, 2 (the mode of cli_use_color), or -1 after a usage
- * message. */
-int cli_word(const char *cmd, const char *name, const char *v, const char *const *words);
-int cli_jobs(const char *cmd, const char *v);
-int cli_color(const char *cmd, const char *v);
-/* --hip-version X.Y (spelling: the option as messages name it) as hp_hip_version_parse gives it,
- * and --fail-on error|warning|note|never as a severity; -1 after a usage message. */
-int cli_hip_version(const char *cmd, const char *spelling, const char *v);
-int cli_fail_on(const char *cmd, const char *v);
+/* What the option tables of the commands share (opt.h): the words of --color (auto, always,
+ * never: the modes of cli_use_color) and --jobs' range; callbacks that print the help of the
+ * table parsed, store --hip-version X.Y (int, as hp_hip_version_parse gives it) and --fail-on
+ * error|warning|note|never (int, a severity or HP_SEV_NONE), and add a valid --exclude glob to
+ * a list. */
+extern const char *const cli_color_words[];
+enum { CLI_JOBS_MAX = 1024 };
+struct opt;
+struct opt_state;
+int cli_opt_help(struct opt_state *s, const struct opt *o, const char *v);
+int cli_opt_hip_version(struct opt_state *s, const struct opt *o, const char *v);
+int cli_opt_fail_on(struct opt_state *s, const struct opt *o, const char *v);
+int cli_opt_exclude(struct opt_state *s, const struct opt *o, const char *v);
 /* Should output to f be coloured (mode 0 auto, 1 always, 2 never)? */
 int cli_use_color(FILE *f, int mode);
 /* Is f a terminal? */
@@ -49,7 +50,6 @@ int cli_isatty(FILE *f);
 char *cli_read_all(FILE *f, ptrdiff_t *len);
 
 /* Prints the help page of a command (docs/help/<cmd>.txt) and its options. */
-struct opt;
 void cli_help(FILE *f, const char *cmd, const struct opt *table);
 
 /* Progress on stderr for long runs on a terminal. */

@@ -6,49 +6,6 @@
 #include "cli.h"
 #include "opt.h"
 
-enum {
-    O_HELP = 1,
-    O_FORMAT,
-    O_FAILON,
-    O_TARGET,
-    O_ENABLE,
-    O_DISABLE,
-    O_BASELINE,
-    O_JOBS,
-    O_EXCLUDE,
-    O_EXT,
-    O_HIPVER,
-    O_BRIEF,
-    O_COLOR,
-    O_NOFOLLOW,
-    O_STDIN_NAME
-};
-
-static const opt options[] = {
-    {0, "format", "text|json|sarif", "report format (default: text)", O_FORMAT},
-    {0, "fail-on", "error|warning|note|never", "exit 1 on findings this severe (default: error)",
-     O_FAILON},
-    {0, "target", "LIST", "GPU targets such as gfx942,gfx1100 (default: gfx9 Instinct)",
-     O_TARGET},
-    {0, "enable", "RULE", "turn a rule, a family (WAVE) or all on (repeatable, in order)",
-     O_ENABLE},
-    {0, "disable", "RULE", "turn a rule, a family or all off (repeatable, in order)", O_DISABLE},
-    {0, "baseline", "FILE", "report only findings that the JSON report FILE does not hold",
-     O_BASELINE},
-    {'j', "jobs", "N", "worker threads (default: the online CPUs)", O_JOBS},
-    {0, "exclude", "GLOB", "skip tree paths matching GLOB (repeatable)", O_EXCLUDE},
-    {0, "ext", "EXT", "also take files with this extension from trees (repeatable)", O_EXT},
-    {0, "hip-version", "X.Y", "the HIP that will build the code (rules that depend on it)",
-     O_HIPVER},
-    {0, "brief", NULL, "text: one line per finding (no source line, caret or fix)", O_BRIEF},
-    {0, "color", "auto|always|never", "colour text findings (default: auto)", O_COLOR},
-    {0, "no-follow", NULL, "do not follow symbolic links to directories in trees", O_NOFOLLOW},
-    {0, "stdin-name", "FILE", "the file that '-' (standard input) stands for: its name decides "
-                              "the language (default stdin.cu)", O_STDIN_NAME},
-    {'h', "help", NULL, "show this help", O_HELP},
-    {0, NULL, NULL, NULL, 0},
-};
-
 enum { F_TEXT = 1, F_JSON, F_SARIF }; /* 0: none (state.render) */
 
 /* One file's findings, sorted and rendered as soon as they came (so that the rendering
@@ -269,108 +226,69 @@ int cmd_check(int argc, char **argv)
     hp_run_opts_init(&r);
     state s;
     memset(&s, 0, sizeof s);
-    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    const char **excl = calloc((size_t)argc + 1, sizeof *excl);
-    const char **exts = calloc((size_t)argc + 1, sizeof *exts);
-    char **sel = calloc((size_t)argc + 1, sizeof *sel);
-    int npaths = 0, nsel = 0, rc = EXIT_OK, color = 0, format = F_TEXT, brief = 0;
+    opt_list paths = {NULL, 0, 0}, excl = {NULL, 0, 0}, exts = {NULL, 0, 0}, sel = {NULL, 0, 0};
+    int rc, color = 0, format = F_TEXT, brief = 0;
     int fail_on = HP_SEV_ERROR;
     const char *baseline = NULL, *stdin_name = "stdin.cu";
     hp_baseline *bl = NULL;
     hp_finding *items = NULL;
     char *report = NULL;
-    if (!paths || !excl || !exts || !sel) {
-        cli_error(cmd, "out of memory");
-        rc = EXIT_INTERNAL;
-        goto done;
-    }
+    static const char *const formats[] = {"text", "json", "sarif", NULL};
+    static const int format_values[] = {F_TEXT, F_JSON, F_SARIF};
+    const opt options[] = {
+        OPT_ENUM(0, "format", "text|json|sarif", &format, formats, format_values,
+                 "report format (default: text)"),
+        OPT_CALL(0, "fail-on", "error|warning|note|never", cli_opt_fail_on, &fail_on,
+                 "exit 1 on findings this severe (default: error)"),
+        OPT_STRING(0, "target", "LIST", &o.targets,
+                   "GPU targets such as gfx942,gfx1100 (default: gfx9 Instinct)"),
+        OPT_LIST(0, "enable", "RULE", &sel, "+",
+                 "turn a rule, a family (WAVE) or all on (repeatable, in order)"),
+        OPT_LIST(0, "disable", "RULE", &sel, "-",
+                 "turn a rule, a family or all off (repeatable, in order)"),
+        OPT_STRING(0, "baseline", "FILE", &baseline,
+                   "report only findings that the JSON report FILE does not hold"),
+        OPT_INT('j', "jobs", "N", &r.jobs, 1, CLI_JOBS_MAX,
+                "worker threads (default: the online CPUs)"),
+        OPT_CALL(0, "exclude", "GLOB", cli_opt_exclude, &excl,
+                 "skip tree paths matching GLOB (repeatable)"),
+        OPT_LIST(0, "ext", "EXT", &exts, NULL,
+                 "also take files with this extension from trees (repeatable)"),
+        OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &o.hip_version,
+                 "the HIP that will build the code (rules that depend on it)"),
+        OPT_FLAG(0, "brief", &brief, 1,
+                 "text: one line per finding (no source line, caret or fix)"),
+        OPT_ENUM(0, "color", "auto|always|never", &color, cli_color_words, NULL,
+                 "colour text findings (default: auto)"),
+        OPT_FLAG(0, "no-follow", &r.follow_symlinks, 0,
+                 "do not follow symbolic links to directories in trees"),
+        OPT_STRING(0, "stdin-name", "FILE", &stdin_name,
+                   "the file that '-' (standard input) stands for: its name decides the language "
+                   "(default stdin.cu)"),
+        OPT_CALL('h', "help", NULL, cli_opt_help, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_ARGS(&paths);
     opt_state os;
     opt_init(&os, argc, argv, cmd);
-    const char *v;
-    int id;
-    while ((id = opt_next(&os, options, &v)) != OPT_END) {
-        switch (id) {
-        case OPT_ERROR: rc = EXIT_USAGE; goto done;
-        case OPT_OPERAND: paths[npaths++] = v; break;
-        case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT: {
-            static const char *const formats[] = {"text", "json", "sarif", NULL};
-            int k = cli_word(cmd, "format", v, formats);
-            if (k < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            format = F_TEXT + k;
-            break;
-        }
-        case O_FAILON:
-            if ((fail_on = cli_fail_on(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_TARGET: o.targets = v; break;
-        case O_ENABLE:
-        case O_DISABLE: {
-            size_t n = strlen(v);
-            char *w = malloc(n + 2);
-            if (!w) {
-                rc = EXIT_INTERNAL;
-                goto done;
-            }
-            w[0] = id == O_ENABLE ? '+' : '-';
-            memcpy(w + 1, v, n + 1);
-            sel[nsel++] = w;
-            break;
-        }
-        case O_BASELINE: baseline = v; break;
-        case O_JOBS:
-            if ((r.jobs = cli_jobs(cmd, v)) == 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_EXCLUDE:
-            if (!hp_glob_valid(v)) {
-                rc = cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
-                                    "'[' itself)", v);
-                goto done;
-            }
-            excl[r.nexcludes++] = v;
-            break;
-        case O_EXT: exts[r.nexts++] = v; break;
-        case O_HIPVER:
-            if ((o.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_BRIEF: brief = 1; break;
-        case O_COLOR:
-            if ((color = cli_color(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_NOFOLLOW: r.follow_symlinks = 0; break;
-        case O_STDIN_NAME: stdin_name = v; break;
-        default: break;
-        }
-    }
+    if ((rc = opt_parse(&os, options, &operand)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
+    int npaths = paths.n;
     if (npaths == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
     }
     int from_stdin = 0;
     for (int i = 0; i < npaths; i++)
-        if (strcmp(paths[i], "-") == 0)
+        if (strcmp(paths.v[i], "-") == 0)
             from_stdin = 1;
     if (from_stdin && npaths > 1) {
         rc = cli_usage(cmd, "'-' (standard input) is one file: check it alone");
         goto done;
     }
-    o.rules = (const char *const *)sel;
-    o.nrules = nsel;
+    o.rules = opt_list_items(&sel);
+    o.nrules = sel.n;
     char why[256];
     if (hp_check_opts_validate(&o, why, (ptrdiff_t)sizeof why) != HP_OK) {
         rc = cli_usage(cmd, "%s", why);
@@ -397,8 +315,10 @@ int cmd_check(int argc, char **argv)
         rc = EXIT_INTERNAL;
         goto done;
     }
-    r.excludes = excl;
-    r.exts = exts;
+    r.excludes = opt_list_items(&excl);
+    r.nexcludes = excl.n;
+    r.exts = opt_list_items(&exts);
+    r.nexts = exts.n;
     r.on_file = on_file;
     r.on_progress = on_progress;
     r.ud = &s;
@@ -413,7 +333,8 @@ int cmd_check(int argc, char **argv)
         o.render_opts = ro;
     }
     cli_progress_init(&s.progress);
-    hp_status st = from_stdin ? check_stdin(&o, &s, stdin_name) : hp_check_run(&o, &r, paths, npaths);
+    hp_status st = from_stdin ? check_stdin(&o, &s, stdin_name)
+                              : hp_check_run(&o, &r, opt_list_items(&paths), npaths);
     cli_progress_done(&s.progress);
     if (st != HP_OK) {
         cli_error(cmd, "%s", hp_status_name(st));
@@ -521,11 +442,9 @@ done:
     free(items);
     hp_findings_free(s.all);
     hp_baseline_free(bl);
-    for (int i = 0; sel && i < nsel; i++)
-        free(sel[i]);
-    free(sel);
-    free(paths);
-    free(excl);
-    free(exts);
+    opt_list_free(&sel);
+    opt_list_free(&paths);
+    opt_list_free(&excl);
+    opt_list_free(&exts);
     return rc;
 }

@@ -8,114 +8,71 @@
 
 extern char **environ;
 
-enum {
-    O_HELP = 1,
-    O_FORMAT,
-    O_JSON,
-    O_ROOT,
-    O_ENVFILE,
-    O_ENV,
-    O_PYPATH,
-    O_NOLIBS,
-    O_FAILON,
-    O_COLOR
-};
+/* --env NAME[=VALUE], added to the list dest */
+static int env_opt(opt_state *s, const opt *o, const char *v)
+{
+    if (!v[0] || v[0] == '=')
+        return opt_usage(s, "bad value for --env: '%s' (NAME=VALUE or NAME)", v);
+    return opt_add(s, o->dest, NULL, v, strlen(v));
+}
 
-static const opt options[] = {
-    {0, "format", "text|json", "report format (default: text)", O_FORMAT},
-    {0, "json", NULL, "the same as --format=json", O_JSON},
-    {0, "root", "DIR", "read DIR as the machine's root (a fake sysfs, /proc, /opt/rocm, ...)",
-     O_ROOT},
-    {0, "env-file", "FILE", "judge the NAME=value lines of FILE instead of the environment",
-     O_ENVFILE},
-    {'e', "env", "NAME[=VALUE]", "set (or with no value unset) a variable judged (repeatable)",
-     O_ENV},
-    {0, "python-path", "DIR", "also look for PyTorch and Triton in DIR (repeatable)", O_PYPATH},
-    {0, "no-libs", NULL, "do not look inside PyTorch's GPU libraries", O_NOLIBS},
-    {0, "fail-on", "error|warning|note|never", "exit 1 on findings this severe (default error)",
-     O_FAILON},
-    {0, "color", "auto|always|never", "colour the text report (default: auto)", O_COLOR},
-    {'h', "help", NULL, "show this help", O_HELP},
-    {0, NULL, NULL, NULL, 0},
-};
+/* --python-path DIR, added to the list dest */
+static int python_path(opt_state *s, const opt *o, const char *v)
+{
+    if (v[0] != '/')
+        return opt_usage(s, "--python-path needs an absolute directory: '%s'", v);
+    return opt_add(s, o->dest, NULL, v, strlen(v));
+}
+
+static int no_operand(opt_state *s, const opt *o, const char *v)
+{
+    (void)o;
+    return opt_usage(s, "unexpected argument '%s' (doctor looks at the machine; --root DIR reads "
+                        "another root)",
+                     v);
+}
 
 int cmd_doctor(int argc, char **argv)
 {
     const char *cmd = "doctor";
     hp_doctor_opts o;
     hp_doctor_opts_init(&o);
-    const char **env_set = calloc((size_t)argc + 1, sizeof *env_set);
-    const char **pypaths = calloc((size_t)argc + 1, sizeof *pypaths);
-    int nenv = 0, npy = 0, json = 0, color = 0, rc = EXIT_OK;
+    opt_list env_set = {NULL, 0, 0}, pypaths = {NULL, 0, 0};
+    int json = 0, color = 0, rc;
     int fail_on = HP_SEV_ERROR;
     hp_ctx *ctx = NULL;
     char *text = NULL;
-    if (!env_set || !pypaths) {
-        cli_error(cmd, "out of memory");
-        rc = EXIT_INTERNAL;
-        goto done;
-    }
+    static const char *const formats[] = {"text", "json", NULL};
+    const opt options[] = {
+        OPT_ENUM(0, "format", "text|json", &json, formats, NULL, "report format (default: text)"),
+        OPT_FLAG(0, "json", &json, 1, "the same as --format=json"),
+        OPT_STRING(0, "root", "DIR", &o.root,
+                   "read DIR as the machine's root (a fake sysfs, /proc, /opt/rocm, ...)"),
+        OPT_STRING(0, "env-file", "FILE", &o.env_file,
+                   "judge the NAME=value lines of FILE instead of the environment"),
+        OPT_CALL('e', "env", "NAME[=VALUE]", env_opt, &env_set,
+                 "set (or with no value unset) a variable judged (repeatable)"),
+        OPT_CALL(0, "python-path", "DIR", python_path, &pypaths,
+                 "also look for PyTorch and Triton in DIR (repeatable)"),
+        OPT_FLAG(0, "no-libs", &o.no_libs, 1, "do not look inside PyTorch's GPU libraries"),
+        OPT_CALL(0, "fail-on", "error|warning|note|never", cli_opt_fail_on, &fail_on,
+                 "exit 1 on findings this severe (default error)"),
+        OPT_ENUM(0, "color", "auto|always|never", &color, cli_color_words, NULL,
+                 "colour the text report (default: auto)"),
+        OPT_CALL('h', "help", NULL, cli_opt_help, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_CALL(0, NULL, NULL, no_operand, NULL, NULL);
     opt_state os;
     opt_init(&os, argc, argv, cmd);
-    const char *v;
-    int id;
-    while ((id = opt_next(&os, options, &v)) != OPT_END) {
-        switch (id) {
-        case OPT_ERROR: rc = EXIT_USAGE; goto done;
-        case OPT_OPERAND:
-            rc = cli_usage(cmd, "unexpected argument '%s' (doctor looks at the machine; "
-                                "--root DIR reads another root)",
-                           v);
-            goto done;
-        case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT: {
-            static const char *const formats[] = {"text", "json", NULL};
-            int k = cli_word(cmd, "format", v, formats);
-            if (k < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            json = k;
-            break;
-        }
-        case O_JSON: json = 1; break;
-        case O_ROOT: o.root = v; break;
-        case O_ENVFILE: o.env_file = v; break;
-        case O_ENV:
-            if (!v[0] || v[0] == '=') {
-                rc = cli_usage(cmd, "bad value for --env: '%s' (NAME=VALUE or NAME)", v);
-                goto done;
-            }
-            env_set[nenv++] = v;
-            break;
-        case O_PYPATH:
-            if (v[0] != '/') {
-                rc = cli_usage(cmd, "--python-path needs an absolute directory: '%s'", v);
-                goto done;
-            }
-            pypaths[npy++] = v;
-            break;
-        case O_NOLIBS: o.no_libs = 1; break;
-        case O_FAILON:
-            if ((fail_on = cli_fail_on(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_COLOR:
-            if ((color = cli_color(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        default: break;
-        }
-    }
+    if ((rc = opt_parse(&os, options, &operand)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
     /* this machine: this process's environment; a fake root brings its own (ROOT/environ) */
     if (!o.root || strcmp(o.root, "/") == 0)
         o.env = (const char *const *)environ;
-    o.env_set = nenv ? env_set : NULL;
-    o.python_paths = npy ? pypaths : NULL;
+    o.env_set = env_set.n ? opt_list_items(&env_set) : NULL;
+    o.python_paths = pypaths.n ? opt_list_items(&pypaths) : NULL;
     ctx = hp_ctx_new();
     if (!ctx) {
         cli_error(cmd, "out of memory");
@@ -159,7 +116,7 @@ int cmd_doctor(int argc, char **argv)
 done:
     free(text);
     hp_ctx_free(ctx);
-    free(env_set);
-    free(pypaths);
+    opt_list_free(&env_set);
+    opt_list_free(&pypaths);
     return rc;
 }

@@ -10,88 +10,6 @@
 #include "hipify_cli.h"
 #include "hipify_opt.h"
 
-enum {
-    C_OUTPUT = 1,
-    C_ODIR,
-    C_INPLACE,
-    C_NO_BACKUP,
-    C_NO_OUTPUT,
-    C_PRINT_STATS,
-    C_PRINT_CSV,
-    C_OSTATS,
-    C_EXAMINE,
-    C_ROC,
-    C_HIP_SYNTAX,
-    C_CUDA_SYNTAX,
-    C_EXPERIMENTAL,
-    C_SKIP_EXCLUDED,
-    C_INCLUDE,
-    C_DEFINE,
-    C_EXTRA_ARG,
-    C_IGNORED_VALUE,
-    C_IGNORED_FLAG,
-    C_UNSUPPORTED,
-    C_CDB,
-    C_HIPVER,
-    C_VERSION,
-    C_HELP
-};
-
-static const hopt options[] = {
-    {"o", HO_VALUE, C_OUTPUT, "output file (one input)", "FILE"},
-    {"o-dir", HO_VALUE, C_ODIR, "output directory", "DIR"},
-    {"inplace", HO_FLAG, C_INPLACE, "replace each input, keeping it as FILE.prehip", NULL},
-    {"no-backup", HO_FLAG, C_NO_BACKUP, "with --inplace, keep no FILE.prehip", NULL},
-    {"no-output", HO_FLAG, C_NO_OUTPUT, "write no translated output", NULL},
-    {"print-stats", HO_FLAG, C_PRINT_STATS, "print translation statistics (standard error)",
-     NULL},
-    {"print-stats-csv", HO_FLAG, C_PRINT_CSV,
-     "write the statistics as CSV: NAME.csv for one input, sum_stat.csv for several", NULL},
-    {"o-stats", HO_VALUE, C_OSTATS, "the CSV statistics file (implies --print-stats-csv)",
-     "FILE"},
-    {"examine", HO_FLAG, C_EXAMINE, "combines --no-output and --print-stats", NULL},
-    {"roc", HO_FLAG, C_ROC, "translate to roc* libraries instead of hip* where possible", NULL},
-    {"hip-kernel-execution-syntax", HO_FLAG, C_HIP_SYNTAX,
-     "kernel launches as hipLaunchKernelGGL calls", NULL},
-    {"cuda-kernel-execution-syntax", HO_FLAG, C_CUDA_SYNTAX,
-     "keep CUDA kernel launch syntax (default)", NULL},
-    {"experimental", HO_FLAG, C_EXPERIMENTAL, "accepted; HIP's experimental APIs are translated",
-     NULL},
-    {"skip-excluded-preprocessor-conditional-blocks", HO_FLAG, C_SKIP_EXCLUDED,
-     "leave the #if branches that -D/-U exclude untranslated", NULL},
-    {"default-preprocessor", HO_FLAG, C_SKIP_EXCLUDED, NULL, NULL},
-    {"I", HO_GLUED, C_INCLUDE, "include directory (accepted; headers are not parsed)", "DIR"},
-    {"D", HO_GLUED, C_DEFINE, "define a macro for --skip-excluded-...", "NAME[=VALUE]"},
-    {"extra-arg", HO_VALUE, C_EXTRA_ARG, "a compiler option (read for -D, -U, -I)", "ARG"},
-    {"extra-arg-before", HO_VALUE, C_EXTRA_ARG, NULL, NULL},
-    {"cuda-path", HO_VALUE, C_IGNORED_VALUE, "accepted and not needed", "DIR"},
-    {"cuda-gpu-arch", HO_VALUE, C_IGNORED_VALUE, NULL, NULL},
-    {"clang-resource-directory", HO_VALUE, C_IGNORED_VALUE, NULL, NULL},
-    {"temp-dir", HO_VALUE, C_IGNORED_VALUE, NULL, NULL},
-    {"save-temps", HO_FLAG, C_IGNORED_FLAG, NULL, NULL},
-    {"v", HO_FLAG, C_IGNORED_FLAG, NULL, NULL},
-    {"amap", HO_FLAG, C_IGNORED_FLAG, NULL, NULL},
-    {"no-undocumented-features", HO_FLAG, C_IGNORED_FLAG, NULL, NULL},
-    {"no-warnings-on-undocumented-features", HO_FLAG, C_IGNORED_FLAG, NULL, NULL},
-    {"perl", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"python", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"md", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"csv", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"miopen", HO_FLAG, C_UNSUPPORTED, NULL, NULL},
-    {"o-hipify-perl-dir", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
-    {"o-python-map-dir", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
-    {"doc-format", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
-    {"doc-roc", HO_VALUE, C_UNSUPPORTED, NULL, NULL},
-    {"p", HO_VALUE, C_CDB,
-     "compilation database: DIR/compile_commands.json or the file; its files, or the FILEs "
-     "named, with its -D and -U",
-     "DIR"},
-    {"hip-version", HO_VALUE, C_HIPVER, "the HIP that will compile the output (hipport)", "X.Y"},
-    {"version", HO_FLAG, C_VERSION, "print the version", NULL},
-    {"help", HO_FLAG, C_HELP, "show this help", NULL},
-    {NULL, 0, 0, NULL, NULL},
-};
-
 /* hipify-clang's statistics of one file or of the run. */
 typedef struct cstats {
     long long converted, unconverted, replaced_bytes, bytes, changed_lines, lines;
@@ -294,23 +212,18 @@ static void on_file(void *ud, const hp_file_result *r)
     print_stats(s, &s->file, r->path);
 }
 
-/* Reads one compiler option (after "--" or --extra-arg) for -D and -U; -I and the options
- * whose value is the next argument are passed over with it. */
-static void compiler_option(char **argv, int argc, int *i, const char **macros, int *nmacros,
-                            hkeep *keep)
+/* Reads one compiler option (after "--" or --extra-arg) for -D and -U, added to macros; -I and
+ * the options whose value is the next argument are passed over with it. */
+static void compiler_option(const char *const *argv, int argc, int *i, opt_list *macros)
 {
     const char *a = argv[*i];
     if ((strncmp(a, "-D", 2) == 0 || strncmp(a, "-U", 2) == 0)) {
         if (a[2]) {
-            macros[(*nmacros)++] = a;
+            opt_list_push(macros, NULL, a, strlen(a));
             return;
         }
         if (*i + 1 < argc) {
-            char *m = hkeep_str(keep, a, 2 + strlen(argv[*i + 1]));
-            if (m) {
-                memcpy(m + 2, argv[*i + 1], strlen(argv[*i + 1]) + 1);
-                macros[(*nmacros)++] = m;
-            }
+            opt_list_push(macros, a, argv[*i + 1], strlen(argv[*i + 1]));
             (*i)++;
         }
         return;
@@ -325,6 +238,53 @@ static void compiler_option(char **argv, int argc, int *i, const char **macros, 
                 (*i)++;
             return;
         }
+}
+
+/* What the operands give: input files, and after "--" compiler options. */
+typedef struct operands {
+    opt_list files;
+    opt_list macros; /* "-DNAME", "-UNAME": also those of -D and --extra-arg */
+} operands;
+
+/* An operand: an input file, or after "--" a compiler option (with its value, the argument
+ * after it). */
+static int operand_arg(opt_state *s, const opt *o, const char *v)
+{
+    operands *a = o->dest;
+    if (!s->done)
+        return opt_add(s, &a->files, NULL, v, strlen(v));
+    int i = s->i - 1;
+    compiler_option((const char *const *)s->argv, s->argc, &i, &a->macros);
+    s->i = i + 1;
+    return OPT_CONTINUE;
+}
+
+/* --extra-arg ARG: one compiler option */
+static int extra_arg(opt_state *s, const opt *o, const char *v)
+{
+    int i = 0;
+    (void)s;
+    compiler_option(&v, 1, &i, o->dest);
+    return OPT_CONTINUE;
+}
+
+static int unsupported(opt_state *s, const opt *o, const char *v)
+{
+    (void)o;
+    (void)v;
+    return opt_usage(s, "'%s' is not supported: hipport generates no hipify-perl, Python maps or "
+                        "documentation (Markdown or CSV)",
+                     s->word);
+}
+
+static int version(opt_state *s, const opt *o, const char *v)
+{
+    (void)s;
+    (void)o;
+    (void)v;
+    printf("hipport %s (hipify-clang interface; HIP tables up to %d.%d)\n", HP_VERSION,
+           hp_hip_version_newest() / 100, hp_hip_version_newest() % 100);
+    return EXIT_OK;
 }
 
 /* The last component of a path (NAME in DIR/NAME). */
@@ -364,100 +324,85 @@ int cmd_hipify_clang(int argc, char **argv)
     s.cmd = cmd;
     cstats_init(&s.total);
     cstats_init(&s.file);
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    const char **macros = calloc((size_t)argc + 1, sizeof *macros);
-    hkeep keep = {NULL, 0, 0};
-    int nfiles = 0, nmacros = 0, rc = EXIT_OK, inplace = 0, no_backup = 0, no_output = 0;
+    operands args = {{NULL, 0, 0}, {NULL, 0, 0}};
+    opt_list *files = &args.files, *macros = &args.macros, file_macros = {NULL, 0, 0};
+    int rc, inplace = 0, no_backup = 0, no_output = 0, examine = 0, launch = t.launch;
     const char *output = NULL, *odir = NULL, *ostats = NULL;
     int print_csv = 0;
     const char *cdb = NULL;
     hp_ctx *cdb_ctx = NULL;
     const hp_compdb_entry *ents = NULL;
     int nents = 0;
-    const char **file_macros = NULL;
     char **ent_real = NULL; /* the database's files, canonical (to find a named file's entry) */
     char *csv_path = NULL, *csv_text = NULL;
     size_t csv_len = 0;
-    if (!files || !macros) {
-        rc = EXIT_INTERNAL;
+    const opt options[] = {
+        OPT_STRING(0, "o", "FILE", &output, "output file (one input)"),
+        OPT_STRING(0, "o-dir", "DIR", &odir, "output directory"),
+        OPT_FLAG(0, "inplace", &inplace, 1, "replace each input, keeping it as FILE.prehip"),
+        OPT_FLAG(0, "no-backup", &no_backup, 1, "with --inplace, keep no FILE.prehip"),
+        OPT_FLAG(0, "no-output", &no_output, 1, "write no translated output"),
+        OPT_FLAG(0, "print-stats", &s.print_stats, 1,
+                 "print translation statistics (standard error)"),
+        OPT_FLAG(0, "print-stats-csv", &print_csv, 1,
+                 "write the statistics as CSV: NAME.csv for one input, sum_stat.csv for several"),
+        OPT_STRING(0, "o-stats", "FILE", &ostats,
+                   "the CSV statistics file (implies --print-stats-csv)"),
+        OPT_FLAG(0, "examine", &examine, 1, "combines --no-output and --print-stats"),
+        OPT_FLAG(0, "roc", &t.roc, 1, "translate to roc* libraries instead of hip* where possible"),
+        OPT_FLAG(0, "hip-kernel-execution-syntax", &launch, HP_LAUNCH_GGL,
+                 "kernel launches as hipLaunchKernelGGL calls"),
+        OPT_IGNORE("cuda-kernel-execution-syntax", NULL,
+                   "keep CUDA kernel launch syntax (default)"),
+        OPT_IGNORE("experimental", NULL, "accepted; HIP's experimental APIs are translated"),
+        OPT_FLAG(0, "skip-excluded-preprocessor-conditional-blocks", &t.skip_excluded, 1,
+                 "leave the #if branches that -D/-U exclude untranslated"),
+        OPT_FLAG(0, "default-preprocessor", &t.skip_excluded, 1, NULL),
+        {.longname = "I", .arg = "DIR", .kind = OPTION_IGNORE, .flags = OPTF_GLUED,
+         .help = "include directory (accepted; headers are not parsed)"},
+        {.longname = "D", .arg = "NAME[=VALUE]", .kind = OPTION_LIST, .dest = macros,
+         .prefix = "-D", .flags = OPTF_GLUED, .help = "define a macro for --skip-excluded-..."},
+        OPT_CALL(0, "extra-arg", "ARG", extra_arg, macros,
+                 "a compiler option (read for -D, -U, -I)"),
+        OPT_CALL(0, "extra-arg-before", "ARG", extra_arg, macros, NULL),
+        OPT_IGNORE("cuda-path", "DIR", "accepted and not needed"),
+        OPT_IGNORE("cuda-gpu-arch", "ARCH", NULL),
+        OPT_IGNORE("clang-resource-directory", "DIR", NULL),
+        OPT_IGNORE("temp-dir", "DIR", NULL),
+        OPT_IGNORE("save-temps", NULL, NULL),
+        OPT_IGNORE("v", NULL, NULL),
+        OPT_IGNORE("amap", NULL, NULL),
+        OPT_IGNORE("no-undocumented-features", NULL, NULL),
+        OPT_IGNORE("no-warnings-on-undocumented-features", NULL, NULL),
+        OPT_CALL(0, "perl", NULL, unsupported, NULL, NULL),
+        OPT_CALL(0, "python", NULL, unsupported, NULL, NULL),
+        OPT_CALL(0, "md", NULL, unsupported, NULL, NULL),
+        OPT_CALL(0, "csv", NULL, unsupported, NULL, NULL),
+        OPT_CALL(0, "miopen", NULL, unsupported, NULL, NULL),
+        OPT_CALL(0, "o-hipify-perl-dir", "DIR", unsupported, NULL, NULL),
+        OPT_CALL(0, "o-python-map-dir", "DIR", unsupported, NULL, NULL),
+        OPT_CALL(0, "doc-format", "FORMAT", unsupported, NULL, NULL),
+        OPT_CALL(0, "doc-roc", "WHICH", unsupported, NULL, NULL),
+        OPT_STRING(0, "p", "DIR", &cdb,
+                   "compilation database: DIR/compile_commands.json or the file; its files, or "
+                   "the FILEs named, with its -D and -U"),
+        OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &t.hip_version,
+                 "the HIP that will compile the output (hipport)"),
+        OPT_CALL(0, "version", NULL, version, NULL, "print the version"),
+        OPT_CALL(0, "help", NULL, hopt_help_opt, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_CALL(0, NULL, NULL, operand_arg, &args, NULL);
+    opt_state os;
+    opt_init(&os, argc, argv, cmd);
+    if ((rc = hopt_parse(&os, options, &operand, HS_CLANG)) != OPT_CONTINUE)
         goto done;
-    }
-    hparse ps;
-    hopt_init(&ps, argc, argv, HS_CLANG, cmd);
-    const char *v;
-    int id, dashdash = 0;
-    int before = ps.i;
-    while ((id = hopt_next(&ps, options, &v)) != HO_END) {
-        const char *opt = before < argc ? argv[before] : "";
-        before = ps.i;
-        if (dashdash) {
-            /* compiler options: -D/-U kept, the rest (and its value) passed over */
-            int i = ps.i - 1;
-            compiler_option(argv, argc, &i, macros, &nmacros, &keep);
-            ps.i = before = i + 1;
-            continue;
-        }
-        switch (id) {
-        case HO_ERROR: rc = EXIT_USAGE; goto done;
-        case HO_DASHDASH: dashdash = 1; break;
-        case HO_OPERAND: files[nfiles++] = v; break;
-        case C_HELP:
-            cli_help(stdout, cmd, NULL);
-            printf("\noptions:\n");
-            hopt_help(stdout, options, HS_CLANG);
-            goto done;
-        case C_VERSION:
-            printf("hipport %s (hipify-clang interface; HIP tables up to %d.%d)\n", HP_VERSION,
-                   hp_hip_version_newest() / 100, hp_hip_version_newest() % 100);
-            goto done;
-        case C_OUTPUT: output = v; break;
-        case C_ODIR: odir = v; break;
-        case C_INPLACE: inplace = 1; break;
-        case C_NO_BACKUP: no_backup = 1; break;
-        case C_NO_OUTPUT: no_output = 1; break;
-        case C_PRINT_STATS: s.print_stats = 1; break;
-        case C_PRINT_CSV: print_csv = 1; break;
-        case C_OSTATS: ostats = v; break;
-        case C_EXAMINE: no_output = s.print_stats = 1; break;
-        case C_ROC: t.roc = 1; break;
-        case C_HIP_SYNTAX: t.launch = HP_LAUNCH_GGL; break;
-        case C_CUDA_SYNTAX: break;
-        case C_EXPERIMENTAL: break;
-        case C_SKIP_EXCLUDED: t.skip_excluded = 1; break;
-        case C_INCLUDE: break;
-        case C_DEFINE: {
-            char *m = hkeep_str(&keep, "-D", 2 + strlen(v));
-            if (m) {
-                memcpy(m + 2, v, strlen(v) + 1);
-                macros[nmacros++] = m;
-            }
-            break;
-        }
-        case C_EXTRA_ARG: {
-            char *one[] = {(char *)v};
-            int i = 0;
-            compiler_option(one, 1, &i, macros, &nmacros, &keep);
-            break;
-        }
-        case C_IGNORED_VALUE:
-        case C_IGNORED_FLAG: break;
-        case C_UNSUPPORTED:
-            rc = cli_usage(cmd, "'%s' is not supported: hipport generates no hipify-perl, Python "
-                                "maps or documentation (Markdown or CSV)",
-                           opt);
-            goto done;
-        case C_CDB: cdb = v; break;
-        case C_HIPVER:
-            if ((t.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        default: break;
-        }
-    }
-    t.macros = macros;
-    t.nmacros = nmacros;
+    rc = EXIT_OK;
+    t.launch = (hp_launch)launch;
+    if (examine)
+        no_output = s.print_stats = 1;
+    t.macros = opt_list_items(macros);
+    t.nmacros = macros->n;
     if (cdb) {
         const char *err;
         cdb_ctx = hp_ctx_new();
@@ -470,7 +415,7 @@ int cmd_hipify_clang(int argc, char **argv)
             rc = EXIT_IO;
             goto done;
         }
-        if (nfiles > 0) {
+        if (files->n > 0) {
             /* named files find their entries by canonical path */
             ent_real = calloc((size_t)nents + 1, sizeof *ent_real);
             if (!ent_real) {
@@ -481,18 +426,14 @@ int cmd_hipify_clang(int argc, char **argv)
                 ent_real[k] = realpath(ents[k].file, NULL);
         } else {
             /* every file the database compiles, in its order */
-            const char **all = calloc((size_t)nents + 1, sizeof *all);
-            if (!all) {
-                rc = EXIT_INTERNAL;
-                goto done;
-            }
             for (int k = 0; k < nents; k++)
-                all[k] = ents[k].file;
-            free(files);
-            files = all;
-            nfiles = nents;
+                if (opt_list_push(files, NULL, ents[k].file, strlen(ents[k].file)) != 0) {
+                    rc = EXIT_INTERNAL;
+                    goto done;
+                }
         }
     }
+    int nfiles = files->n;
     if (nfiles == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
@@ -520,7 +461,7 @@ int cmd_hipify_clang(int argc, char **argv)
         const char *name = ostats;
         char *one = NULL;
         if (!name && nfiles == 1) {
-            one = with_suffix(NULL, base_name(files[0]), ".csv");
+            one = with_suffix(NULL, base_name(files->v[0]), ".csv");
             name = one;
         } else if (!name) {
             name = "sum_stat.csv";
@@ -534,15 +475,15 @@ int cmd_hipify_clang(int argc, char **argv)
         }
     }
     for (int i = 0; i < nfiles; i++) {
-        const char *f = files[i];
+        const char *f = files->v[i];
         if (stat(f, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             cli_error(cmd, "'%s' is a directory (hipify-clang takes files)", f);
             s.io_errors++;
             continue;
         }
         /* the macros of the file's entry in the database, after those of the command line */
-        t.macros = macros;
-        t.nmacros = nmacros;
+        t.macros = opt_list_items(macros);
+        t.nmacros = macros->n;
         const hp_compdb_entry *ent = NULL;
         if (nents && !ent_real) {
             ent = &ents[i]; /* the database's own files */
@@ -554,18 +495,16 @@ int cmd_hipify_clang(int argc, char **argv)
             free(real);
         }
         if (ent) {
-            free(file_macros);
-            file_macros = calloc((size_t)(nmacros + ent->nargs) + 1, sizeof *file_macros);
-            if (!file_macros) {
-                rc = EXIT_INTERNAL;
-                goto done;
-            }
-            int n = nmacros;
-            memcpy(file_macros, macros, (size_t)nmacros * sizeof *macros);
+            opt_list_free(&file_macros);
+            for (int k = 0; k < macros->n; k++)
+                if (opt_list_push(&file_macros, NULL, macros->v[k], strlen(macros->v[k])) != 0) {
+                    rc = EXIT_INTERNAL;
+                    goto done;
+                }
             for (int k = 1; k < ent->nargs; k++)
-                compiler_option((char **)ent->args, ent->nargs, &k, file_macros, &n, &keep);
-            t.macros = file_macros;
-            t.nmacros = n;
+                compiler_option(ent->args, ent->nargs, &k, &file_macros);
+            t.macros = opt_list_items(&file_macros);
+            t.nmacros = file_macros.n;
         }
         hp_run_opts r;
         hp_run_opts_init(&r);
@@ -631,14 +570,13 @@ done:
     for (int k = 0; ent_real && k < nents; k++)
         free(ent_real[k]);
     free(ent_real);
-    free(file_macros);
+    opt_list_free(&file_macros);
     hp_ctx_free(cdb_ctx);
     free(csv_text);
     free(csv_path);
     cstats_free(&s.file);
     cstats_free(&s.total);
-    free(files);
-    free(macros);
-    hkeep_free(&keep);
+    opt_list_free(files);
+    opt_list_free(macros);
     return rc;
 }

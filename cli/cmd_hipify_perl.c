@@ -10,51 +10,6 @@
 #include "hipify_cli.h"
 #include "hipify_opt.h"
 
-enum {
-    O_CUDA_SYNTAX = 1,
-    O_EXAMINE,
-    O_EXCL_DIRS,
-    O_EXCL_FILES,
-    O_EXPERIMENTAL,
-    O_HELP,
-    O_HIP_SYNTAX,
-    O_INPLACE,
-    O_NO_OUTPUT,
-    O_OUTPUT,
-    O_PRINT_STATS,
-    O_QUIET_WARNINGS,
-    O_ROC,
-    O_VERSION,
-    O_WHITELIST,
-    O_HIPVER
-};
-
-static const hopt options[] = {
-    {"cuda-kernel-execution-syntax", HO_FLAG, O_CUDA_SYNTAX,
-     "keep CUDA kernel launch syntax (default)", NULL},
-    {"examine", HO_FLAG, O_EXAMINE, "combines -no-output and -print-stats", NULL},
-    {"exclude-dirs", HO_VALUE, O_EXCL_DIRS, "skip files in these directories (comma-separated)",
-     "DIRS"},
-    {"exclude-files", HO_VALUE, O_EXCL_FILES, "skip these files (comma-separated)", "FILES"},
-    {"experimental", HO_FLAG, O_EXPERIMENTAL, "accepted; HIP's experimental APIs are translated",
-     NULL},
-    {"help", HO_FLAG, O_HELP, "show this help", NULL},
-    {"hip-kernel-execution-syntax", HO_FLAG, O_HIP_SYNTAX,
-     "kernel launches as hipLaunchKernelGGL calls", NULL},
-    {"inplace", HO_FLAG, O_INPLACE, "back the input up as FILE.prehip and replace it", NULL},
-    {"no-output", HO_FLAG, O_NO_OUTPUT, "write no translated output", NULL},
-    {"o", HO_VALUE, O_OUTPUT, "write the translation to FILE (one input)", "FILE"},
-    {"print-stats", HO_FLAG, O_PRINT_STATS, "print translation statistics (standard error)",
-     NULL},
-    {"quiet-warnings", HO_FLAG, O_QUIET_WARNINGS, "print no warnings", NULL},
-    {"roc", HO_FLAG, O_ROC, "translate to roc* libraries instead of hip* where possible", NULL},
-    {"version", HO_FLAG, O_VERSION, "print the HIP version of the tables", NULL},
-    {"whitelist", HO_VALUE, O_WHITELIST, "accepted (hipport reports no unknown cuda* names)",
-     "NAMES"},
-    {"hip-version", HO_VALUE, O_HIPVER, "the HIP that will compile the output (hipport)", "X.Y"},
-    {NULL, 0, 0, NULL, NULL},
-};
-
 /* What a file's statistics count, hipify-perl's way: converted references by CUDA name, with
  * the count of the HIP name they became. */
 typedef struct pstats {
@@ -176,13 +131,6 @@ static int in_list(const char *list, const char *item, int real, char *match)
     return 0;
 }
 
-static void usage_text(void)
-{
-    cli_help(stdout, "hipify-perl", NULL);
-    printf("\noptions:\n");
-    hopt_help(stdout, options, HS_PERL);
-}
-
 int cmd_hipify_perl(int argc, char **argv)
 {
     const char *cmd = "hipify-perl";
@@ -193,46 +141,49 @@ int cmd_hipify_perl(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.cmd = cmd;
     pstats_init(&s.total);
-    const char **files = calloc((size_t)argc + 1, sizeof *files);
-    int nfiles = 0, rc = EXIT_OK, inplace = 0, no_output = 0, version = 0;
+    opt_list files = {NULL, 0, 0};
+    int rc, inplace = 0, no_output = 0, version = 0, examine = 0, launch = t.launch;
     const char *output = NULL, *excl_dirs = NULL, *excl_files = NULL;
-    if (!files || !s.total.to || !s.total.count) {
+    const opt options[] = {
+        /* the default; -hip-kernel-execution-syntax overrides it */
+        OPT_IGNORE("cuda-kernel-execution-syntax", NULL,
+                   "keep CUDA kernel launch syntax (default)"),
+        OPT_FLAG(0, "examine", &examine, 1, "combines -no-output and -print-stats"),
+        OPT_STRING(0, "exclude-dirs", "DIRS", &excl_dirs,
+                   "skip files in these directories (comma-separated)"),
+        OPT_STRING(0, "exclude-files", "FILES", &excl_files, "skip these files (comma-separated)"),
+        OPT_IGNORE("experimental", NULL, "accepted; HIP's experimental APIs are translated"),
+        OPT_CALL(0, "help", NULL, hopt_help_opt, NULL, "show this help"),
+        OPT_FLAG(0, "hip-kernel-execution-syntax", &launch, HP_LAUNCH_GGL,
+                 "kernel launches as hipLaunchKernelGGL calls"),
+        OPT_FLAG(0, "inplace", &inplace, 1, "back the input up as FILE.prehip and replace it"),
+        OPT_FLAG(0, "no-output", &no_output, 1, "write no translated output"),
+        OPT_STRING(0, "o", "FILE", &output, "write the translation to FILE (one input)"),
+        OPT_FLAG(0, "print-stats", &s.print_stats, 1,
+                 "print translation statistics (standard error)"),
+        OPT_FLAG(0, "quiet-warnings", &s.quiet, 1, "print no warnings"),
+        OPT_FLAG(0, "roc", &t.roc, 1, "translate to roc* libraries instead of hip* where possible"),
+        OPT_FLAG(0, "version", &version, 1, "print the HIP version of the tables"),
+        OPT_IGNORE("whitelist", "NAMES", "accepted (hipport reports no unknown cuda* names)"),
+        OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &t.hip_version,
+                 "the HIP that will compile the output (hipport)"),
+        OPT_END(),
+    };
+    const opt operand = OPT_ARGS(&files);
+    if (!s.total.to || !s.total.count) {
         cli_error(cmd, "out of memory");
         rc = EXIT_INTERNAL;
         goto done;
     }
-    hparse ps;
-    hopt_init(&ps, argc, argv, HS_PERL, cmd);
-    const char *v;
-    int id;
-    while ((id = hopt_next(&ps, options, &v)) != HO_END) {
-        switch (id) {
-        case HO_ERROR: rc = EXIT_USAGE; goto done;
-        case HO_OPERAND: files[nfiles++] = v; break;
-        case O_HELP: usage_text(); goto done;
-        case O_CUDA_SYNTAX: break; /* the default; -hip-kernel-execution-syntax overrides it */
-        case O_HIP_SYNTAX: t.launch = HP_LAUNCH_GGL; break;
-        case O_EXAMINE: no_output = s.print_stats = 1; break;
-        case O_EXCL_DIRS: excl_dirs = v; break;
-        case O_EXCL_FILES: excl_files = v; break;
-        case O_EXPERIMENTAL: break;
-        case O_INPLACE: inplace = 1; break;
-        case O_NO_OUTPUT: no_output = 1; break;
-        case O_OUTPUT: output = v; break;
-        case O_PRINT_STATS: s.print_stats = 1; break;
-        case O_QUIET_WARNINGS: s.quiet = 1; break;
-        case O_ROC: t.roc = 1; break;
-        case O_VERSION: version = 1; break;
-        case O_WHITELIST: break;
-        case O_HIPVER:
-            if ((t.hip_version = cli_hip_version(cmd, "-hip-version", v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        default: break;
-        }
-    }
+    opt_state os;
+    opt_init(&os, argc, argv, cmd);
+    if ((rc = hopt_parse(&os, options, &operand, HS_PERL)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
+    t.launch = (hp_launch)launch;
+    if (examine)
+        no_output = s.print_stats = 1;
+    int nfiles = files.n;
     if (version) {
         int hv = t.hip_version > 0 ? t.hip_version : hp_hip_version_newest();
         fprintf(stderr, "HIP version %d.%d.0\n", hv / 100, hv % 100);
@@ -243,7 +194,7 @@ int cmd_hipify_perl(int argc, char **argv)
         goto done;
     }
     for (int i = 0; i < nfiles; i++) {
-        const char *f = files[i];
+        const char *f = files.v[i];
         char dir[PATH_MAX];
         if (excl_dirs && realpath(f, dir)) {
             char *slash = strrchr(dir, '/');
@@ -318,6 +269,6 @@ int cmd_hipify_perl(int argc, char **argv)
 done:
     pstats_free(&s.file);
     pstats_free(&s.total);
-    free(files);
+    opt_list_free(&files);
     return rc;
 }

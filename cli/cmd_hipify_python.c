@@ -9,53 +9,6 @@
 #include "hipify_cli.h"
 #include "hipify_opt.h"
 
-enum {
-    P_PROJECT = 1,
-    P_OUTPUT,
-    P_INCDIRS,
-    P_INCLUDES,
-    P_IGNORES,
-    P_EXTRA,
-    P_EXTRA_ONLY,
-    P_DETAILED,
-    P_PYTORCH,
-    P_HIPVER,
-    P_LAUNCH,
-    P_CLANG_LAUNCH,
-    P_QUIET,
-    P_COLOR,
-    P_FORCE,
-    P_HELP
-};
-
-static const hopt options[] = {
-    {"project-directory", HO_VALUE, P_PROJECT, "the project (default: .)", "DIR"},
-    {"p", HO_VALUE, P_PROJECT, NULL, "DIR"},
-    {"output-directory", HO_VALUE, P_OUTPUT, "the hipified copy (default: PROJECT_amd)", "DIR"},
-    {"header-include-dirs", HO_LIST, P_INCDIRS, "the include directories (also \"[a;b]\")",
-     "DIR"},
-    {"includes", HO_LIST, P_INCLUDES, "take only files matching these globs (default: *)",
-     "GLOB"},
-    {"ignores", HO_LIST, P_IGNORES, "leave files matching these globs alone", "GLOB"},
-    {"extra-files", HO_LIST, P_EXTRA, "also take these files, whatever their extension",
-     "FILE"},
-    {"hipify-extra-files-only", HO_FLAG, P_EXTRA_ONLY,
-     "only the extra files (and the headers they include)", NULL},
-    {"show-detailed", HO_FLAG, P_DETAILED, "unsupported names and launches at the end", NULL},
-    {"pytorch", HO_VALUE, P_PYTORCH, "auto (the installed one), masquerade (< 2.11) or v2",
-     "WHICH"},
-    {"hip-version", HO_VALUE, P_HIPVER, "the HIP that will compile the output", "X.Y"},
-    {"launch", HO_VALUE, P_LAUNCH, "kernel launches as chevron (default) or ggl", "FORM"},
-    {"hip-clang-launch", HO_FLAG, P_CLANG_LAUNCH, NULL, NULL},
-    {"quiet", HO_FLAG, P_QUIET, "print no per-file lines, warnings or notes", NULL},
-    {"color", HO_VALUE, P_COLOR, "colour diagnostics: auto, always or never", "WHEN"},
-    {"force", HO_FLAG, P_FORCE,
-     "replace files of the output directory that hipify-python did not write", NULL},
-    {"help", HO_FLAG, P_HELP, "show this help", NULL},
-    {"h", HO_FLAG, P_HELP, NULL, NULL},
-    {NULL, 0, 0, NULL, NULL},
-};
-
 typedef struct state {
     const char *cmd;
     const char *project, *output;
@@ -104,30 +57,32 @@ static void on_file(void *ud, const hp_file_result *r)
     printf("%s -> %s %s\n", r->path, r->out_path ? r->out_path : r->path, status);
 }
 
-/* argparse list values may come as one "[a;b]" string (hipify_torch's form). */
-static void add_list(const char **list, int *n, const char *v, hkeep *keep)
+/* A value of a list option (the opt_list dest); it may come as one "[a;b]" string
+ * (hipify_torch's form). */
+static int add_list(opt_state *s, const opt *o, const char *v)
 {
-    if (!strchr(v, ';') && v[0] != '[') {
-        list[(*n)++] = v;
-        return;
-    }
     size_t len = strlen(v);
-    char *copy = hkeep_str(keep, v, len);
-    if (!copy)
-        return;
-    char *p = copy;
-    if (*p == '[')
-        p++;
-    if (len && copy[len - 1] == ']')
-        copy[len - 1] = 0;
-    while (p) {
-        char *semi = strchr(p, ';');
-        if (semi)
-            *semi = 0;
-        if (*p)
-            list[(*n)++] = p;
-        p = semi ? semi + 1 : NULL;
+    if (!strchr(v, ';') && v[0] != '[')
+        return opt_add(s, o->dest, NULL, v, len);
+    const char *p = v[0] == '[' ? v + 1 : v;
+    const char *end = len && v[len - 1] == ']' ? v + len - 1 : v + len;
+    while (p <= end) {
+        const char *semi = memchr(p, ';', (size_t)(end - p));
+        const char *stop = semi ? semi : end;
+        if (stop > p) {
+            int rc = opt_add(s, o->dest, NULL, p, (size_t)(stop - p));
+            if (rc != OPT_CONTINUE)
+                return rc;
+        }
+        p = stop + 1;
     }
+    return OPT_CONTINUE;
+}
+
+static int no_operand(opt_state *s, const opt *o, const char *v)
+{
+    (void)o;
+    return opt_usage(s, "unexpected argument '%s' (the project is -p DIR)", v);
 }
 
 int cmd_hipify_python(int argc, char **argv)
@@ -146,73 +101,55 @@ int cmd_hipify_python(int argc, char **argv)
     state s;
     memset(&s, 0, sizeof s);
     s.cmd = cmd;
-    size_t cap = (size_t)argc * 4 + 4;
-    const char **incdirs = calloc(cap, sizeof *incdirs);
-    const char **includes = calloc(cap, sizeof *includes);
-    const char **ignores = calloc(cap, sizeof *ignores);
-    const char **extra = calloc(cap, sizeof *extra);
+    opt_list incdirs = {NULL, 0, 0}, includes = {NULL, 0, 0}, ignores = {NULL, 0, 0};
+    opt_list extra = {NULL, 0, 0};
     s.unsupported = hnames_new();
-    hkeep keep = {NULL, 0, 0};
     const char *project = NULL, *output = NULL, *which = "auto";
-    int rc = EXIT_OK, color = 0, detailed = 0;
+    int rc, color = 0, detailed = 0, launch = t.launch;
     char *outbuf = NULL;
-    if (!incdirs || !includes || !ignores || !extra || !s.unsupported) {
+    static const char *const launches[] = {"chevron", "ggl", NULL};
+    static const int launch_values[] = {HP_LAUNCH_CHEVRON, HP_LAUNCH_GGL};
+    const opt options[] = {
+        OPT_STRING('p', "project-directory", "DIR", &project, "the project (default: .)"),
+        OPT_STRING(0, "output-directory", "DIR", &output,
+                   "the hipified copy (default: PROJECT_amd)"),
+        HOPT_MULTI("header-include-dirs", "DIR", add_list, &incdirs,
+                   "the include directories (also \"[a;b]\")"),
+        HOPT_MULTI("includes", "GLOB", add_list, &includes,
+                   "take only files matching these globs (default: *)"),
+        HOPT_MULTI("ignores", "GLOB", add_list, &ignores, "leave files matching these globs alone"),
+        HOPT_MULTI("extra-files", "FILE", add_list, &extra,
+                   "also take these files, whatever their extension"),
+        OPT_FLAG(0, "hipify-extra-files-only", &p.extra_only, 1,
+                 "only the extra files (and the headers they include)"),
+        OPT_FLAG(0, "show-detailed", &detailed, 1, "unsupported names and launches at the end"),
+        OPT_STRING(0, "pytorch", "WHICH", &which,
+                   "auto (the installed one), masquerade (< 2.11) or v2"),
+        OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &t.hip_version,
+                 "the HIP that will compile the output"),
+        OPT_ENUM(0, "launch", "FORM", &launch, launches, launch_values,
+                 "kernel launches as chevron (default) or ggl"),
+        OPT_FLAG(0, "hip-clang-launch", &launch, HP_LAUNCH_CHEVRON, NULL),
+        OPT_FLAG(0, "quiet", &s.quiet, 1, "print no per-file lines, warnings or notes"),
+        OPT_ENUM(0, "color", "WHEN", &color, cli_color_words, NULL,
+                 "colour diagnostics: auto, always or never"),
+        OPT_FLAG(0, "force", &r.force, 1,
+                 "replace files of the output directory that hipify-python did not write"),
+        OPT_CALL('h', "help", NULL, hopt_help_opt, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_CALL(0, NULL, NULL, no_operand, NULL, NULL);
+    if (!s.unsupported) {
         cli_error(cmd, "out of memory");
         rc = EXIT_INTERNAL;
         goto done;
     }
-    hparse ps;
-    hopt_init(&ps, argc, argv, HS_PYTHON, cmd);
-    const char *v;
-    int id;
-    while ((id = hopt_next(&ps, options, &v)) != HO_END) {
-        switch (id) {
-        case HO_ERROR: rc = EXIT_USAGE; goto done;
-        case HO_OPERAND:
-            rc = cli_usage(cmd, "unexpected argument '%s' (the project is -p DIR)", v);
-            goto done;
-        case P_HELP:
-            cli_help(stdout, cmd, NULL);
-            printf("\noptions:\n");
-            hopt_help(stdout, options, HS_PYTHON);
-            goto done;
-        case P_PROJECT: project = v; break;
-        case P_OUTPUT: output = v; break;
-        case P_INCDIRS: add_list(incdirs, &p.ninclude_dirs, v, &keep); break;
-        case P_INCLUDES: add_list(includes, &p.nincludes, v, &keep); break;
-        case P_IGNORES: add_list(ignores, &p.nignores, v, &keep); break;
-        case P_EXTRA: add_list(extra, &p.nextra_files, v, &keep); break;
-        case P_EXTRA_ONLY: p.extra_only = 1; break;
-        case P_DETAILED: detailed = 1; break;
-        case P_PYTORCH: which = v; break;
-        case P_HIPVER:
-            if ((t.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case P_LAUNCH: {
-            static const char *const launches[] = {"chevron", "ggl", NULL};
-            int k = cli_word(cmd, "launch", v, launches);
-            if (k < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            t.launch = k ? HP_LAUNCH_GGL : HP_LAUNCH_CHEVRON;
-            break;
-        }
-        case P_CLANG_LAUNCH: t.launch = HP_LAUNCH_CHEVRON; break;
-        case P_QUIET: s.quiet = 1; break;
-        case P_FORCE: r.force = 1; break;
-        case P_COLOR:
-            if ((color = cli_color(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        default: break;
-        }
-    }
+    opt_state os;
+    opt_init(&os, argc, argv, cmd);
+    if ((rc = hopt_parse(&os, options, &operand, HS_PYTHON)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
+    t.launch = (hp_launch)launch;
     if (!project || !project[0])
         project = ".";
     struct stat sb;
@@ -250,10 +187,14 @@ int cmd_hipify_python(int argc, char **argv)
         rc = cli_usage(cmd, "'%s' exists and is not a directory", output);
         goto done;
     }
-    p.include_dirs = incdirs;
-    p.includes = includes;
-    p.ignores = ignores;
-    p.extra_files = extra;
+    p.include_dirs = opt_list_items(&incdirs);
+    p.ninclude_dirs = incdirs.n;
+    p.includes = opt_list_items(&includes);
+    p.nincludes = includes.n;
+    p.ignores = opt_list_items(&ignores);
+    p.nignores = ignores.n;
+    p.extra_files = opt_list_items(&extra);
+    p.nextra_files = extra.n;
     r.mode = HP_OUT_DIR;
     r.output = output;
     /* What hipify-python wrote in the output directory is recorded there: it replaces its own
@@ -292,11 +233,10 @@ int cmd_hipify_python(int argc, char **argv)
     }
 done:
     hnames_free(s.unsupported);
-    free(incdirs);
-    free(includes);
-    free(ignores);
-    free(extra);
+    opt_list_free(&incdirs);
+    opt_list_free(&includes);
+    opt_list_free(&ignores);
+    opt_list_free(&extra);
     free(outbuf);
-    hkeep_free(&keep);
     return rc;
 }

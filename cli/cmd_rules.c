@@ -5,41 +5,38 @@
 #include "cli.h"
 #include "opt.h"
 
-enum { O_HELP = 1, O_TARGET };
-
-static const opt options[] = {
-    {0, "target", "LIST", "show severities for these GPU targets (as check --target)", O_TARGET},
-    {'h', "help", NULL, "show this help", O_HELP},
-    {0, NULL, NULL, NULL, 0},
-};
-
 /* The severity a rule gets under the targets (wave64 rules are notes on wave32-only lists). */
 static hp_severity effective(const hp_rule_info *ri, int wave64)
 {
     return ri->wave64 && !wave64 ? HP_SEV_NOTE : ri->severity;
 }
 
+/* The one operand: the rule to explain. */
+static int rule_operand(opt_state *s, const opt *o, const char *v)
+{
+    const char **want = o->dest;
+    if (*want)
+        return opt_usage(s, "one rule at a time");
+    *want = v;
+    return OPT_CONTINUE;
+}
+
 int cmd_rules(int argc, char **argv)
 {
     const char *cmd = "rules";
     const char *targets = NULL, *want = NULL;
+    const opt options[] = {
+        OPT_STRING(0, "target", "LIST", &targets,
+                   "show severities for these GPU targets (as check --target)"),
+        OPT_CALL('h', "help", NULL, cli_opt_help, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_CALL(0, NULL, NULL, rule_operand, &want, NULL);
     opt_state os;
     opt_init(&os, argc, argv, cmd);
-    const char *v;
-    int id;
-    while ((id = opt_next(&os, options, &v)) != OPT_END) {
-        switch (id) {
-        case OPT_ERROR: return EXIT_USAGE;
-        case OPT_OPERAND:
-            if (want)
-                return cli_usage(cmd, "one rule at a time");
-            want = v;
-            break;
-        case O_HELP: cli_help(stdout, cmd, options); return EXIT_OK;
-        case O_TARGET: targets = v; break;
-        default: break;
-        }
-    }
+    int rc = opt_parse(&os, options, &operand);
+    if (rc != OPT_CONTINUE)
+        return rc;
     if (targets) {
         hp_check_opts o;
         hp_check_opts_init(&o);

@@ -14,20 +14,6 @@
 #pragma weak hp_doctor_gpu_target
 #endif
 
-enum { O_HELP = 1, O_FORMAT, O_GPU, O_ROOT, O_VERBOSE, O_QUIET };
-
-static const opt options[] = {
-    {0, "format", "text|json", "output format (default: text)", O_FORMAT},
-    {0, "gpu", "TARGET|auto", "say whether each file runs on this GPU (gfx942, gfx90a:xnack-, "
-                              "sm_90, 9.0) or this machine's",
-     O_GPU},
-    {0, "root", "DIR", "with --gpu auto: read the machine's files under DIR", O_ROOT},
-    {'v', "verbose", NULL, "show where each piece of code was found, every copy", O_VERBOSE},
-    {'q', "quiet", NULL, "do not print warnings and notes about the files", O_QUIET},
-    {'h', "help", NULL, "show this help", O_HELP},
-    {0, NULL, NULL, NULL, 0},
-};
-
 static const char *cmd = "targets";
 
 
@@ -368,41 +354,35 @@ int cmd_targets(int argc, char **argv)
 {
     state s;
     memset(&s, 0, sizeof s);
-    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    opt_list paths = {NULL, 0, 0};
     hp_ctx *gctx = hp_ctx_new(), *ctx = hp_ctx_new();
     const char *gpu = NULL, *root = NULL;
-    int npaths = 0, rc = EXIT_OK;
-    if (!paths || !gctx || !ctx) {
+    int rc;
+    static const char *const formats[] = {"text", "json", NULL};
+    const opt options[] = {
+        OPT_ENUM(0, "format", "text|json", &s.json, formats, NULL, "output format (default: text)"),
+        OPT_STRING(0, "gpu", "TARGET|auto", &gpu,
+                   "say whether each file runs on this GPU (gfx942, gfx90a:xnack-, sm_90, 9.0) or "
+                   "this machine's"),
+        OPT_STRING(0, "root", "DIR", &root, "with --gpu auto: read the machine's files under DIR"),
+        OPT_FLAG('v', "verbose", &s.verbose, 1,
+                 "show where each piece of code was found, every copy"),
+        OPT_FLAG('q', "quiet", &s.quiet, 1, "do not print warnings and notes about the files"),
+        OPT_CALL('h', "help", NULL, cli_opt_help, NULL, "show this help"),
+        OPT_END(),
+    };
+    const opt operand = OPT_ARGS(&paths);
+    if (!gctx || !ctx) {
         cli_error(cmd, "out of memory");
         rc = EXIT_INTERNAL;
         goto done;
     }
     opt_state os;
     opt_init(&os, argc, argv, cmd);
-    const char *v;
-    int id;
-    while ((id = opt_next(&os, options, &v)) != OPT_END) {
-        switch (id) {
-        case OPT_ERROR: rc = EXIT_USAGE; goto done;
-        case OPT_OPERAND: paths[npaths++] = v; break;
-        case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_FORMAT: {
-            static const char *const formats[] = {"text", "json", NULL};
-            int k = cli_word(cmd, "format", v, formats);
-            if (k < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            s.json = k;
-            break;
-        }
-        case O_GPU: gpu = v; break;
-        case O_ROOT: root = v; break;
-        case O_VERBOSE: s.verbose = 1; break;
-        case O_QUIET: s.quiet = 1; break;
-        default: break;
-        }
-    }
+    if ((rc = opt_parse(&os, options, &operand)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
+    int npaths = paths.n;
     if (npaths == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
@@ -437,13 +417,13 @@ int cmd_targets(int argc, char **argv)
         printf("{\"files\": [");
     for (int i = 0; i < npaths; i++) {
         struct stat sb;
-        if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (stat(paths.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
             int before = s.listed;
-            one_tree(&s, ctx, paths[i], 0);
+            one_tree(&s, ctx, paths.v[i], 0);
             if (s.listed == before && !s.quiet)
-                cli_error(cmd, "note: '%s': no binary with GPU code in this tree", paths[i]);
+                cli_error(cmd, "note: '%s': no binary with GPU code in this tree", paths.v[i]);
         } else {
-            one_file(&s, ctx, paths[i], 0);
+            one_file(&s, ctx, paths.v[i], 0);
         }
         hp_ctx_reset(ctx);
     }
@@ -461,6 +441,6 @@ int cmd_targets(int argc, char **argv)
 done:
     hp_ctx_free(ctx);
     hp_ctx_free(gctx);
-    free(paths);
+    opt_list_free(&paths);
     return rc;
 }

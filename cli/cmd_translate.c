@@ -9,97 +9,6 @@
 #include "hipify_cli.h"
 #include "opt.h"
 
-enum {
-    O_HELP = 1,
-    O_OUTPUT,
-    O_OUTDIR,
-    O_INPLACE,
-    O_BACKUP,
-    O_EXCLUDE,
-    O_EXT,
-    O_JOBS,
-    O_LAUNCH,
-    O_ROC,
-    O_HIPVER,
-    O_PYTORCH,
-    O_ANNOTATE,
-    O_STATS,
-    O_RENAME,
-    O_FORCE,
-    O_QUIET,
-    O_COLOR,
-    O_FAILON,
-    O_NOFOLLOW,
-    O_COMPAT,
-    O_INCDIR,
-    O_SKIP_EXCLUDED,
-    O_STDIN_NAME,
-    O_DEFINE,
-    O_UNDEF,
-    O_NO_OUTPUT,
-    O_EXAMINE,
-    O_GGL,
-    O_CHEVRON,
-    O_IGNORED,
-    O_IGNORED_VALUE
-};
-
-static const opt options[] = {
-    {'o', "output", "FILE", "write the translation of one file to FILE", O_OUTPUT},
-    {'O', "output-dir", "DIR", "mirror the input trees under DIR", O_OUTDIR},
-    {0, "in-place", NULL, "replace each input (temporary file, rename; no link followed)",
-     O_INPLACE},
-    {0, "backup", "SUFFIX", "with --in-place, keep each original as FILE+SUFFIX", O_BACKUP},
-    {0, "exclude", "GLOB", "skip tree paths matching GLOB (repeatable)", O_EXCLUDE},
-    {0, "ext", "EXT", "also take files with this extension from trees (repeatable)", O_EXT},
-    {'j', "jobs", "N", "worker threads (default: the online CPUs)", O_JOBS},
-    {0, "launch", "chevron|ggl", "kernel launches as <<<...>>> (default) or hipLaunchKernelGGL",
-     O_LAUNCH},
-    {0, "roc", NULL, "use rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen directly", O_ROC},
-    {0, "hip-version", "X.Y", "the HIP that will compile the output (default: newest known)",
-     O_HIPVER},
-    {0, "pytorch", "[auto|masquerade|v2]",
-     "PyTorch extension mappings (auto: for the installed PyTorch)", O_PYTORCH},
-    {0, "annotate", NULL, "insert a comment above each line that needs a human", O_ANNOTATE},
-    {0, "stats", "[text|json]", "print statistics of the run", O_STATS},
-    {0, "rename", "none|hip|pytorch", "output file names (with -O): keep, .cu to .hip, PyTorch's",
-     O_RENAME},
-    {'I', "include-dir", "DIR", "with --rename=pytorch: where the project's headers are found",
-     O_INCDIR},
-    {0, "skip-excluded-preprocessor-conditional-blocks", NULL,
-     "leave #if branches that -D/-U exclude untranslated", O_SKIP_EXCLUDED},
-    {'D', "define", "NAME[=VALUE]", "a macro for --skip-excluded-...", O_DEFINE},
-    {'U', "undefine", "NAME", "a macro known to be undefined, likewise", O_UNDEF},
-    {'f', "force", NULL, "replace outputs (and backups) that exist and differ", O_FORCE},
-    {'q', "quiet", NULL, "do not print warnings and notes", O_QUIET},
-    {0, "color", "auto|always|never", "colour diagnostics (default: auto)", O_COLOR},
-    {0, "fail-on", "error|warning|note|never", "exit 1 on diagnostics this severe (default never)",
-     O_FAILON},
-    {0, "no-follow", NULL, "do not follow links to directories in trees (never in place)",
-     O_NOFOLLOW},
-    {0, "compat-header", NULL, "print hipport_compat.h (for output sent to stdout) and exit",
-     O_COMPAT},
-    {0, "stdin-name", "FILE", "the file that '-' (standard input) stands for (default stdin.cu)",
-     O_STDIN_NAME},
-    {'h', "help", NULL, "show this help", O_HELP},
-    /* hipify-clang's spellings */
-    {0, "inplace", NULL, NULL, O_INPLACE},
-    {0, "o-dir", "DIR", NULL, O_OUTDIR},
-    {0, "print-stats", NULL, NULL, O_STATS},
-    {0, "no-output", NULL, NULL, O_NO_OUTPUT},
-    {0, "examine", NULL, NULL, O_EXAMINE},
-    {0, "hip-kernel-execution-syntax", NULL, NULL, O_GGL},
-    {0, "cuda-kernel-execution-syntax", NULL, NULL, O_CHEVRON},
-    {0, "default-preprocessor", NULL, NULL, O_SKIP_EXCLUDED},
-    {0, "experimental", NULL, NULL, O_IGNORED},
-    {0, "no-backup", NULL, NULL, O_IGNORED},
-    {0, "save-temps", NULL, NULL, O_IGNORED},
-    {0, "cuda-path", "DIR", NULL, O_IGNORED_VALUE},
-    {0, "cuda-gpu-arch", "ARCH", NULL, O_IGNORED_VALUE},
-    {0, "temp-dir", "DIR", NULL, O_IGNORED_VALUE},
-    {0, NULL, NULL, NULL, 0},
-};
-
 typedef struct state {
     hp_run_opts *r;
     FILE *out;       /* translated bytes (stdout mode) */
@@ -109,6 +18,8 @@ typedef struct state {
     int io_errors;
     int fail_on;     /* hp_severity, HP_SEV_NONE: never */
     int failed;      /* a diagnostic at or above fail_on */
+    int stats_form;  /* --stats: 0 none, 1 text, 2 json */
+    int no_output;   /* --no-output */
     cli_progress progress;
 } state;
 
@@ -258,6 +169,38 @@ static int inside(const char *dir, const char *root)
     return res;
 }
 
+/* --examine: --no-output and --stats (a later --stats=json still picks the form) */
+static int examine(opt_state *os, const opt *o, const char *v)
+{
+    state *s = o->dest;
+    (void)os;
+    (void)v;
+    s->no_output = 1;
+    s->stats_form = 1;
+    return OPT_CONTINUE;
+}
+
+static int rename_mode(opt_state *s, const opt *o, const char *v)
+{
+    /* in the order of hp_rename */
+    static const char *const names[] = {"none", "hip", "pytorch", NULL};
+    for (int k = 0; names[k]; k++)
+        if (strcmp(v, names[k]) == 0) {
+            *(int *)o->dest = k;
+            return OPT_CONTINUE;
+        }
+    return opt_usage(s, "bad value for %s: '%s'", s->name, v);
+}
+
+/* --compat-header: the header for the HIP named so far, and the end of the command */
+static int compat_header(opt_state *s, const opt *o, const char *v)
+{
+    (void)s;
+    (void)v;
+    fputs(hp_compat_header(*(int *)o->dest), stdout);
+    return EXIT_OK;
+}
+
 int cmd_translate(int argc, char **argv)
 {
     const char *cmd = "translate";
@@ -269,160 +212,109 @@ int cmd_translate(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.r = &r;
     s.fail_on = HP_SEV_NONE;
-    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
-    const char **excl = calloc((size_t)argc + 1, sizeof *excl);
-    const char **exts = calloc((size_t)argc + 1, sizeof *exts);
-    const char **incdirs = calloc((size_t)argc + 1, sizeof *incdirs);
-    char **macros = calloc((size_t)argc + 1, sizeof *macros);
-    int npaths = 0, rc = EXIT_OK, color = 0, stats = 0, nincdirs = 0, nmacros = 0;
-    int no_output = 0;
-    const char *pytorch = NULL, *stdin_name = "stdin.cu";
+    opt_list paths = {NULL, 0, 0}, excl = {NULL, 0, 0}, exts = {NULL, 0, 0};
+    opt_list incdirs = {NULL, 0, 0}, macros = {NULL, 0, 0};
+    int rc, color = 0, inplace = 0, launch = t.launch, annotate = 0, pytorch = -1;
+    const char *stdin_name = "stdin.cu";
     const char *output = NULL, *outdir = NULL;
-    if (!paths || !excl || !exts || !incdirs || !macros) {
-        cli_error(cmd, "out of memory");
-        return EXIT_INTERNAL;
-    }
+    static const char *const launches[] = {"chevron", "ggl", NULL};
+    static const int launch_values[] = {HP_LAUNCH_CHEVRON, HP_LAUNCH_GGL};
+    static const char *const generations[] = {"auto", "masquerade", "v2", NULL};
+    static const char *const stats_forms[] = {"text", "json", NULL};
+    static const int stats_values[] = {1, 2};
+    const opt options[] = {
+        OPT_STRING('o', "output", "FILE", &output, "write the translation of one file to FILE"),
+        OPT_STRING('O', "output-dir", "DIR", &outdir, "mirror the input trees under DIR"),
+        OPT_FLAG(0, "in-place", &inplace, 1,
+                 "replace each input (temporary file, rename; no link followed)"),
+        OPT_STRING(0, "backup", "SUFFIX", &r.backup,
+                   "with --in-place, keep each original as FILE+SUFFIX"),
+        OPT_CALL(0, "exclude", "GLOB", cli_opt_exclude, &excl,
+                 "skip tree paths matching GLOB (repeatable)"),
+        OPT_LIST(0, "ext", "EXT", &exts, NULL,
+                 "also take files with this extension from trees (repeatable)"),
+        OPT_INT('j', "jobs", "N", &r.jobs, 1, CLI_JOBS_MAX,
+                "worker threads (default: the online CPUs)"),
+        OPT_ENUM(0, "launch", "chevron|ggl", &launch, launches, launch_values,
+                 "kernel launches as <<<...>>> (default) or hipLaunchKernelGGL"),
+        OPT_FLAG(0, "roc", &t.roc, 1,
+                 "use rocBLAS, rocRAND, rocSPARSE, rocSOLVER, MIOpen directly"),
+        OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &t.hip_version,
+                 "the HIP that will compile the output (default: newest known)"),
+        OPT_ENUM(0, "pytorch", "[auto|masquerade|v2]", &pytorch, generations, NULL,
+                 "PyTorch extension mappings (auto: for the installed PyTorch)"),
+        OPT_FLAG(0, "annotate", &annotate, 1,
+                 "insert a comment above each line that needs a human"),
+        OPT_ENUM(0, "stats", "[text|json]", &s.stats_form, stats_forms, stats_values,
+                 "print statistics of the run"),
+        OPT_CALL(0, "rename", "none|hip|pytorch", rename_mode, &r.rename,
+                 "output file names (with -O): keep, .cu to .hip, PyTorch's"),
+        OPT_LIST('I', "include-dir", "DIR", &incdirs, NULL,
+                 "with --rename=pytorch: where the project's headers are found"),
+        OPT_FLAG(0, "skip-excluded-preprocessor-conditional-blocks", &t.skip_excluded, 1,
+                 "leave #if branches that -D/-U exclude untranslated"),
+        OPT_LIST('D', "define", "NAME[=VALUE]", &macros, "-D", "a macro for --skip-excluded-..."),
+        OPT_LIST('U', "undefine", "NAME", &macros, "-U", "a macro known to be undefined, likewise"),
+        OPT_FLAG('f', "force", &r.force, 1, "replace outputs (and backups) that exist and differ"),
+        OPT_FLAG('q', "quiet", &s.quiet, 1, "do not print warnings and notes"),
+        OPT_ENUM(0, "color", "auto|always|never", &color, cli_color_words, NULL,
+                 "colour diagnostics (default: auto)"),
+        OPT_CALL(0, "fail-on", "error|warning|note|never", cli_opt_fail_on, &s.fail_on,
+                 "exit 1 on diagnostics this severe (default never)"),
+        OPT_FLAG(0, "no-follow", &r.follow_symlinks, 0,
+                 "do not follow links to directories in trees (never in place)"),
+        OPT_CALL(0, "compat-header", NULL, compat_header, &t.hip_version,
+                 "print hipport_compat.h (for output sent to stdout) and exit"),
+        OPT_STRING(0, "stdin-name", "FILE", &stdin_name,
+                   "the file that '-' (standard input) stands for (default stdin.cu)"),
+        OPT_CALL('h', "help", NULL, cli_opt_help, NULL, "show this help"),
+        /* hipify-clang's spellings */
+        OPT_FLAG(0, "inplace", &inplace, 1, NULL),
+        OPT_STRING(0, "o-dir", "DIR", &outdir, NULL),
+        OPT_FLAG(0, "print-stats", &s.stats_form, 1, NULL),
+        OPT_FLAG(0, "no-output", &s.no_output, 1, NULL),
+        OPT_CALL(0, "examine", NULL, examine, &s, NULL),
+        OPT_FLAG(0, "hip-kernel-execution-syntax", &launch, HP_LAUNCH_GGL, NULL),
+        OPT_IGNORE("cuda-kernel-execution-syntax", NULL, NULL),
+        OPT_FLAG(0, "default-preprocessor", &t.skip_excluded, 1, NULL),
+        OPT_IGNORE("experimental", NULL, NULL),
+        OPT_IGNORE("no-backup", NULL, NULL),
+        OPT_IGNORE("save-temps", NULL, NULL),
+        OPT_IGNORE("cuda-path", "DIR", NULL),
+        OPT_IGNORE("cuda-gpu-arch", "ARCH", NULL),
+        OPT_IGNORE("temp-dir", "DIR", NULL),
+        OPT_END(),
+    };
+    const opt operand = OPT_ARGS(&paths);
     opt_state os;
     opt_init(&os, argc, argv, cmd);
-    const char *v;
-    int id;
-    while ((id = opt_next(&os, options, &v)) != OPT_END) {
-        switch (id) {
-        case OPT_ERROR: rc = EXIT_USAGE; goto done;
-        case OPT_OPERAND: paths[npaths++] = v; break;
-        case O_HELP: cli_help(stdout, cmd, options); goto done;
-        case O_OUTPUT: output = v; break;
-        case O_OUTDIR: outdir = v; break;
-        case O_INPLACE: r.mode = HP_OUT_INPLACE; break;
-        case O_BACKUP: r.backup = v; break;
-        case O_EXCLUDE:
-            if (!hp_glob_valid(v)) {
-                rc = cli_usage(cmd, "--exclude '%s': a '[' without its ']' (write [[] for a "
-                                    "'[' itself)", v);
-                goto done;
-            }
-            excl[r.nexcludes++] = v;
-            break;
-        case O_EXT: exts[r.nexts++] = v; break;
-        case O_JOBS:
-            if ((r.jobs = cli_jobs(cmd, v)) == 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_LAUNCH: {
-            static const char *const launches[] = {"chevron", "ggl", NULL};
-            int k = cli_word(cmd, "launch", v, launches);
-            if (k < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            t.launch = k ? HP_LAUNCH_GGL : HP_LAUNCH_CHEVRON;
-            break;
-        }
-        case O_ROC: t.roc = 1; break;
-        case O_HIPVER:
-            if ((t.hip_version = cli_hip_version(cmd, "--hip-version", v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_PYTORCH: {
-            static const char *const generations[] = {"auto", "masquerade", "v2", NULL};
-            pytorch = v ? v : "auto";
-            if (cli_word(cmd, "pytorch", pytorch, generations) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        }
-        case O_INCDIR: incdirs[nincdirs++] = v; break;
-        case O_SKIP_EXCLUDED: t.skip_excluded = 1; break;
-        case O_DEFINE:
-        case O_UNDEF: {
-            size_t n = strlen(v);
-            char *m = malloc(n + 3);
-            if (!m) {
-                rc = EXIT_INTERNAL;
-                goto done;
-            }
-            m[0] = '-';
-            m[1] = id == O_DEFINE ? 'D' : 'U';
-            memcpy(m + 2, v, n + 1);
-            macros[nmacros++] = m;
-            break;
-        }
-        case O_NO_OUTPUT: no_output = 1; break;
-        case O_EXAMINE:
-            no_output = 1;
-            stats = 1;
-            break;
-        case O_GGL: t.launch = HP_LAUNCH_GGL; break;
-        case O_CHEVRON: break;
-        case O_IGNORED:
-        case O_IGNORED_VALUE: break;
-        case O_ANNOTATE:
-            t.annotate = 1;
-            t.annotator = hp_check_annotations; /* the findings translation cannot fix */
-            break;
-        case O_STATS:
-            if (!v || strcmp(v, "text") == 0)
-                stats = 1;
-            else if (strcmp(v, "json") == 0)
-                stats = 2;
-            else {
-                rc = cli_usage(cmd, "bad value for --stats: '%s' (text or json)", v);
-                goto done;
-            }
-            break;
-        case O_RENAME:
-            if (strcmp(v, "none") == 0)
-                r.rename = HP_RENAME_NONE;
-            else if (strcmp(v, "hip") == 0)
-                r.rename = HP_RENAME_HIP;
-            else if (strcmp(v, "pytorch") == 0)
-                r.rename = HP_RENAME_PYTORCH;
-            else {
-                rc = cli_usage(cmd, "bad value for --rename: '%s'", v);
-                goto done;
-            }
-            break;
-        case O_FORCE: r.force = 1; break;
-        case O_QUIET: s.quiet = 1; break;
-        case O_COLOR:
-            if ((color = cli_color(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_FAILON:
-            if ((s.fail_on = cli_fail_on(cmd, v)) < 0) {
-                rc = EXIT_USAGE;
-                goto done;
-            }
-            break;
-        case O_NOFOLLOW: r.follow_symlinks = 0; break;
-        case O_COMPAT: fputs(hp_compat_header(t.hip_version), stdout); goto done;
-        case O_STDIN_NAME: stdin_name = v; break;
-        default: break;
-        }
+    if ((rc = opt_parse(&os, options, &operand)) != OPT_CONTINUE)
+        goto done;
+    rc = EXIT_OK;
+    t.launch = (hp_launch)launch;
+    if (annotate) {
+        t.annotate = 1;
+        t.annotator = hp_check_annotations; /* the findings translation cannot fix */
     }
+    if (inplace)
+        r.mode = HP_OUT_INPLACE;
+    int npaths = paths.n, no_output = s.no_output, stats = s.stats_form;
     if (npaths == 0) {
         rc = cli_usage(cmd, "no input files");
         goto done;
     }
     int from_stdin = 0;
     for (int i = 0; i < npaths; i++)
-        if (strcmp(paths[i], "-") == 0)
+        if (strcmp(paths.v[i], "-") == 0)
             from_stdin = 1;
     if (from_stdin && (npaths > 1 || outdir || r.mode == HP_OUT_INPLACE ||
                        r.rename != HP_RENAME_NONE)) {
         rc = cli_usage(cmd, "'-' (standard input) is one file: alone, to standard output or -o");
         goto done;
     }
-    t.macros = (const char *const *)macros;
-    t.nmacros = nmacros;
-    if (nincdirs && r.rename != HP_RENAME_PYTORCH) {
+    t.macros = opt_list_items(&macros);
+    t.nmacros = macros.n;
+    if (incdirs.n && r.rename != HP_RENAME_PYTORCH) {
         rc = cli_usage(cmd, "--include-dir needs --rename=pytorch");
         goto done;
     }
@@ -446,7 +338,7 @@ int cmd_translate(int argc, char **argv)
         goto done;
     }
     if (output) {
-        if (npaths != 1 || is_dir(paths[0])) {
+        if (npaths != 1 || is_dir(paths.v[0])) {
             rc = cli_usage(cmd, "-o takes one input file; use -O DIR for trees");
             goto done;
         }
@@ -458,9 +350,9 @@ int cmd_translate(int argc, char **argv)
         r.output = output;
     } else if (outdir) {
         for (int i = 0; i < npaths; i++)
-            if (is_dir(paths[i]) && inside(outdir, paths[i])) {
+            if (is_dir(paths.v[i]) && inside(outdir, paths.v[i])) {
                 rc = cli_usage(cmd, "the output directory '%s' is inside the input tree '%s'",
-                               outdir, paths[i]);
+                               outdir, paths.v[i]);
                 goto done;
             }
         if (!is_dir(outdir)) {
@@ -473,21 +365,23 @@ int cmd_translate(int argc, char **argv)
         r.mode = HP_OUT_DIR;
         r.output = outdir;
     } else if (r.mode != HP_OUT_INPLACE && !no_output) {
-        if (npaths != 1 || is_dir(paths[0])) {
+        if (npaths != 1 || is_dir(paths.v[0])) {
             rc = cli_usage(cmd, "a tree or several files need -O DIR or --in-place");
             goto done;
         }
         r.mode = HP_OUT_STDOUT;
         s.out = stdout;
     }
-    if (pytorch)
-        hipify_pytorch_mode(cmd, pytorch, &t.pytorch, s.quiet);
+    if (pytorch >= 0)
+        hipify_pytorch_mode(cmd, generations[pytorch], &t.pytorch, s.quiet);
     else if (r.rename == HP_RENAME_PYTORCH) /* PyTorch's names: its mappings */
         hipify_pytorch_mode(cmd, "auto", &t.pytorch, s.quiet);
     /* quiet: the findings are only counted against --fail-on, so they need no messages */
     t.count_only = s.quiet;
-    r.excludes = excl;
-    r.exts = exts;
+    r.excludes = opt_list_items(&excl);
+    r.nexcludes = excl.n;
+    r.exts = opt_list_items(&exts);
+    r.nexts = exts.n;
     r.on_file = on_file;
     r.on_progress = on_progress;
     r.ud = &s;
@@ -505,11 +399,11 @@ int cmd_translate(int argc, char **argv)
     } else if (r.rename == HP_RENAME_PYTORCH) {
         hp_project_opts p;
         hp_project_opts_init(&p);
-        p.include_dirs = incdirs;
-        p.ninclude_dirs = nincdirs;
-        st = hp_project_run(&t, &r, &p, paths, npaths);
+        p.include_dirs = opt_list_items(&incdirs);
+        p.ninclude_dirs = incdirs.n;
+        st = hp_project_run(&t, &r, &p, opt_list_items(&paths), npaths);
     } else {
-        st = hp_translate_run(&t, &r, paths, npaths);
+        st = hp_translate_run(&t, &r, opt_list_items(&paths), npaths);
     }
     clock_gettime(CLOCK_MONOTONIC, &ts1);
     cli_progress_done(&s.progress);
@@ -536,12 +430,10 @@ int cmd_translate(int argc, char **argv)
     }
 done:
     hp_stats_free(s.stats);
-    free(paths);
-    free(excl);
-    free(exts);
-    free(incdirs);
-    for (int i = 0; macros && i < nmacros; i++)
-        free(macros[i]);
-    free(macros);
+    opt_list_free(&paths);
+    opt_list_free(&excl);
+    opt_list_free(&exts);
+    opt_list_free(&incdirs);
+    opt_list_free(&macros);
     return rc;
 }

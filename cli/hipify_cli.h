@@ -13,14 +13,6 @@ static inline hp_str str_of(const char *s)
     return r;
 }
 
-/* Strings a command allocates while parsing, freed together at its end. */
-typedef struct hkeep {
-    char **v;
-    int n, cap;
-} hkeep;
-char *hkeep_str(hkeep *k, const char *s, size_t n); /* a copy of s[0..n), NUL-terminated */
-void hkeep_free(hkeep *k);
-
 /* Counts of names (sorted bytewise when printed). */
 typedef struct hnames hnames;
 hnames *hnames_new(void);

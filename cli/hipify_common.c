@@ -129,34 +129,6 @@ void hnames_print_list(hnames *h, FILE *f)
     fputc('\n', f);
 }
 
-char *hkeep_str(hkeep *k, const char *s, size_t n)
-{
-    if (k->n == k->cap) {
-        int ncap = k->cap ? k->cap * 2 : 16;
-        char **nv = realloc(k->v, (size_t)ncap * sizeof *nv);
-        if (!nv)
-            return NULL;
-        k->v = nv;
-        k->cap = ncap;
-    }
-    char *p = malloc(n + 1);
-    if (!p)
-        return NULL;
-    memcpy(p, s, n);
-    p[n] = 0;
-    k->v[k->n++] = p;
-    return p;
-}
-
-void hkeep_free(hkeep *k)
-{
-    for (int i = 0; i < k->n; i++)
-        free(k->v[i]);
-    free(k->v);
-    k->v = NULL;
-    k->n = k->cap = 0;
-}
-
 int hipify_pytorch_mode(const char *cmd, const char *which, int *mode, int quiet)
 {
     if (strcmp(which, "masquerade") == 0) {

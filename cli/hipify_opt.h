@@ -2,42 +2,28 @@
  * (Getopt::Long: -name or --name, -name=value or -name value, unique prefixes), hipify-clang
  * (LLVM: -name or --name, =value or a separate value, -Idir and -Dmacro glued) and PyTorch's
  * hipify (argparse: --name value, --name=value, -p value, unique prefixes of long names, lists
- * that take every value up to the next option). */
+ * that take every value up to the next option). The tables are opt tables (opt.h): longname is
+ * the name, with one dash or two; arg names the value in help; shortname is argparse's
+ * one-letter spelling (-p, --project-directory); flags OPTF_GLUED and OPTF_MULTI. */
 #ifndef HP_CLI_HIPIFY_OPT_H
 #define HP_CLI_HIPIFY_OPT_H
 
 #include <stdio.h>
 
-enum { HO_FLAG, HO_VALUE, HO_LIST, HO_GLUED };
-
-typedef struct hopt {
-    const char *name; /* without dashes; NULL ends the table */
-    int arg;          /* HO_FLAG, HO_VALUE, HO_LIST (python), HO_GLUED (-Idir, -I dir) */
-    int id;
-    const char *help; /* one line; NULL hides it */
-    const char *meta; /* the value's name in help ("DIR") */
-} hopt;
+#include "opt.h"
 
 enum { HS_PERL, HS_CLANG, HS_PYTHON };
 
-typedef struct hparse {
-    int argc;
-    char **argv;
-    int i;
-    int style;
-    int dashdash;     /* "--" was seen */
-    int list_id;      /* the list option that takes the next operands, or 0 */
-    const char *cmd;
-} hparse;
+/* A list that takes the following operands too (python): fn stores each value. */
+#define HOPT_MULTI(l, a, f, d, h) {.longname = (l), .arg = (a), .help = (h), \
+                                   .kind = OPTION_CALL, .fn = (f), .dest = (d), \
+                                   .flags = OPTF_MULTI}
 
-/* Results besides option ids (which are positive). */
-enum { HO_END = -1, HO_OPERAND = -2, HO_ERROR = -3, HO_DASHDASH = -4 };
-
-void hopt_init(hparse *p, int argc, char **argv, int style, const char *cmd);
-/* The next option's id (with *val), HO_OPERAND (*val the operand), HO_DASHDASH once at "--"
- * (hipify-clang: what follows are compiler options, returned as operands), HO_END, or
- * HO_ERROR after printing a usage error. */
-int hopt_next(hparse *p, const hopt *table, const char **val);
-void hopt_help(FILE *f, const hopt *table, int style);
+/* Parses argv[1..argc) as opt_parse does, in the spellings of style; after "--" (s->done) all
+ * are operands. */
+int hopt_parse(opt_state *s, const opt *table, const opt *operand, int style);
+/* The callback of --help: the command's page and the options of the table parsed. */
+int hopt_help_opt(opt_state *s, const opt *o, const char *v);
+void hopt_help(FILE *f, const opt *table, int style);
 
 #endif

@@ -30,62 +30,45 @@ int cli_usage(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
-int cli_word(const char *cmd, const char *name, const char *v, const char *const *words)
+const char *const cli_color_words[] = {"auto", "always", "never", NULL};
+
+int cli_opt_help(opt_state *s, const opt *o, const char *v)
 {
-    int n = 0;
-    for (; words[n]; n++)
-        if (strcmp(v, words[n]) == 0)
-            return n;
-    char list[256];
-    size_t len = 0;
-    for (int i = 0; i < n && len < sizeof list; i++) {
-        int k = snprintf(list + len, sizeof list - len, "%s%s",
-                         i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
-        if (k < 0)
-            break;
-        len += (size_t)k;
-    }
-    cli_usage(cmd, "bad value for --%s: '%s' (%s)", name, v, list);
-    return -1;
+    (void)o;
+    (void)v;
+    cli_help(stdout, s->cmd, s->table);
+    return EXIT_OK;
 }
 
-int cli_jobs(const char *cmd, const char *v)
-{
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 1 || n > 1024) {
-        cli_usage(cmd, "bad value for --jobs: '%s' (1 to 1024)", v);
-        return 0;
-    }
-    return (int)n;
-}
-
-int cli_hip_version(const char *cmd, const char *spelling, const char *v)
+int cli_opt_hip_version(opt_state *s, const opt *o, const char *v)
 {
     int hv = hp_hip_version_parse(v);
     int newest = hp_hip_version_newest();
-    if (hv < 0) {
-        cli_usage(cmd, "bad value for %s: '%s' (like 6.2)", spelling, v);
-    } else if (hv < 100 || hv > newest) {
-        cli_usage(cmd, "%s %s: hipport knows HIP 1.0 to %d.%d (name %d.%d for a newer HIP)",
-                  spelling, v, newest / 100, newest % 100, newest / 100, newest % 100);
-        hv = -1;
-    }
-    return hv;
+    if (hv < 0)
+        return opt_usage(s, "bad value for %s: '%s' (like 6.2)", s->name, v);
+    if (hv < 100 || hv > newest)
+        return opt_usage(s, "%s %s: hipport knows HIP 1.0 to %d.%d (name %d.%d for a newer HIP)",
+                         s->name, v, newest / 100, newest % 100, newest / 100, newest % 100);
+    *(int *)o->dest = hv;
+    return OPT_CONTINUE;
 }
 
-int cli_fail_on(const char *cmd, const char *v)
+int cli_opt_fail_on(opt_state *s, const opt *o, const char *v)
 {
     int sev = hp_severity_parse(v);
     if (sev < 0)
-        cli_usage(cmd, "bad value for --fail-on: '%s' (error, warning, note or never)", v);
-    return sev;
+        return opt_usage(s, "bad value for %s: '%s' (error, warning, note or never)", s->name,
+                         v);
+    *(int *)o->dest = sev;
+    return OPT_CONTINUE;
 }
 
-int cli_color(const char *cmd, const char *v)
+int cli_opt_exclude(opt_state *s, const opt *o, const char *v)
 {
-    static const char *const modes[] = {"auto", "always", "never", NULL};
-    return cli_word(cmd, "color", v, modes);
+    if (!hp_glob_valid(v))
+        return opt_usage(s, "%s '%s': a '[' without its ']' (write [[] for a '[' itself)",
+                         s->name, v);
+    return opt_add(s, o->dest, NULL, v, strlen(v));
 }
 
 int cli_isatty(FILE *f)
