@@ -256,6 +256,8 @@ int cmd_check(int argc, char **argv)
                  "also take files with this extension from trees (repeatable)"),
         OPT_CALL(0, "hip-version", "X.Y", cli_opt_hip_version, &o.hip_version,
                  "the HIP that will build the code (rules that depend on it)"),
+        OPT_CALL(0, "rocm", "X.Y", cli_opt_hip_version, &o.hip_version,
+                 "the ROCm that will build the code: the same as --hip-version X.Y"),
         OPT_FLAG(0, "brief", &brief, 1,
                  "text: one line per finding (no source line, caret or fix)"),
         OPT_ENUM(0, "color", "auto|always|never", &color, cli_color_words, NULL,
