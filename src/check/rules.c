@@ -180,6 +180,30 @@ typedef struct names_index {
     int ninclude;
 } names_index;
 
+static const char *name_key(int row)
+{
+    return rule_names_rows[row][N_NAME];
+}
+
+void rules_group_by_first_byte(int16_t *v, int n, const char *(*key)(int row),
+                               int16_t first[256])
+{
+    for (int p = 1; p < n; p++) { /* insertion sort: stable, and the lists are short */
+        int16_t row = v[p];
+        unsigned char b = (unsigned char)key(row)[0];
+        int q = p - 1;
+        while (q >= 0 && (unsigned char)key(v[q])[0] > b) {
+            v[q + 1] = v[q];
+            q--;
+        }
+        v[q + 1] = row;
+    }
+    for (int b = 0; b < 256; b++)
+        first[b] = (int16_t)n;
+    for (int p = n - 1; p >= 0; p--)
+        first[(unsigned char)key(v[p])[0]] = (int16_t)p;
+}
+
 static void names_build(arena *a, rules_cfg *cfg)
 {
     names_index *ix = NEW(a, names_index, 1);
@@ -218,21 +242,7 @@ static void names_build(arena *a, rules_cfg *cfg)
             j = (j + 1) & (cap - 1);
         ix->slot[j] = (int16_t)(i + 1);
     }
-    /* prefixes grouped by their first byte (insertion sort, stable) */
-    for (int p = 1; p < ix->nprefix; p++) {
-        int16_t v = ix->prefix[p];
-        unsigned char key = (unsigned char)rule_names_rows[v][N_NAME][0];
-        int q = p - 1;
-        while (q >= 0 && (unsigned char)rule_names_rows[ix->prefix[q]][N_NAME][0] > key) {
-            ix->prefix[q + 1] = ix->prefix[q];
-            q--;
-        }
-        ix->prefix[q + 1] = v;
-    }
-    for (int b = 0; b < 256; b++)
-        ix->pfx_first[b] = (int16_t)ix->nprefix;
-    for (int p = ix->nprefix - 1; p >= 0; p--)
-        ix->pfx_first[(unsigned char)rule_names_rows[ix->prefix[p]][N_NAME][0]] = (int16_t)p;
+    rules_group_by_first_byte(ix->prefix, ix->nprefix, name_key, ix->pfx_first);
     cfg->names = ix;
 }
 

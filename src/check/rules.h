@@ -188,6 +188,11 @@ ptrdiff_t rules_hot_from(const rctx *c, ptrdiff_t i);
  * rules_hot.c asks them once per distinct text, the predicates through c->names (the list
  * the driver hands it). */
 rules_keys *rules_keys_build(arena *a);
+/* Orders the rows v[0..n) by the first byte of key(row), keeping the order of rows with the
+ * same byte, and sets first[b] to the first index in v whose key starts with b (n if none):
+ * the prefix lists of the name indexes (rules.c, rules_keys.c). */
+void rules_group_by_first_byte(int16_t *v, int n, const char *(*key)(int row),
+                               int16_t first[256]);
 unsigned rules_keys_bits(const rules_keys *ix, hp_str s, int number);
 /* The RH_* bits of a hot column ("wave,xlane"); 0 if a word is not a bit's name. */
 unsigned rules_keys_hot_bits(const char *list);

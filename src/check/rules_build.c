@@ -456,17 +456,21 @@ static void tri011(bctx *c, const bstmt *st)
     }
 }
 
+/* What follows the last '/' of a word (a command's name without its directory). */
+static hp_str last_component(hp_str s)
+{
+    for (ptrdiff_t k = s.len; k > 0; k--)
+        if (s.s[k - 1] == '/')
+            return str_make(s.s + k, s.len - k);
+    return s;
+}
+
 /* Notes HIP use, for the missing-target-list check. */
 static void note_hip_use(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n && c->hip_use < 0; i++) {
         hp_str s = wtext(c, st->w[i]);
-        hp_str base = s;
-        for (ptrdiff_t k = 0; k < s.len; k++)
-            if (s.s[k] == '/') {
-                base.s = s.s + k + 1;
-                base.len = s.len - k - 1;
-            }
+        hp_str base = last_component(s);
         int use = 0;
         if (st->cmd) {
             hp_str cmd = wtext(c, st->w[0]);
@@ -488,12 +492,7 @@ static void bld004(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
         hp_str s = wtext(c, st->w[i]);
-        hp_str base = s;
-        for (ptrdiff_t k = 0; k < s.len; k++)
-            if (s.s[k] == '/') {
-                base.s = s.s + k + 1;
-                base.len = s.len - k - 1;
-            }
+        hp_str base = last_component(s);
         ptrdiff_t off = base.s - c->src;
         if (RULES_EQ(base, "hipcc.pl"))
             pyrules_add(c->r, off, base.len, RID_BLD004, HP_SEV_ERROR,

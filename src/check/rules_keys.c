@@ -72,6 +72,11 @@ static int number_of(const char *key, unsigned long long *v)
     return lex_int_literal(str_cstr(key), v, &bits);
 }
 
+static const char *key_of(int row)
+{
+    return rule_keys_rows[row][K_KEY];
+}
+
 rules_keys *rules_keys_build(arena *a)
 {
     enum { N = rule_keys_rows_COUNT };
@@ -110,21 +115,7 @@ rules_keys *rules_keys_build(arena *a)
             ix->slot[j] = (int16_t)(i + 1);
         }
     }
-    /* prefixes grouped by their first byte (insertion sort, stable) */
-    for (int p = 1; p < ix->nprefix; p++) {
-        int16_t v = ix->prefix[p];
-        unsigned char key = (unsigned char)rule_keys_rows[v][K_KEY][0];
-        int q = p - 1;
-        while (q >= 0 && (unsigned char)rule_keys_rows[ix->prefix[q]][K_KEY][0] > key) {
-            ix->prefix[q + 1] = ix->prefix[q];
-            q--;
-        }
-        ix->prefix[q + 1] = v;
-    }
-    for (int b = 0; b < 256; b++)
-        ix->pfx_first[b] = (int16_t)ix->nprefix;
-    for (int p = ix->nprefix - 1; p >= 0; p--)
-        ix->pfx_first[(unsigned char)rule_keys_rows[ix->prefix[p]][K_KEY][0]] = (int16_t)p;
+    rules_group_by_first_byte(ix->prefix, ix->nprefix, key_of, ix->pfx_first);
     return ix;
 }
 
