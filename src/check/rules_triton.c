@@ -68,6 +68,34 @@ static ptrdiff_t value_tok(const pysrc *p, const tri_site *s, int id, int32_t li
     return s->opt[id].key;
 }
 
+/* The tile sizes a Config's dict names ({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}; BM,
+ * BLOCK_SIZE_M and TILE_M spell them too): 1 when M, N and K are all there. */
+static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long long *n,
+                        long long *k)
+{
+    *m = *n = *k = 0;
+    ptrdiff_t open = s->open + 1;
+    if (s->kind != TS_CONFIG || !pysrc_op(p, open, '{') || p->match[open] < 0)
+        return 0;
+    ptrdiff_t end = p->match[open];
+    for (ptrdiff_t i = open + 1; i + 2 < end; i++) {
+        hp_str key;
+        if (p->t[i].kind != PY_STRING || !pysrc_op(p, i + 1, ':') ||
+            !pysrc_str(p, i, i + 1, &key) || key.len < 2 || key.len > 24)
+            continue;
+        char first = key.s[0], last = key.s[key.len - 1];
+        if (first != 'B' && first != 'T')
+            continue;
+        long long val;
+        if (!pysrc_int(p, i + 2, i + 3, &val) || val <= 0 || val > 65536)
+            continue;
+        long long *dst = last == 'M' ? m : last == 'N' ? n : last == 'K' ? k : NULL;
+        if (dst && (key.len == 2 || key.s[key.len - 2] == '_'))
+            *dst = val;
+    }
+    return *m && *n && *k;
+}
+
 static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
 {
     arena *a = r->a;
@@ -89,15 +117,23 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
         }
     }
     if (pyrules_on(r, RID_TRI003) && site_value(p, s, TO_NUM_STAGES, &v)) {
-        if (v.max >= 3) {
-            const char *m = arena_printf(
-                a, "num_stages=%lld: AMD's stream pipeliner keeps a copy of each operand tile "
-                   "in LDS per stage (64 KiB on MI300); 3 or more stages often run out of it",
-                v.max);
-            ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
-            add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_WARNING, m,
-                     "use num_stages=2 for single-GEMM kernels and 1 for fused attention or "
-                     "GEMM-free kernels on AMD; retune the block sizes");
+        long long bm, bn, bk;
+        int tiles = config_tiles(p, s, &bm, &bn, &bk);
+        if ((tg & TGT_GFX950) && v.max >= 2 && tiles) {
+            /* Triton 3.6 on gfx950 copies both tiles to LDS directly, num_stages - 1 deep;
+             * on gfx942 it keeps one set whatever num_stages is (tools/triton-amd) */
+            long long need = (v.max - 1) * (bm * bk + bk * bn) * 2;
+            if (need > 160 * 1024) {
+                const char *m = arena_printf(
+                    a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
+                       "%lld copies of both tiles in LDS, %lld KiB for 16-bit operands, over its "
+                       "160 KiB: the launch fails with OutOfResources",
+                    v.max, bm, bn, bk, v.max - 1, need / 1024);
+                ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
+                add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_ERROR, m,
+                         "lower num_stages until (num_stages - 1) x (BM x BK + BK x BN) x "
+                         "element size fits 160 KiB, or add a gfx950 config with smaller tiles");
+            }
         }
         if (v.min == 0) {
             ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.min_tok);

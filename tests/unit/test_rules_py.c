@@ -210,10 +210,21 @@ TEST(rules_py_tri002)
 
 TEST(rules_py_tri003)
 {
+    /* without tiles nothing is known of the LDS a config needs; num_stages=0 is always wrong */
     CHECK_STR(chk("k.py", PY_HEAD "a = triton.Config({}, num_stages=4)\n"
                           "b = triton.Config({}, num_stages=0)\n"
                           "c = triton.Config({}, num_stages=2)\n"),
-              "4:34 TRI003 w; 5:34 TRI003 w");
+              "5:34 TRI003 w");
+    /* (num_stages - 1) x (BM x BK + BK x BN) x 2 bytes against gfx950's 160 KiB: 3 x 64 KiB is
+     * over, 2 x 64 KiB and 3 x 48 KiB fit; no finding without gfx950 among the targets */
+    const char *big = PY_HEAD "a = triton.Config({'BLOCK_M': 256, 'BLOCK_N': 256, 'BLOCK_K': 64}, "
+                              "num_stages=4)\n"
+                              "b = triton.Config({'BLOCK_M': 256, 'BLOCK_N': 256, 'BLOCK_K': 64}, "
+                              "num_stages=3)\n"
+                              "c = triton.Config({'BM': 128, 'BN': 256, 'BK': 64}, num_stages=4)\n";
+    CHECK_STR(chk("k.py", big), "4:79 TRI003 e");
+    CHECK_STR(chk_t("k.py", big, "gfx950"), "4:79 TRI003 e");
+    CHECK_STR(chk_t("k.py", big, "gfx942,gfx90a"), "");
 }
 
 /* ------------------------------------------------------------------ TRI004-TRI011 */
