@@ -51,7 +51,7 @@ static int check(arena *a, const char *path)
     lex_out lx;
     lex_all(a, src, len, &lx);
     lines ln;
-    lines_build(a, src, len, &ln);
+    diag_lines_build(a, src, len, &ln);
     int found = 0;
     for (ptrdiff_t i = 0; i < lx.n; i++) {
         const tok *t = &lx.toks[i];
@@ -76,7 +76,7 @@ static int check(arena *a, const char *path)
              (name.len > 17 && memcmp(name.s, "ATen/native/cuda/", 17) == 0) ||
              (name.len > 9 && memcmp(name.s, "c10/cuda/", 9) == 0))) {
             printf("%s:%td: %.*s (a CUDA header of PyTorch)\n", path,
-                   lines_find(&ln, t->off) + 1, (int)name.len, name.s);
+                   diag_lines_find(&ln, t->off) + 1, (int)name.len, name.s);
             found = 1;
             continue;
         }
@@ -97,8 +97,8 @@ static int check(arena *a, const char *path)
             if (n >= lx.n || lx.toks[n].kind != TK_PUNCT || lx.toks[n].sub != P_SCOPE)
                 continue;
         }
-        printf("%s:%td: %.*s (should be %s)\n", path, lines_find(&ln, t->off) + 1, (int)name.len,
-               name.s, to);
+        printf("%s:%td: %.*s (should be %s)\n", path, diag_lines_find(&ln, t->off) + 1,
+               (int)name.len, name.s, to);
         found = 1;
     }
     return found;

@@ -71,7 +71,7 @@ void diag_linecol(diag_list *d, ptrdiff_t off, int *line, int *col)
         d->indexed = off;
     }
     /* findings made in order are on the last indexed line */
-    ptrdiff_t l = d->ln.start[d->ln.n - 1] <= off ? d->ln.n - 1 : lines_find(&d->ln, off);
+    ptrdiff_t l = d->ln.start[d->ln.n - 1] <= off ? d->ln.n - 1 : diag_lines_find(&d->ln, off);
     *line = (int)l + 1;
     *col = (int)(off - d->ln.start[l]) + 1;
 }
@@ -162,7 +162,7 @@ void diag_sort(diag_list *d)
     }
 }
 
-void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l)
+void diag_lines_build(arena *a, const char *src, ptrdiff_t len, lines *l)
 {
     ptrdiff_t cnt = 1;
     for (const char *p = src, *e = src + len; p < e;) {
@@ -189,7 +189,7 @@ void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l)
     }
 }
 
-ptrdiff_t lines_find(const lines *l, ptrdiff_t off)
+ptrdiff_t diag_lines_find(const lines *l, ptrdiff_t off)
 {
     ptrdiff_t lo = 0, hi = l->n - 1;
     if (hi < 0)

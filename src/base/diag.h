@@ -15,9 +15,9 @@ typedef struct lines {
     ptrdiff_t n;    /* number of lines */
 } lines;
 
-void lines_build(arena *a, const char *src, ptrdiff_t len, lines *l);
+void diag_lines_build(arena *a, const char *src, ptrdiff_t len, lines *l);
 /* 0-based line index of offset. */
-ptrdiff_t lines_find(const lines *l, ptrdiff_t off);
+ptrdiff_t diag_lines_find(const lines *l, ptrdiff_t off);
 
 typedef struct diag_list {
     hp_finding *v;    /* findings, in the order added */

@@ -125,7 +125,7 @@ static const char *override_arch(doctor *d, int node)
     if (!v)
         v = doc_getenv(d, "HSA_OVERRIDE_GFX_VERSION");
     unsigned a, b, c;
-    if (!v || gfx_parse_override(v, &a, &b, &c) < 0)
+    if (!v || gpuinfo_gfx_parse_override(v, &a, &b, &c) < 0)
         return NULL;
     char buf[32];
     snprintf(buf, sizeof buf, "gfx%u%x%x", a, b, c);
@@ -157,13 +157,13 @@ static void amd_effective(doctor *d, hp_doctor_gpu *g)
         /* a PCI-only GPU: only the global variable applies */
         const char *v = doc_getenv(d, "HSA_OVERRIDE_GFX_VERSION");
         unsigned a, b, c;
-        if (g->kfd_node < 0 && v && gfx_parse_override(v, &a, &b, &c) >= 0)
+        if (g->kfd_node < 0 && v && gpuinfo_gfx_parse_override(v, &a, &b, &c) >= 0)
             ov = doc_printf(d, "gfx%u%x%x", a, b, c);
     }
     if (!ov || strcmp(ov, g->arch) == 0)
         return;
     gfx_info e;
-    if (!gfx_by_name(ov, (ptrdiff_t)strlen(ov), &e)) {
+    if (!gpuinfo_gfx_by_name(ov, (ptrdiff_t)strlen(ov), &e)) {
         g->effective = ov;
         return;
     }
@@ -207,23 +207,23 @@ static void amd_from_kfd(doctor *d, const sysfs_kfd_node *k)
                  "stepping)", v);
     } else if (sysfs_prop(p, "gfx_target_version", &v) && v) {
         g->gfx_target_version = ull_u(v);
-        known = gfx_by_version(g->gfx_target_version, &gi);
+        known = gpuinfo_gfx_by_version(g->gfx_target_version, &gi);
         if (known) {
             g->arch = gi.name;
         } else {
             char buf[32];
-            gfx_format_version(g->gfx_target_version, buf, sizeof buf);
+            gpuinfo_gfx_format_version(g->gfx_target_version, buf, sizeof buf);
             g->arch = doc_printf(d, "%s", buf);
         }
     } else {
         /* old kernels print no gfx_target_version: the PCI id says it */
         const char *arch;
-        if (amd_pci_name(g->pci_device, &arch)) {
+        if (gpuinfo_amd_pci_name(g->pci_device, &arch)) {
             g->arch = arch;
-            known = gfx_by_name(arch, (ptrdiff_t)strlen(arch), &gi);
+            known = gpuinfo_gfx_by_name(arch, (ptrdiff_t)strlen(arch), &gi);
         }
     }
-    const char *name = amd_pci_name(g->pci_device, NULL);
+    const char *name = gpuinfo_amd_pci_name(g->pci_device, NULL);
     g->name = name ? name : "";
     if (known)
         g->family = gi.family;
@@ -264,10 +264,10 @@ static void amd_from_pci(doctor *d, const sysfs_pci_dev *p)
     g->bdf = p->bdf;
     g->driver = p->driver ? p->driver : "";
     const char *arch = NULL;
-    const char *name = amd_pci_name(p->device, &arch);
+    const char *name = gpuinfo_amd_pci_name(p->device, &arch);
     g->name = name ? name : "";
     gfx_info gi;
-    int known = arch && gfx_by_name(arch, (ptrdiff_t)strlen(arch), &gi);
+    int known = arch && gpuinfo_gfx_by_name(arch, (ptrdiff_t)strlen(arch), &gi);
     if (known) {
         g->arch = gi.name;
         g->family = gi.family;
@@ -286,12 +286,12 @@ static void nv_cc(doctor *d, hp_doctor_gpu *g, const char *model)
 {
     int a = 0, b = 0;
     g->wavefront = 32; /* every NVIDIA GPU's warp */
-    const char *name = g->pci_device ? nv_pci_name(g->pci_device, &a, &b) : NULL;
+    const char *name = g->pci_device ? gpuinfo_nv_pci_name(g->pci_device, &a, &b) : NULL;
     if (name) {
         g->cc_basis = "PCI id table";
         if (!g->name[0])
             g->name = name;
-    } else if (model && nv_model_cc(model, &a, &b)) {
+    } else if (model && gpuinfo_nv_model_cc(model, &a, &b)) {
         g->cc_basis = "model name";
     } else {
         a = b = 0;
@@ -622,7 +622,7 @@ static void find_versions(doctor *d)
     const char *drv = sysfs_nvidia_driver(&d->fs, &src);
     if (drv) {
         d->r->nvidia_driver = drv;
-        const char *mx = cuda_max_for_driver(drv);
+        const char *mx = gpuinfo_cuda_max_for_driver(drv);
         d->r->nvidia_driver_cuda = mx ? mx : "";
     }
     cuda_toolkit(d);
@@ -734,10 +734,10 @@ static HP_NOINLINE hp_status run(doctor *d, int full)
     find_gpus(d);
     if (full) {
         find_versions(d);
-        doc_python(d);
+        doctor_py_run(d);
         if (!d->o->no_libs)
-            doc_libs(d);
-        doc_rules(d);
+            doctor_libs_run(d);
+        doctor_rules_run(d);
     }
     finish(d);
     return HP_OK;

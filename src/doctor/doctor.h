@@ -74,11 +74,12 @@ char *doc_printf(doctor *d, const char *fmt, ...)
  * sorted per component; at most max of them. */
 int doc_glob(doctor *d, const char *pattern, const char **out, int max);
 
-void doc_python(doctor *d); /* doctor_py.c: PyTorch and Triton installs */
-void doc_libs(doctor *d);   /* doctor_libs.c: GPU code in PyTorch's libraries */
-void doc_rules(doctor *d);  /* doctor_rules.c: ENV001-ENV004, DOC001-DOC004 */
+void doctor_py_run(doctor *d); /* doctor_py.c: PyTorch and Triton installs */
+void doctor_libs_run(doctor *d);   /* doctor_libs.c: GPU code in PyTorch's libraries */
+void doctor_rules_run(doctor *d);  /* doctor_rules.c: ENV001-ENV004, DOC001-DOC004 */
 
 /* doctor_libs.c: would the library of scan s run on a GPU with this target? */
-hp_verdict doc_scan_match(doctor *d, const doc_scan *s, const char *target, const char **reason);
+hp_verdict doctor_libs_scan_match(doctor *d, const doc_scan *s, const char *target,
+                                  const char **reason);
 
 #endif

@@ -68,7 +68,8 @@ static const char *target_list(doctor *d, const hp_targets_result *res)
     return out;
 }
 
-hp_verdict doc_scan_match(doctor *d, const doc_scan *s, const char *target, const char **reason)
+hp_verdict doctor_libs_scan_match(doctor *d, const doc_scan *s, const char *target,
+                                  const char **reason)
 {
     *reason = "";
     if (!s->ok)
@@ -94,7 +95,7 @@ static void judge(doctor *d, doc_scan *s, hp_doctor_lib *lib)
         if (seen)
             continue;
         const char *reason;
-        hp_verdict v = doc_scan_match(d, s, g->effective, &reason);
+        hp_verdict v = doctor_libs_scan_match(d, s, g->effective, &reason);
         if (!checked || rank(v) > rank(lib->verdict)) {
             lib->verdict = v;
             lib->gpu = g->effective;
@@ -109,7 +110,7 @@ static void judge(doctor *d, doc_scan *s, hp_doctor_lib *lib)
     }
 }
 
-void doc_libs(doctor *d)
+void doctor_libs_run(doctor *d)
 {
     for (int ti = 0; ti < d->torch.n; ti++) {
         hp_doctor_torch *t = &d->torch.v[ti];

@@ -306,7 +306,7 @@ static void scan_site(doctor *d, const char *site)
     }
 }
 
-void doc_python(doctor *d)
+void doctor_py_run(doctor *d)
 {
     find_sites(d);
     for (int i = 0; i < d->pydirs.n; i++)

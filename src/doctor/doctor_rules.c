@@ -107,7 +107,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
 {
     int namd = count_vendor(d, HP_VENDOR_AMD);
     unsigned a, b, c;
-    if (gfx_parse_override(value, &a, &b, &c) < 0) {
+    if (gpuinfo_gfx_parse_override(value, &a, &b, &c) < 0) {
         const char *hint = "";
         if (strpbrk(value, "abcdefABCDEF"))
             hint = "; the numbers are decimal: gfx90a is 9.0.10, gfx90c is 9.0.12";
@@ -124,7 +124,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
     char claimed[32];
     snprintf(claimed, sizeof claimed, "gfx%u%x%x", a, b, c);
     gfx_info ci;
-    int cknown = gfx_by_name(claimed, (ptrdiff_t)strlen(claimed), &ci);
+    int cknown = gpuinfo_gfx_by_name(claimed, (ptrdiff_t)strlen(claimed), &ci);
     if (!namd) {
         if (count_vendor(d, HP_VENDOR_NVIDIA))
             doc_find(d, var, RID_ENV001, HP_SEV_NOTE, "unset it",
@@ -161,7 +161,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
         gpu_sel sel = {HP_VENDOR_AMD, g->arch, NULL, NULL, node < 0};
         const char *who = node >= 0 ? label(d, g) : labels(d, &sel);
         gfx_info ri;
-        int rknown = g->arch[0] && gfx_by_name(g->arch, (ptrdiff_t)strlen(g->arch), &ri);
+        int rknown = g->arch[0] && gpuinfo_gfx_by_name(g->arch, (ptrdiff_t)strlen(g->arch), &ri);
         if (strcmp(claimed, g->arch) == 0) {
             doc_find(d, var, RID_ENV001, HP_SEV_NOTE, "unset it",
                      "has no effect on %s: it already is %s", who, claimed);
@@ -170,7 +170,7 @@ static void env001_one(doctor *d, const char *var, const char *value, int node)
                      "'%s' makes %s claim %s, a processor no ROCm build has code for: every "
                      "kernel launch fails (hipErrorNoBinaryForGpu)",
                      value, who, claimed);
-        } else if (rknown && gfx_same_family(&ri, &ci)) {
+        } else if (rknown && gpuinfo_gfx_same_family(&ri, &ci)) {
             doc_find(d, var, RID_ENV001, HP_SEV_WARNING, env001_fix,
                      "'%s' makes %s claim %s (%s); both are %s, so code built for %s usually "
                      "runs, but %s%s",
@@ -360,7 +360,7 @@ static int entry_covers(const char *entry, const char *arch)
     if (strlen(arch) == n && strncmp(entry, arch, n) == 0)
         return 1;
     gfx_info g;
-    return gfx_by_name(arch, (ptrdiff_t)strlen(arch), &g) && g.generic[0] &&
+    return gpuinfo_gfx_by_name(arch, (ptrdiff_t)strlen(arch), &g) && g.generic[0] &&
            strlen(g.generic) == n && strncmp(entry, g.generic, n) == 0;
 }
 
@@ -450,7 +450,7 @@ static void rule_env003(doctor *d)
                                 amd_archs[0] ? amd_archs : "gfx942"),
                      "is set but empty");
         for (int i = 0; i < n; i++)
-            if (!gfx_valid_target(items[i], (ptrdiff_t)strlen(items[i])) &&
+            if (!gpuinfo_gfx_valid_target(items[i], (ptrdiff_t)strlen(items[i])) &&
                 !is_generic_name(items[i]))
                 doc_find(d, "PYTORCH_ROCM_ARCH", RID_ENV003, HP_SEV_WARNING,
                          "list AMD targets separated by ';' or spaces (gfx942, gfx90a:xnack-)",
@@ -658,14 +658,14 @@ static void rule_doc001(doctor *d)
             if (dup)
                 continue;
             const char *reason;
-            if (doc_scan_match(d, s, g->effective, &reason) != HP_VERDICT_WONT_RUN)
+            if (doctor_libs_scan_match(d, s, g->effective, &reason) != HP_VERDICT_WONT_RUN)
                 continue;
             gpu_sel sel = {g->vendor, g->arch, g->effective, g->target, 0};
             const char *who = labels(d, &sel);
             const char *r2;
             /* the override makes it look for code it lacks, while the GPU's own is there */
             if (strcmp(g->effective, g->target) != 0 && g->target[0] &&
-                doc_scan_match(d, s, g->target, &r2) == HP_VERDICT_RUNS) {
+                doctor_libs_scan_match(d, s, g->target, &r2) == HP_VERDICT_RUNS) {
                 doc_find(d, "HSA_OVERRIDE_GFX_VERSION", RID_ENV001, HP_SEV_ERROR, env001_fix,
                          "makes %s run as %s, for which %s has no code; its code for %s would "
                          "run on them without the override",
@@ -673,7 +673,7 @@ static void rule_doc001(doctor *d)
                 continue;
             }
             const char *alt = flip_xnack(d, g->effective);
-            if (alt && doc_scan_match(d, s, alt, &r2) == HP_VERDICT_RUNS) {
+            if (alt && doctor_libs_scan_match(d, s, alt, &r2) == HP_VERDICT_RUNS) {
                 doc_find(d, g->xnack == HP_FEATURE_ON ? "HSA_XNACK" : lib->path, RID_ENV004,
                          HP_SEV_ERROR,
                          g->xnack == HP_FEATURE_ON
@@ -717,11 +717,11 @@ static void rule_doc002(doctor *d)
                          t->version, t->hip);
                 continue;
             }
-            int tmm = ver_major_minor(t->hip);
+            int tmm = gpuinfo_ver_major_minor(t->hip);
             const char *sys = d->rocm.n && d->rocm.v[0].version[0] ? d->rocm.v[0].version
                                                                    : d->r->hip_version;
             const char *what = d->rocm.n && d->rocm.v[0].version[0] ? "ROCm" : "HIP";
-            int smm = ver_major_minor(sys);
+            int smm = gpuinfo_ver_major_minor(sys);
             if (!sys[0]) {
                 if (!t->bundles_runtime)
                     doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
@@ -769,7 +769,7 @@ static void rule_doc002(doctor *d)
             if (!drv[0] || !t->cuda[0])
                 continue;
             const char *need;
-            int fit = cuda_driver_fit(t->cuda, drv, &need);
+            int fit = gpuinfo_cuda_driver_fit(t->cuda, drv, &need);
             const char *mx = d->r->nvidia_driver_cuda;
             if (fit == CUDA_FIT_OLD)
                 doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
@@ -788,7 +788,7 @@ static void rule_doc002(doctor *d)
                          "minor version compatibility (no JIT of newer PTX)",
                          t->version, t->cuda, drv);
             else if (fit == CUDA_FIT_UNKNOWN && mx[0] &&
-                     ver_major_minor(t->cuda) / 100 > ver_major_minor(mx) / 100)
+                     gpuinfo_ver_major_minor(t->cuda) / 100 > gpuinfo_ver_major_minor(mx) / 100)
                 doc_find(d, path, RID_DOC002, HP_SEV_ERROR,
                          "install a newer NVIDIA driver, or a PyTorch build for an older CUDA",
                          "PyTorch %s needs CUDA %s but NVIDIA driver %s runs CUDA up to %s",
@@ -1072,7 +1072,7 @@ static void rule_doc005(doctor *d)
     }
 }
 
-void doc_rules(doctor *d)
+void doctor_rules_run(doctor *d)
 {
     rule_env001(d);
     rule_env002(d);

@@ -33,7 +33,7 @@ static void fill_gfx(int i, gfx_info *out)
     out->products = r[8];
 }
 
-int gfx_by_version(unsigned version, gfx_info *out)
+int gpuinfo_gfx_by_version(unsigned version, gfx_info *out)
 {
     for (int i = 0; i < gfx_rows_COUNT; i++)
         if (parse_uint(gfx_rows[i][1]) == version) {
@@ -43,7 +43,7 @@ int gfx_by_version(unsigned version, gfx_info *out)
     return 0;
 }
 
-int gfx_by_name(const char *name, ptrdiff_t len, gfx_info *out)
+int gpuinfo_gfx_by_name(const char *name, ptrdiff_t len, gfx_info *out)
 {
     const char *colon = memchr(name, ':', (size_t)len);
     if (colon)
@@ -58,7 +58,7 @@ int gfx_by_name(const char *name, ptrdiff_t len, gfx_info *out)
     return 0;
 }
 
-void gfx_format_version(unsigned version, char *buf, size_t n)
+void gpuinfo_gfx_format_version(unsigned version, char *buf, size_t n)
 {
     snprintf(buf, n, "gfx%u%x%x", version / 10000, (version / 100) % 100, version % 100);
 }
@@ -88,7 +88,7 @@ static int scan_u(const char **pp, unsigned long long *v)
     return 1;
 }
 
-long gfx_parse_override(const char *s, unsigned *major, unsigned *minor, unsigned *step)
+long gpuinfo_gfx_parse_override(const char *s, unsigned *major, unsigned *minor, unsigned *step)
 {
     unsigned long long a, b, c;
     const char *p = s;
@@ -103,15 +103,15 @@ long gfx_parse_override(const char *s, unsigned *major, unsigned *minor, unsigne
     return (long)(a * 10000 + b * 100 + c);
 }
 
-int gfx_same_family(const gfx_info *a, const gfx_info *b)
+int gpuinfo_gfx_same_family(const gfx_info *a, const gfx_info *b)
 {
     return a->generic[0] && strcmp(a->generic, b->generic) == 0;
 }
 
-int gfx_valid_target(const char *s, ptrdiff_t len)
+int gpuinfo_gfx_valid_target(const char *s, ptrdiff_t len)
 {
     gfx_info g;
-    if (!gfx_by_name(s, len, &g))
+    if (!gpuinfo_gfx_by_name(s, len, &g))
         return 0;
     const char *p = memchr(s, ':', (size_t)len);
     const char *end = s + len;
@@ -131,7 +131,7 @@ int gfx_valid_target(const char *s, ptrdiff_t len)
     return 1;
 }
 
-const char *amd_pci_name(unsigned device, const char **gfx)
+const char *gpuinfo_amd_pci_name(unsigned device, const char **gfx)
 {
     char id[16];
     snprintf(id, sizeof id, "%04x", device & 0xffffu);
@@ -158,7 +158,7 @@ static int parse_cc(const char *s, int *major, int *minor)
     return 1;
 }
 
-const char *nv_pci_name(unsigned device, int *major, int *minor)
+const char *gpuinfo_nv_pci_name(unsigned device, int *major, int *minor)
 {
     char id[16];
     snprintf(id, sizeof id, "%04x", device & 0xffffu);
@@ -171,7 +171,7 @@ const char *nv_pci_name(unsigned device, int *major, int *minor)
     return NULL;
 }
 
-int nv_model_cc(const char *model, int *major, int *minor)
+int gpuinfo_nv_model_cc(const char *model, int *major, int *minor)
 {
     const char *p = model;
     while (p && *p) {
@@ -207,7 +207,7 @@ static long next_field(const char **pp)
     return v;
 }
 
-int ver_cmp(const char *a, const char *b)
+int gpuinfo_ver_cmp(const char *a, const char *b)
 {
     for (;;) {
         long x = next_field(&a), y = next_field(&b);
@@ -224,7 +224,7 @@ int ver_cmp(const char *a, const char *b)
     }
 }
 
-int ver_major_minor(const char *s)
+int gpuinfo_ver_major_minor(const char *s)
 {
     if (!s || *s < '0' || *s > '9')
         return -1;
@@ -250,32 +250,32 @@ int ver_major_minor(const char *s)
 
 static int cuda_row(const char *cuda)
 {
-    int mm = ver_major_minor(cuda);
+    int mm = gpuinfo_ver_major_minor(cuda);
     for (int i = 0; mm >= 0 && i < cuda_driver_rows_COUNT; i++)
-        if (ver_major_minor(cuda_driver_rows[i][0]) == mm)
+        if (gpuinfo_ver_major_minor(cuda_driver_rows[i][0]) == mm)
             return i;
     return -1;
 }
 
-int cuda_driver_fit(const char *cuda, const char *driver, const char **need)
+int gpuinfo_cuda_driver_fit(const char *cuda, const char *driver, const char **need)
 {
     int i = cuda_row(cuda);
     *need = NULL;
     if (i < 0)
         return CUDA_FIT_UNKNOWN;
     *need = cuda_driver_rows[i][1];
-    if (ver_cmp(driver, cuda_driver_rows[i][1]) >= 0)
+    if (gpuinfo_ver_cmp(driver, cuda_driver_rows[i][1]) >= 0)
         return CUDA_FIT_NATIVE;
-    if (ver_cmp(driver, cuda_driver_rows[i][2]) >= 0)
+    if (gpuinfo_ver_cmp(driver, cuda_driver_rows[i][2]) >= 0)
         return CUDA_FIT_MINOR;
     return CUDA_FIT_OLD;
 }
 
-const char *cuda_max_for_driver(const char *driver)
+const char *gpuinfo_cuda_max_for_driver(const char *driver)
 {
     const char *best = NULL;
     for (int i = 0; i < cuda_driver_rows_COUNT; i++)
-        if (ver_cmp(driver, cuda_driver_rows[i][1]) >= 0)
+        if (gpuinfo_ver_cmp(driver, cuda_driver_rows[i][1]) >= 0)
             best = cuda_driver_rows[i][0];
     return best;
 }

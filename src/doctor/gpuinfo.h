@@ -20,34 +20,34 @@ typedef struct gfx_info {
 } gfx_info;
 
 /* Looks a processor up by its gfx_target_version; 1 if known. */
-int gfx_by_version(unsigned version, gfx_info *out);
+int gpuinfo_gfx_by_version(unsigned version, gfx_info *out);
 /* Looks a processor up by name; a target id's ":feature+-" tail is ignored; 1 if known. */
-int gfx_by_name(const char *name, ptrdiff_t len, gfx_info *out);
+int gpuinfo_gfx_by_name(const char *name, ptrdiff_t len, gfx_info *out);
 /* The name rocm_agent_enumerator derives from a gfx_target_version: "gfx" + major in decimal +
  * minor and stepping in hex (90010 -> "gfx90a"). buf holds at least 24 bytes. */
-void gfx_format_version(unsigned version, char *buf, size_t n);
+void gpuinfo_gfx_format_version(unsigned version, char *buf, size_t n);
 /* Parses HSA_OVERRIDE_GFX_VERSION as the ROCm thunk does: "%u.%u.%u" with nothing after it,
  * major <= 63, minor and stepping <= 255. Returns major*10000 + minor*100 + stepping (with the
  * three numbers in *major, *minor, *step), or -1 when the thunk rejects the value. */
-long gfx_parse_override(const char *s, unsigned *major, unsigned *minor, unsigned *step);
+long gpuinfo_gfx_parse_override(const char *s, unsigned *major, unsigned *minor, unsigned *step);
 /* Both processors covered by one LLVM generic target (their ISAs are compatible enough to run
  * each other's generic code). */
-int gfx_same_family(const gfx_info *a, const gfx_info *b);
+int gpuinfo_gfx_same_family(const gfx_info *a, const gfx_info *b);
 /* Is s a processor name doctor knows, with valid features ("gfx90a:xnack+")? */
-int gfx_valid_target(const char *s, ptrdiff_t len);
+int gpuinfo_gfx_valid_target(const char *s, ptrdiff_t len);
 
 /* AMD PCI device id -> marketing name (and *gfx the processor); NULL if unknown. */
-const char *amd_pci_name(unsigned device, const char **gfx);
+const char *gpuinfo_amd_pci_name(unsigned device, const char **gfx);
 /* NVIDIA PCI device id -> name and compute capability; NULL if unknown. */
-const char *nv_pci_name(unsigned device, int *major, int *minor);
+const char *gpuinfo_nv_pci_name(unsigned device, int *major, int *minor);
 /* Compute capability from a word of a model name ("NVIDIA A100-SXM4-80GB"); 1 if found. */
-int nv_model_cc(const char *model, int *major, int *minor);
+int gpuinfo_nv_model_cc(const char *model, int *major, int *minor);
 
 /* Compares dotted numeric versions field by field ("580.65.06" < "580.159.04"); the first
  * character that is neither digit nor '.' ends a version. */
-int ver_cmp(const char *a, const char *b);
+int gpuinfo_ver_cmp(const char *a, const char *b);
 /* major*100 + minor of "6.2.41133-dd7f" (602), or -1 when it does not start with N.N. */
-int ver_major_minor(const char *s);
+int gpuinfo_ver_major_minor(const char *s);
 
 /* How a driver runs a CUDA release: */
 enum {
@@ -58,8 +58,8 @@ enum {
 };
 /* Fit of CUDA "12.8" (or "12.8.1") on driver "570.124.06"; *need is the driver it needs for
  * all features (static). */
-int cuda_driver_fit(const char *cuda, const char *driver, const char **need);
+int gpuinfo_cuda_driver_fit(const char *cuda, const char *driver, const char **need);
 /* The newest CUDA release (major.minor) the driver runs natively, or NULL (static). */
-const char *cuda_max_for_driver(const char *driver);
+const char *gpuinfo_cuda_max_for_driver(const char *driver);
 
 #endif

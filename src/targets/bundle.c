@@ -22,7 +22,7 @@ int bundle_is(bin data)
     return bin_is(data, 0, bundle_magic, BUNDLE_MAGIC_LEN) || bin_is(data, 0, ccob_magic, 4);
 }
 
-int offbin_is(bin data)
+int bundle_offbin_is(bin data)
 {
     return bin_is(data, 0, offbin_magic, 4);
 }
@@ -236,7 +236,7 @@ static void list_entry(tscan *s, hp_vendor v, hp_str target, bin payload, int mi
             return;
         }
         if (e.machine == ELF_EM_CUDA) {
-            cubin_scan_elf(s, &e, ec->where);
+            fatbin_scan_cubin(s, &e, ec->where);
             return;
         }
     }
@@ -623,7 +623,7 @@ static void offbin_parse(tscan *s, bin b, const char *where)
     }
 }
 
-void offbin_scan_region(tscan *s, bin r, const char *where)
+void bundle_offbin_scan_region(tscan *s, bin r, const char *where)
 {
     uint64_t o = 0;
     int found = 0;
@@ -658,7 +658,7 @@ void offbin_scan_region(tscan *s, bin r, const char *where)
 
 /* ------------------------------------------------------------ bare code objects */
 
-void amdgpu_scan_elf(tscan *s, const elf_file *e, const char *where)
+void bundle_scan_amdgpu(tscan *s, const elf_file *e, const char *where)
 {
     char buf[96];
     int cov = 0;

@@ -167,7 +167,7 @@ static const char *tkinfo_suffix(tscan *s, const elf_file *e, unsigned sm)
     return NULL;
 }
 
-void cubin_scan_elf(tscan *s, const elf_file *e, const char *where)
+void fatbin_scan_cubin(tscan *s, const elf_file *e, const char *where)
 {
     unsigned sm;
     const char *suffix = "";

@@ -42,11 +42,11 @@ static hp_status scan_elf(tscan *s, bin data, const char *where, const char **fo
     if (format)
         *format = elf_format(&e);
     if (e.machine == ELF_EM_AMDGPU) {
-        amdgpu_scan_elf(s, &e, where);
+        bundle_scan_amdgpu(s, &e, where);
         return HP_OK;
     }
     if (e.machine == ELF_EM_CUDA) {
-        cubin_scan_elf(s, &e, where);
+        fatbin_scan_cubin(s, &e, where);
         return HP_OK;
     }
     if (e.truncated)
@@ -79,7 +79,7 @@ static hp_status scan_elf(tscan *s, bin data, const char *where, const char **fo
             bundle_scan_rdc_section(s, str_cut(n, (ptrdiff_t)sizeof rdc_prefix - 1, n.len),
                                     sec.data, w);
         else if (offload)
-            offbin_scan_region(s, sec.data, w);
+            bundle_offbin_scan_region(s, sec.data, w);
         else
             fatbin_scan_region(s, sec.data, w);
     }
@@ -201,7 +201,7 @@ static int nested(tscan *s, bin data, const char *where)
     if (s->stopped)
         return 1;
     int known = elf_is(data) || bin_is(data, 0, ar_magic, 8) || bin_is(data, 0, ar_thin, 8) ||
-                bundle_is(data) || offbin_is(data) || fatbin_is(data);
+                bundle_is(data) || bundle_offbin_is(data) || fatbin_is(data);
     if (!known)
         return 0;
     if (s->depth >= TSCAN_MAX_DEPTH) {
@@ -221,8 +221,8 @@ static int nested(tscan *s, bin data, const char *where)
                    "them instead", where ? where : "file");
     } else if (bundle_is(data)) {
         bundle_scan_region(s, data, where);
-    } else if (offbin_is(data)) {
-        offbin_scan_region(s, data, where);
+    } else if (bundle_offbin_is(data)) {
+        bundle_offbin_scan_region(s, data, where);
     } else {
         fatbin_scan_region(s, data, where);
     }
@@ -264,9 +264,9 @@ static hp_status scan(tscan *s, bin data, hp_targets_result *out)
     } else if (bundle_is(data)) {
         format = "offload-bundle";
         bundle_scan_region(s, data, NULL);
-    } else if (offbin_is(data)) {
+    } else if (bundle_offbin_is(data)) {
         format = "offload-binary";
-        offbin_scan_region(s, data, NULL);
+        bundle_offbin_scan_region(s, data, NULL);
     } else if (fatbin_is(data)) {
         format = "nvidia-fatbin";
         fatbin_scan_region(s, data, NULL);

@@ -80,16 +80,16 @@ int tscan_nested(tscan *s, bin data, const char *where);
 /* The readers of each format. where names the enclosing container (may be NULL). */
 void bundle_scan_region(tscan *s, bin region, const char *where);   /* bundles back to back */
 void bundle_scan_rdc_section(tscan *s, hp_str id, bin data, const char *where);
-void offbin_scan_region(tscan *s, bin region, const char *where);   /* .llvm.offloading */
+void bundle_offbin_scan_region(tscan *s, bin region, const char *where);   /* .llvm.offloading */
 void fatbin_scan_region(tscan *s, bin region, const char *where);   /* .nv_fatbin */
 int bundle_is(bin data);    /* "__CLANG_OFFLOAD_BUNDLE__" or "CCOB" */
-int offbin_is(bin data);    /* 10 FF 10 AD */
+int bundle_offbin_is(bin data);    /* 10 FF 10 AD */
 int fatbin_is(bin data);    /* 50 ED 55 BA */
 
 struct elf_file;
 /* Lists a bare AMDGPU code object or an NVIDIA cubin. */
-void amdgpu_scan_elf(tscan *s, const struct elf_file *e, const char *where);
-void cubin_scan_elf(tscan *s, const struct elf_file *e, const char *where);
+void bundle_scan_amdgpu(tscan *s, const struct elf_file *e, const char *where);
+void fatbin_scan_cubin(tscan *s, const struct elf_file *e, const char *where);
 
 /* Is data LLVM bitcode (raw or wrapped)? */
 int tscan_is_bitcode(bin data);

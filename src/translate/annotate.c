@@ -153,7 +153,7 @@ void annotate_apply(xlate *x)
         return;
     qsort(rules, (size_t)nrules, sizeof *rules, cmp_rule);
     lines ln;
-    lines_build(x->a, x->src, x->len, &ln);
+    diag_lines_build(x->a, x->src, x->len, &ln);
     for (int i = 0; i < res.nfindings; i++) {
         const hp_finding *f = &res.findings[i];
         if (f->line <= 0 || f->line > ln.n || f->severity < HP_SEV_WARNING)

@@ -40,22 +40,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sysfs_header(&a, text, "Version", 1);
         break;
     case 2:
-        gfx_parse_override(text, &x, &y, &z);
+        gpuinfo_gfx_parse_override(text, &x, &y, &z);
         break;
     case 3:
-        gfx_valid_target(text, (ptrdiff_t)strlen(text));
-        nv_model_cc(text, &major, &minor);
+        gpuinfo_gfx_valid_target(text, (ptrdiff_t)strlen(text));
+        gpuinfo_nv_model_cc(text, &major, &minor);
         break;
     case 4:
-        ver_major_minor(text);
-        cuda_driver_fit(text, "580.65.06", &need);
-        cuda_max_for_driver(text);
+        gpuinfo_ver_major_minor(text);
+        gpuinfo_cuda_driver_fit(text, "580.65.06", &need);
+        gpuinfo_cuda_max_for_driver(text);
         break;
     default: {
         /* two versions separated by the first NUL or newline */
         char *nl = strchr(text, '\n');
         const char *b = nl ? (*nl = 0, nl + 1) : "";
-        ver_cmp(text, b);
+        gpuinfo_ver_cmp(text, b);
         break;
     }
     }

@@ -75,7 +75,7 @@ TEST(diag_linecol_any_order)
     arena a;
     arena_init(&a, 1 << 16);
     lines ln;
-    lines_build(&a, src, (ptrdiff_t)sizeof src, &ln);
+    diag_lines_build(&a, src, (ptrdiff_t)sizeof src, &ln);
     diag_list d;
     diag_init(&d, &a, "f", src, (ptrdiff_t)sizeof src);
     /* forward runs with repeats, then jumps back, then forward again */
@@ -87,7 +87,7 @@ TEST(diag_linecol_any_order)
             off = off / 2;
         int line, col;
         diag_linecol(&d, off, &line, &col);
-        ptrdiff_t l = lines_find(&ln, off);
+        ptrdiff_t l = diag_lines_find(&ln, off);
         CHECK_INT(line, l + 1);
         CHECK_INT(col, off - ln.start[l] + 1);
     }

@@ -193,12 +193,12 @@ TEST(lines_lookup)
     arena_init(&a, 4096);
     lines ln;
     const char *s = "ab\ncd\n\nef";
-    lines_build(&a, s, 9, &ln);
+    diag_lines_build(&a, s, 9, &ln);
     CHECK_INT(ln.n, 4);
-    CHECK_INT(lines_find(&ln, 0), 0);
-    CHECK_INT(lines_find(&ln, 3), 1);
-    CHECK_INT(lines_find(&ln, 6), 2);
-    CHECK_INT(lines_find(&ln, 8), 3);
+    CHECK_INT(diag_lines_find(&ln, 0), 0);
+    CHECK_INT(diag_lines_find(&ln, 3), 1);
+    CHECK_INT(diag_lines_find(&ln, 6), 2);
+    CHECK_INT(diag_lines_find(&ln, 8), 3);
     arena_release(&a);
 }
 
