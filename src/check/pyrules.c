@@ -26,7 +26,7 @@ int pyrules_bit(const char *id)
     } else if (id[0] == 'P' && id[1] == 'T') {
         base = 12, max = 5, num = id + 2;
     } else if (id[0] == 'B' && id[1] == 'L' && id[2] == 'D') {
-        base = 17, max = 3, num = id + 3;
+        base = 17, max = 4, num = id + 3;
     } else {
         return -1;
     }
@@ -42,7 +42,7 @@ void pyrules_load(pyrules *r)
     static const char *const ids[] = {
         RID_TRI001, RID_TRI002, RID_TRI003, RID_TRI004, RID_TRI005, RID_TRI006, RID_TRI007,
         RID_TRI008, RID_TRI009, RID_TRI010, RID_TRI011, RID_TRI012, RID_PT001,  RID_PT002,
-        RID_PT003,  RID_PT004,  RID_PT005,  RID_BLD001, RID_BLD002, RID_BLD003};
+        RID_PT003,  RID_PT004,  RID_PT005,  RID_BLD001, RID_BLD002, RID_BLD003, RID_BLD004};
     r->on = 0;
     for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
         if (rules_on(r->c, ids[k]))

@@ -29,7 +29,7 @@ typedef struct pyrules {
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,
- * BLD001..BLD003), or -1 for another id. */
+ * BLD001..BLD004), or -1 for another id. */
 int pyrules_bit(const char *id);
 /* Fills r->on from the engine's rule selection. */
 void pyrules_load(pyrules *r);

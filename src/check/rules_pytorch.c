@@ -453,12 +453,24 @@ static ptrdiff_t next_tok(const rules_hot *hot, ptrdiff_t nhot, ptrdiff_t *h, un
     return -1;
 }
 
+/* PT004's APIs are about headers: the extension's sources are what hipify processes. */
+static int cxx_header(const char *path)
+{
+    static const char *const ext[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc"};
+    hp_str p = str_cstr(path ? path : "");
+    for (size_t k = 0; k < sizeof ext / sizeof *ext; k++)
+        if (str_ends(p, str_cstr(ext[k])))
+            return 1;
+    return 0;
+}
+
 void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out *lx,
                        const rules_hot *hot, ptrdiff_t nhot)
 {
     (void)len;
     if (!pyrules_on(r, RID_PT004))
         return;
+    int header = cxx_header(r->c->path);
     /* only sources of PyTorch extensions */
     int torch = 0;
     ptrdiff_t h = 0;
@@ -481,7 +493,7 @@ void rules_pytorch_cxx(pyrules *r, const char *src, ptrdiff_t len, const lex_out
         const tok *t = &lx->toks[i];
         if (t->kind != TK_IDENT)
             continue;
-        for (size_t k = 0; k < sizeof pt004_apis / sizeof *pt004_apis; k++) {
+        for (size_t k = 0; header && k < sizeof pt004_apis / sizeof *pt004_apis; k++) {
             if (!is_ident(src, t, pt004_apis[k]))
                 continue;
             const char *m = arena_printf(
