@@ -357,6 +357,73 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
     return -1;
 }
 
+/* Is word i of st where no AMD compiler sees it: a CMake setting of the CUDA language alone
+ * (CMAKE_CUDA_FLAGS, CUDA_NVCC_FLAGS, a $<COMPILE_LANGUAGE:CUDA> generator expression; BLD002
+ * reports a build that is CUDA-only), or, for the word nvcc, a message or a look-up of the
+ * compiler ($(error ...), which nvcc, command -v nvcc, echo) rather than a compilation? */
+static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_word)
+{
+    if (st->cmd) {
+        for (int k = 0; k < st->n; k++) {
+            hp_str w = wtext(c, st->w[k]);
+            if (RULES_EQ(w, "CMAKE_CUDA_FLAGS") || RULES_STARTS(w, "CMAKE_CUDA_FLAGS_") ||
+                RULES_EQ(w, "CUDA_NVCC_FLAGS") || RULES_STARTS(w, "CUDA_NVCC_FLAGS_"))
+                return 1;
+        }
+        /* the innermost "$<" before the word, on its line */
+        ptrdiff_t at = st->w[i].off, b = at;
+        while (b > 0 && c->src[b - 1] != '\n')
+            b--;
+        hp_str before = str_make(c->src + b, at - b);
+        ptrdiff_t gx = -1;
+        for (ptrdiff_t k = 0; k + 1 < before.len; k++)
+            if (before.s[k] == '$' && before.s[k + 1] == '<')
+                gx = k;
+        if (gx >= 0) {
+            hp_str expr = str_cut(before, gx, before.len);
+            if (str_find(expr, S("COMPILE_LANGUAGE:CUDA")) >= 0 ||
+                str_find(expr, S("COMPILE_LANG_AND_ID:CUDA")) >= 0)
+                return 1;
+        }
+        /* an expression closed before the word may still hold it: $<$<...CUDA>:flags> */
+        for (ptrdiff_t k = 0; k + 1 < before.len; k++)
+            if (before.s[k] == '$' && before.s[k + 1] == '<') {
+                hp_str rest = str_cut(before, k, before.len);
+                int depth = 0;
+                for (ptrdiff_t q = 0; q < rest.len; q++) {
+                    if (rest.s[q] == '$' && q + 1 < rest.len && rest.s[q + 1] == '<')
+                        depth++;
+                    else if (rest.s[q] == '>')
+                        depth--;
+                }
+                if (depth > 0 && (str_find(rest, S("COMPILE_LANGUAGE:CUDA")) >= 0 ||
+                                  str_find(rest, S("COMPILE_LANG_AND_ID:CUDA")) >= 0))
+                    return 1;
+                break;
+            }
+        return 0;
+    }
+    if (!nvcc_word || st->python)
+        return 0;
+    ptrdiff_t at = st->w[i].off, b = at;
+    while (b > 0 && c->src[b - 1] != '\n')
+        b--;
+    hp_str before = str_make(c->src + b, at - b);
+    if (str_find(before, S("$(error")) >= 0 || str_find(before, S("$(warning")) >= 0 ||
+        str_find(before, S("$(info")) >= 0)
+        return 1;
+    for (int k = 0; k < i; k++) {
+        hp_str w = wtext(c, st->w[k]);
+        if (RULES_STARTS(w, "$(error") || RULES_STARTS(w, "$(warning") ||
+            RULES_STARTS(w, "$(info") || RULES_EQ(w, "echo") || RULES_EQ(w, "printf") ||
+            RULES_EQ(w, "which") || RULES_STARTS(w, "$(shell which") ||
+            (RULES_EQ(w, "command") && k + 1 < st->n &&
+             RULES_EQ(wtext(c, st->w[k + 1]), "-v")))
+            return 1;
+    }
+    return 0;
+}
+
 static void bld001(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
@@ -365,6 +432,8 @@ static void bld001(bctx *c, const bstmt *st)
         if (r < 0)
             continue;
         const char *const *row = nvcc_flags_rows[r];
+        if (not_compiled_by_amd(c, st, i, strcmp(row[0], "nvcc") == 0))
+            continue;
         const char *m;
         if (strcmp(row[0], "nvcc") == 0)
             m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";

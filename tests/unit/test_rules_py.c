@@ -503,8 +503,8 @@ TEST(rules_py_build_suppressions)
                                     "# hipport-ignore: BLD001\nset(F \"-Xptxas -v\")\n"
                                     "set(G \"-lineinfo\")\n"),
               "4:8 BLD001 e");
-    CHECK_STR(chk("build.sh", "nvcc a.cu  # hipport-ignore: BLD\necho '# not a comment' nvcc\n"),
-              "2:24 BLD001 e");
+    CHECK_STR(chk("build.sh", "nvcc a.cu  # hipport-ignore: BLD\nF='# not a comment' nvcc b.cu\n"),
+              "2:21 BLD001 e");
 }
 
 TEST(rules_py_languages_claim_files)
