@@ -24,6 +24,8 @@ typedef struct walker {
     int depth;
     int stop;
     int root; /* the input being walked */
+    int hipified; /* the input is hipify-python's output directory (it holds the record) */
+    int told;     /* the note on its originals was given */
 } walker;
 
 int walk_excluded(const walk_opts *o, const char *rel)
@@ -79,6 +81,29 @@ static char *join(arena *a, const char *dir, const char *name)
     if (n && dir[n - 1] == '/')
         n--;
     return arena_join(a, dir, n, '/', name, (ptrdiff_t)strlen(name));
+}
+
+/* Is name X.cu, in a listing (sorted by strcmp) that holds X.hip? In hipify-python's output
+ * directory X.cu is the copy of the original that X.hip translates. */
+static int hipified_original(const os_dirent *ents, ptrdiff_t n, const char *name, arena *a)
+{
+    size_t len = strlen(name);
+    if (len < 4 || strcmp(name + len - 3, ".cu") != 0)
+        return 0;
+    char *want = arena_printf(a, "%.*s.hip", (int)(len - 3), name);
+    ptrdiff_t lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(ents[mid].name, want);
+        if (c == 0)
+            return ents[mid].type == OS_DT_REG || ents[mid].type == OS_DT_UNKNOWN ||
+                   ents[mid].type == OS_DT_LNK;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
 }
 
 static void walk_dir(walker *w, const char *path, const char *rel, const os_stat *st)
@@ -185,6 +210,19 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
         } else if (type == OS_DT_REG) {
             if (w->o->want && !w->o->want(w->o->want_ud, name))
                 continue;
+            if (w->hipified && hipified_original(ents, n, name, w->a)) {
+                if (!w->told) {
+                    w->told = 1;
+                    walk_item it = {child, crel, 1, HP_OK,
+                                    "hipify-python's copy of an original that it translated "
+                                    "beside it (X.cu next to X.hip): not taken, nor the other "
+                                    "such copies of this tree",
+                                    w->root, 1};
+                    if (w->emit(w->ud, &it))
+                        w->stop = 1;
+                }
+                continue;
+            }
             walk_item it = {child, crel, 1, HP_OK, NULL, w->root, 0};
             if (w->emit(w->ud, &it))
                 w->stop = 1;
@@ -223,6 +261,9 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
             continue;
         }
         if (st.is_dir) {
+            os_stat rst;
+            w.hipified = os_stat_path(join(w.a, p, HP_HIPIFY_RECORD), 1, &rst) == 0 && rst.is_reg;
+            w.told = 0;
             walk_dir(&w, p, "", &st);
         } else {
             const char *base = strrchr(p, '/');
