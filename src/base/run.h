@@ -30,6 +30,7 @@ typedef struct run_spec {
     unsigned long long skip_dev, skip_ino;   /* a directory never entered */
     int have_skip;
     int report_links; /* symbolic links to directories not followed are skipped jobs */
+    int skip_hipified_copies; /* walk_opts.skip_hipified_copies */
     /* Results hold nothing in the context but what hp_file_result points to: each worker then
      * keeps one context for all its files and the result is copied out for the writer. */
     int detach;

@@ -210,7 +210,8 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
         } else if (type == OS_DT_REG) {
             if (w->o->want && !w->o->want(w->o->want_ud, name))
                 continue;
-            if (w->hipified && hipified_original(ents, n, name, w->a)) {
+            if (w->hipified && w->o->skip_hipified_copies &&
+                hipified_original(ents, n, name, w->a)) {
                 if (!w->told) {
                     w->told = 1;
                     walk_item it = {child, crel, 1, HP_OK,

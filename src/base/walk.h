@@ -31,6 +31,10 @@ typedef struct walk_opts {
     /* A directory never entered (the output directory), by identity; 0 if none. */
     unsigned long long skip_dev, skip_ino;
     int have_skip;
+    /* In an input that is hipify-python's output directory (it holds the record), pass over
+     * its copies of the originals it translated beside them (X.cu next to X.hip), saying so
+     * once: a reader of the tree (check) would take the same code twice. Writers take them. */
+    int skip_hipified_copies;
 } walk_opts;
 
 /* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. The

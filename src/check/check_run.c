@@ -103,6 +103,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
     spec.detach = 1;
     spec.want = want;
     spec.want_ud = (void *)r;
+    spec.skip_hipified_copies = 1;
     s = run_files(r, &spec, paths, npaths);
     arena_release(&a);
     return s;
