@@ -780,6 +780,41 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
         x->cstring_for_lib = 1;
 }
 
+/* What a finding adds about a CUDA header without a HIP counterpart, where there is more to
+ * say than that. */
+static const struct {
+    const char *path, *more;
+} header_notes[] = {
+    {"nvml.h", "AMD's counterpart is AMD SMI (amd_smi/amdsmi.h) or ROCm SMI "
+               "(rocm_smi/rocm_smi.h), whose calls differ"},
+};
+
+/* Is <path>, which the tables do not know, one of CUDA's headers (the toolkit's, its
+ * libraries')? Such an include is never kept without a finding. */
+static int cuda_header(hp_str path)
+{
+    static const char *const prefixes[] = {
+        "cuda",   "cublas", "cusparse",    "cufft",  "curand", "cusolver", "cudnn",
+        "cutensor", "cufile", "nvrtc",     "nvml",   "nvtx",   "nvToolsExt", "nvjpeg",
+        "nvJitLink", "nvPTXCompiler", "nvshmem", "npp", "crt/", "sm_"};
+    static const char *const names[] = {
+        "host_defines.h",      "host_config.h",          "device_types.h",
+        "surface_functions.h", "texture_types.h",        "surface_types.h",
+        "common_functions.h",  "math_functions.h",       "device_atomic_functions.h",
+        "device_double_functions.h", "surface_indirect_functions.h",
+        "texture_indirect_functions.h"};
+    if (path.len > 2 && path.s[0] == 'c' && path.s[1] == 'u' && path.s[2] >= 'A' &&
+        path.s[2] <= 'Z')
+        return 1; /* cuComplex.h, cuDNN-style names */
+    for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+        if (str_starts(path, str_cstr(prefixes[k])))
+            return 1;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (str_eqc(path, names[k]))
+            return 1;
+    return 0;
+}
+
 static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
 {
     ptrdiff_t name = xlate_next(x, h);
@@ -802,6 +837,11 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             x->st.refs[map_family_index("pytorch")]++;
             x->st.converted++;
             path = to;
+        } else if (!quoted && cuda_header(path)) {
+            finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                    xlate_msg(x, "'%.*s' is a CUDA header hipport does not know; it is left as it is",
+                              (int)path.len, path.s),
+                    NULL);
         }
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
@@ -829,8 +869,14 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     int use_roc = x->o->roc && r->roc_len;
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
-        const char *msg = xlate_msg(x, "header '%.*s' has no HIP equivalent",
-                                    (int)path.len, path.s);
+        const char *more = NULL;
+        for (size_t j = 0; j < sizeof header_notes / sizeof *header_notes; j++)
+            if (str_eqc(path, header_notes[j].path))
+                more = header_notes[j].more;
+        const char *msg = more ? xlate_msg(x, "header '%.*s' has no HIP equivalent; %s",
+                                           (int)path.len, path.s, more)
+                               : xlate_msg(x, "header '%.*s' has no HIP equivalent",
+                                           (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
