@@ -601,7 +601,7 @@ static const char *const cstring_names[] = {
     "strrchr", "strspn", "strstr",  "strtok"};
 
 /* <math.h>'s classification macros, which CUDA's runtime header brings to host code (it
- * includes <math.h>) and HIP's no longer does from HIP 7.0 on. Called unqualified, they need
+ * includes <math.h>) and HIP's does not (HIP 5.2 and 7.x alike). Called unqualified, they need
  * <math.h> itself: <cmath> declares them in std only. */
 static const char *const math_names[] = {"isfinite", "isnan", "isinf", "isnormal"};
 
@@ -1762,9 +1762,9 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                       NULL);
         x->st.converted++;
     }
-    /* CUDA's runtime header includes <math.h>; HIP's no longer brings its macros to host
-     * code from HIP 7.0 on */
-    if (x->uses_math && !x->math_included && x->hipv >= 700 &&
+    /* CUDA's runtime header includes <math.h>; HIP's brings host code no classification
+     * macros (5.2 and 7.x alike) */
+    if (x->uses_math && !x->math_included &&
         (x->runtime_included || x->is_cu || x->device_code)) {
         if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
             xlate_insert(x, ps.runtime_line_end,
@@ -1773,8 +1773,8 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
             add_lines(x, &ps, "#include <math.h>", -1);
         diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
                       "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
-                      "this file calls; HIP's no longer declares them for host code (HIP 7.0): "
-                      "<math.h> included",
+                      "this file calls; HIP's does not declare them for host code: <math.h> "
+                      "included",
                       NULL);
         x->st.converted++;
     }
