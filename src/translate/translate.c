@@ -1538,8 +1538,7 @@ static void unknown_names(xlate *x)
     cand *c = NULL;
     int nc = 0;
     for (ptrdiff_t k = 0; k < x->nt; k++) {
-        /* in directives: mostly the build's macros (-DCUDA_PATH=...) */
-        if (x->t[k].kind != TK_IDENT || (x->t[k].flags & TF_PP))
+        if (x->t[k].kind != TK_IDENT)
             continue;
         unsigned char b = (unsigned char)x->src[x->t[k].off];
         if (b != 'c' && b != 'C' && b != 'n' && b != 'N')
@@ -1564,6 +1563,9 @@ static void unknown_names(xlate *x)
             c[j].own = 1;
             continue;
         }
+        /* a use in a directive is mostly of the build's macros (-DCUDA_PATH=...) */
+        if (x->t[k].flags & TF_PP)
+            continue;
         int caps = 1;
         for (ptrdiff_t q = 0; q < s.len && caps; q++)
             caps = !(s.s[q] >= 'a' && s.s[q] <= 'z');
