@@ -354,6 +354,149 @@ static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
     return 1;
 }
 
+/* ------------------------------------------------------------------ merged types */
+
+/* A function declared with CUDA types among its parameters: the parameters' tokens as written
+ * and as HIP names them (names of the parameters and default values left out). */
+typedef struct overload {
+    hp_str name;
+    hp_str *cuda, *hip;
+    int n;
+    ptrdiff_t at;  /* the name's token */
+    int reported;
+    unsigned branch; /* the conditional branches it lies in (branch_key) */
+} overload;
+
+/* A key of the #if branches around offset off: two tokens in the same branch of the same
+ * conditionals (or in none) have the same key. */
+static unsigned branch_key(const xlate *x, ptrdiff_t off)
+{
+    unsigned stack[64];
+    int depth = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs && x->t[x->dirs[d]].off < off; d++) {
+        unsigned c = x->t[x->dirs[d]].sub;
+        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
+            if (depth < 64)
+                stack[depth] = (unsigned)d + 1;
+            depth++;
+        } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
+            stack[depth - 1] = (unsigned)d + 1;
+        } else if (c == PP_ENDIF && depth > 0) {
+            depth--;
+        }
+    }
+    unsigned h = 2166136261u;
+    for (int k = 0; k < depth && k < 64; k++)
+        h = (h ^ stack[k]) * 16777619u;
+    return h ^ (unsigned)depth;
+}
+
+/* HIP gives several CUDA types one name (cudaError_t and CUresult are both hipError_t):
+ * overloads that differ only in such types become one function defined twice. Called for a
+ * CUDA type renamed at i; looks at the parameter list around it once. */
+static void merged_types(xlate *x, ptrdiff_t i)
+{
+    int depth = 0;
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = xlate_prev(x, i); k >= 0 && k > i - 256; k = xlate_prev(x, k)) {
+        const tok *t = &x->t[k];
+        if (t->kind == TK_PP_HASH || t->kind == TK_PP_END)
+            return;
+        if (t->kind != TK_PUNCT)
+            continue;
+        unsigned c = t->sub;
+        if (c == ';' || c == '{' || c == '}')
+            return;
+        if (c == ')')
+            depth++;
+        else if (c == '(' && depth-- == 0) {
+            open = k;
+            break;
+        }
+    }
+    if (open < 0 || open == x->ovl_open)
+        return;
+    x->ovl_open = open;
+    ptrdiff_t name = xlate_prev(x, open), before = xlate_prev(x, name);
+    if (name < 0 || x->t[name].kind != TK_IDENT || before < 0)
+        return;
+    /* a declaration: a return type (a name, '*', '&', '>') before the function's name */
+    if (x->t[before].kind == TK_IDENT) {
+        static const char *const not_types[] = {"return", "else", "do", "case", "new",
+                                                "delete", "throw", "sizeof", "co_return"};
+        for (size_t k = 0; k < sizeof not_types / sizeof *not_types; k++)
+            if (xlate_is(x, before, not_types[k]))
+                return;
+    } else if (!xlate_punct(x, before, '*') && !xlate_punct(x, before, '&') &&
+               !xlate_punct(x, before, '>')) {
+        return;
+    }
+    lex_args a;
+    if (!xlate_args(x, open, &a))
+        return;
+    hp_str *cu = NEW(x->a, hp_str, 64), *hi = NEW(x->a, hp_str, 64);
+    int n = 0;
+    for (int p = 0; p < a.n; p++) {
+        ptrdiff_t end = a.last[p];
+        for (ptrdiff_t k = a.first[p]; k <= a.last[p]; k = xlate_next(x, k))
+            if (xlate_punct(x, k, '=')) {
+                end = xlate_prev(x, k);
+                break;
+            }
+        /* the parameter's name, where it has one after its type */
+        if (end > a.first[p] && x->t[end].kind == TK_IDENT &&
+            !xlate_punct(x, xlate_prev(x, end), P_SCOPE) && !map_find(x->src + x->t[end].off,
+                                                                       x->t[end].len))
+            end = xlate_prev(x, end);
+        for (ptrdiff_t k = a.first[p]; k <= end && n < 63; k = xlate_next(x, k)) {
+            hp_str t = xlate_text(x, k);
+            const map_row *r = x->t[k].kind == TK_IDENT ? map_find(t.s, t.len) : NULL;
+            cu[n] = t;
+            hi[n] = r && (r->kind == MAP_K_type || r->kind == MAP_K_enum) && r->hip_len
+                        ? map_hip(r)
+                        : t;
+            n++;
+        }
+        cu[n] = hi[n] = S(",");
+        n++;
+    }
+    hp_str fname = xlate_text(x, name);
+    unsigned branch = branch_key(x, x->t[name].off);
+    for (int o = 0; o < x->novl; o++) {
+        overload *v = &x->ovl[o];
+        /* in other branches, the two may never be compiled together */
+        if (v->reported || v->n != n || v->branch != branch || !str_eq(v->name, fname))
+            continue;
+        int same_hip = 1, diff = -1;
+        for (int k = 0; k < n && same_hip; k++) {
+            if (!str_eq(v->hip[k], hi[k]))
+                same_hip = 0;
+            else if (diff < 0 && !str_eq(v->cuda[k], cu[k]))
+                diff = k;
+        }
+        if (!same_hip || diff < 0)
+            continue;
+        v->reported = 1;
+        int line = 0, col = 0;
+        diag_linecol(&x->d, x->t[v->at].off, &line, &col);
+        finding(x, name, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "this overload of '%.*s' differs from the one on line %d only in "
+                          "'%.*s' and '%.*s', which HIP both names '%.*s': it becomes a "
+                          "redefinition",
+                          (int)fname.len, fname.s, line,
+                          (int)v->cuda[diff].len, v->cuda[diff].s, (int)cu[diff].len,
+                          cu[diff].s, (int)hi[diff].len, hi[diff].s),
+                "keep one overload, or tell them apart by another parameter");
+        return;
+    }
+    if (x->novl % 8 == 0)
+        x->ovl = arena_grow(x->a, x->ovl, (ptrdiff_t)x->novl * (ptrdiff_t)sizeof(overload),
+                            (ptrdiff_t)(x->novl + 8) * (ptrdiff_t)sizeof(overload),
+                            _Alignof(overload));
+    x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -436,6 +579,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         to = xargs_rewrite(x, i, r, to, use_roc);
     if (r->flags & MAP_F(pytorch))
         to = pytorch_ident(x, i, r, to);
+    if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !(x->t[i].flags & TF_PP))
+        merged_types(x, i);
     if (!str_eq(to, cuda)) {
         if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !use_roc && type_use(x, i, r, to))
             return;
@@ -454,6 +599,19 @@ static const char *const cstring_names[] = {
     "memchr", "memcmp",  "memcpy",  "memmove", "memset",  "strcat",   "strchr",  "strcmp",
     "strcpy", "strcspn", "strerror", "strlen", "strncat", "strncmp",  "strncpy", "strpbrk",
     "strrchr", "strspn", "strstr",  "strtok"};
+
+/* <math.h>'s classification macros, which CUDA's runtime header brings to host code (it
+ * includes <math.h>) and HIP's does not (HIP 5.2 and 7.x alike). Called unqualified, they need
+ * <math.h> itself: <cmath> declares them in std only. */
+static const char *const math_names[] = {"isfinite", "isnan", "isinf", "isnormal"};
+
+static int is_math_name(hp_str s)
+{
+    for (size_t k = 0; k < sizeof math_names / sizeof *math_names; k++)
+        if (str_eqc(s, math_names[k]))
+            return 1;
+    return 0;
+}
 
 static int is_cstring_name(hp_str s)
 {
@@ -552,11 +710,11 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16 };
+enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32 };
 static const unsigned char id_first[256] = {
     ['_'] = ID_DEVICE | ID_ASM, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
     ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
-    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM,
+    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
 };
 
 static void ident(xlate *x, ptrdiff_t i)
@@ -571,6 +729,10 @@ static void ident(xlate *x, ptrdiff_t i)
         if ((f & ID_CSTRING) && !x->uses_cstring && !(x->t[i].flags & TF_PP) &&
             is_cstring_name(s) && !is_member(x, i) && xlate_punct(x, xlate_next(x, i), '('))
             x->uses_cstring = 1;
+        if ((f & ID_MATH) && !x->uses_math && !(x->t[i].flags & TF_PP) && is_math_name(s) &&
+            !is_member(x, i) && !xlate_punct(x, xlate_prev(x, i), P_SCOPE) &&
+            xlate_punct(x, xlate_next(x, i), '('))
+            x->uses_math = 1;
         if ((f & ID_ASM) && (s.len == 3 || s.len == 5 || s.len == 7))
             xlate_asm(x, i);
     }
@@ -646,6 +808,8 @@ static void filter_init(void)
     filter_add("__asm");
     for (size_t k = 0; k < sizeof cstring_names / sizeof *cstring_names; k++)
         filter_add(cstring_names[k]);
+    for (size_t k = 0; k < sizeof math_names / sizeof *math_names; k++)
+        filter_add(math_names[k]);
     for (int k = 0; warp_cg_name(k); k++)
         filter_add(warp_cg_name(k));
 }
@@ -774,10 +938,47 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
         x->compat_included = 1;
     if (str_eqc(path, "cstring") || str_eqc(path, "string.h"))
         x->cstring_included = 1;
+    if (str_eqc(path, "math.h"))
+        x->math_included = 1;
     /* rocPRIM's headers (its texture cache iterator) call memset and relied on HIP's runtime
      * header for <string.h> */
     if (str_starts(path, S("rocprim/")))
         x->cstring_for_lib = 1;
+}
+
+/* What a finding adds about a CUDA header without a HIP counterpart, where there is more to
+ * say than that. */
+static const struct {
+    const char *path, *more;
+} header_notes[] = {
+    {"nvml.h", "AMD's counterpart is AMD SMI (amd_smi/amdsmi.h) or ROCm SMI "
+               "(rocm_smi/rocm_smi.h), whose calls differ"},
+};
+
+/* Is <path>, which the tables do not know, one of CUDA's headers (the toolkit's, its
+ * libraries')? Such an include is never kept without a finding. */
+static int cuda_header(hp_str path)
+{
+    static const char *const prefixes[] = {
+        "cuda",   "cublas", "cusparse",    "cufft",  "curand", "cusolver", "cudnn",
+        "cutensor", "cufile", "nvrtc",     "nvml",   "nvtx",   "nvToolsExt", "nvjpeg",
+        "nvJitLink", "nvPTXCompiler", "nvshmem", "npp", "crt/", "sm_"};
+    static const char *const names[] = {
+        "host_defines.h",      "host_config.h",          "device_types.h",
+        "surface_functions.h", "texture_types.h",        "surface_types.h",
+        "common_functions.h",  "math_functions.h",       "device_atomic_functions.h",
+        "device_double_functions.h", "surface_indirect_functions.h",
+        "texture_indirect_functions.h"};
+    if (path.len > 2 && path.s[0] == 'c' && path.s[1] == 'u' && path.s[2] >= 'A' &&
+        path.s[2] <= 'Z')
+        return 1; /* cuComplex.h, cuDNN-style names */
+    for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+        if (str_starts(path, str_cstr(prefixes[k])))
+            return 1;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (str_eqc(path, names[k]))
+            return 1;
+    return 0;
 }
 
 static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
@@ -802,6 +1003,11 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
             x->st.refs[map_family_index("pytorch")]++;
             x->st.converted++;
             path = to;
+        } else if (!quoted && cuda_header(path)) {
+            finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                    xlate_msg(x, "'%.*s' is a CUDA header hipport does not know; it is left as it is",
+                              (int)path.len, path.s),
+                    NULL);
         }
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
@@ -829,8 +1035,14 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     int use_roc = x->o->roc && r->roc_len;
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
-        const char *msg = xlate_msg(x, "header '%.*s' has no HIP equivalent",
-                                    (int)path.len, path.s);
+        const char *more = NULL;
+        for (size_t j = 0; j < sizeof header_notes / sizeof *header_notes; j++)
+            if (str_eqc(path, header_notes[j].path))
+                more = header_notes[j].more;
+        const char *msg = more ? xlate_msg(x, "header '%.*s' has no HIP equivalent; %s",
+                                           (int)path.len, path.s, more)
+                               : xlate_msg(x, "header '%.*s' has no HIP equivalent",
+                                           (int)path.len, path.s);
         finding(x, op, "HP-UNSUPPORTED", HP_SEV_WARNING, msg, NULL);
         record_include(x, ps, path, line_end(x, h), quoted);
         return;
@@ -1217,6 +1429,166 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
+/* A launch at i inside a __global__ or __device__ function (not __host__ too): CUDA's dynamic
+ * parallelism, which HIP does not have. Found by walking back to the enclosing braces, within
+ * a bound, and taking the first that opens a function's body. */
+static void device_launch(xlate *x, ptrdiff_t i)
+{
+    int braces = 0;
+    ptrdiff_t stop = i > 50000 ? i - 50000 : 0;
+    for (ptrdiff_t k = i - 1; k >= stop; k--) {
+        const tok *t = &x->t[k];
+        if (t->kind != TK_PUNCT || (t->flags & TF_PP))
+            continue;
+        if (t->sub == '}') {
+            braces++;
+            continue;
+        }
+        if (t->sub != '{' || braces-- > 0)
+            continue;
+        braces = 0;
+        /* an enclosing '{': a function's body where ')' (and qualifiers) come before it */
+        ptrdiff_t c = xlate_prev(x, k);
+        while (c >= 0 && x->t[c].kind == TK_IDENT)
+            c = xlate_prev(x, c); /* const, noexcept, override */
+        if (c < 0 || !xlate_punct(x, c, ')'))
+            continue;
+        int parens = 0;
+        ptrdiff_t open = -1;
+        for (ptrdiff_t q = c; q >= stop; q--) {
+            if (x->t[q].kind != TK_PUNCT)
+                continue;
+            if (x->t[q].sub == ')')
+                parens++;
+            else if (x->t[q].sub == '(' && --parens == 0) {
+                open = q;
+                break;
+            }
+        }
+        ptrdiff_t name = open > 0 ? xlate_prev(x, open) : -1;
+        if (name < 0 || x->t[name].kind != TK_IDENT)
+            continue;
+        static const char *const stmts[] = {"if", "for", "while", "switch", "catch"};
+        int stmt = 0;
+        for (size_t w = 0; w < sizeof stmts / sizeof *stmts; w++)
+            stmt |= xlate_is(x, name, stmts[w]);
+        if (stmt)
+            continue;
+        int dev = 0, host = 0;
+        for (ptrdiff_t q = xlate_prev(x, name), n = 0; q >= 0 && n < 64; q = xlate_prev(x, q), n++) {
+            if (x->t[q].kind == TK_PUNCT &&
+                (x->t[q].sub == ';' || x->t[q].sub == '{' || x->t[q].sub == '}'))
+                break;
+            if (x->t[q].kind == TK_PP_END)
+                break;
+            dev |= xlate_is(x, q, "__global__") || xlate_is(x, q, "__device__");
+            host |= xlate_is(x, q, "__host__");
+        }
+        if (dev && !host)
+            finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                    "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
+                    "device-side launch",
+                    "launch it from the host, or fold the child's work into the parent kernel");
+        return;
+    }
+}
+
+/* Is the name at k declared or defined here (the file's own), or a macro the file tests? */
+static int declared_here(const xlate *x, ptrdiff_t k)
+{
+    if (x->t[k].flags & TF_PP) {
+        ptrdiff_t h = directive_of(x, k);
+        if (h >= 0 && (x->t[h].sub == PP_DEFINE || x->t[h].sub == PP_UNDEF) &&
+            xlate_next(x, xlate_next(x, h)) == k)
+            return 1;
+        return defined_context(x, k);
+    }
+    if (own_declaration(x, k))
+        return 1;
+    ptrdiff_t p = xlate_prev(x, k), n = xlate_next(x, k);
+    if (p < 0)
+        return 0;
+    static const char *const intro[] = {"struct", "class", "union", "enum", "typedef",
+                                        "namespace", "using", "typename"};
+    for (size_t j = 0; j < sizeof intro / sizeof *intro; j++)
+        if (xlate_is(x, p, intro[j]))
+            return 1;
+    int decl_end = n < x->nt && x->t[n].kind == TK_PUNCT &&
+                   (x->t[n].sub == '(' || x->t[n].sub == '=' || x->t[n].sub == ';' ||
+                    x->t[n].sub == '[' || x->t[n].sub == ',' || x->t[n].sub == ')' ||
+                    x->t[n].sub == '{');
+    /* T *name, T &name, typedef struct {...} name; enum { name, ... } */
+    if (decl_end && (xlate_punct(x, p, '*') || xlate_punct(x, p, '&') ||
+                     xlate_punct(x, p, '}') || xlate_punct(x, p, '{')))
+        return 1;
+    return 0;
+}
+
+/* CUDA-like names (cudaX, cuX, CU_, CUDA_, the libraries' prefixes) that the tables do not know
+ * and that neither the file nor the project headers it includes declare: each is reported
+ * once, where it first appears, rather than left silently. A macro call in capitals
+ * (CUDA_CHECK(...)) is a project's helper, and is left alone. */
+static void unknown_names(xlate *x)
+{
+    typedef struct cand {
+        hp_str name;
+        ptrdiff_t first;
+        int own;
+    } cand;
+    cand *c = NULL;
+    int nc = 0;
+    for (ptrdiff_t k = 0; k < x->nt; k++) {
+        if (x->t[k].kind != TK_IDENT)
+            continue;
+        unsigned char b = (unsigned char)x->src[x->t[k].off];
+        if (b != 'c' && b != 'C' && b != 'n' && b != 'N')
+            continue;
+        hp_str s = xlate_text(x, k);
+        if (!cuda_like_name(s) || map_find(s.s, s.len))
+            continue;
+        int j = 0;
+        while (j < nc && !str_eq(c[j].name, s))
+            j++;
+        if (j == nc) {
+            if (nc % 16 == 0)
+                c = arena_grow(x->a, c, (ptrdiff_t)nc * (ptrdiff_t)sizeof(cand),
+                               (ptrdiff_t)(nc + 16) * (ptrdiff_t)sizeof(cand), _Alignof(cand));
+            c[nc++] = (cand){s, -1, 0};
+        }
+        if (c[j].own)
+            continue;
+        ptrdiff_t p = xlate_prev(x, k);
+        int qualified = p >= 0 && (xlate_punct(x, p, P_SCOPE) || is_member(x, k));
+        if (declared_here(x, k) || qualified || is_own(x, s)) {
+            c[j].own = 1;
+            continue;
+        }
+        /* a use in a directive is mostly of the build's macros (-DCUDA_PATH=...) */
+        if (x->t[k].flags & TF_PP)
+            continue;
+        int caps = 1;
+        for (ptrdiff_t q = 0; q < s.len && caps; q++)
+            caps = !(s.s[q] >= 'a' && s.s[q] <= 'z');
+        if (caps && xlate_punct(x, xlate_next(x, k), '('))
+            c[j].own = 1;
+        else if (c[j].first < 0)
+            c[j].first = k;
+    }
+    for (int j = 0; j < nc; j++) {
+        if (c[j].own || c[j].first < 0)
+            continue;
+        int in_header = 0;
+        for (int h = 0; x->env && h < x->env->ncuda && !in_header; h++)
+            in_header = str_eq(x->env->cuda_names[h], c[j].name);
+        if (in_header)
+            continue;
+        finding(x, c[j].first, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x, "'%.*s' is a CUDA name hipport does not know; it is left as it is",
+                          (int)c[j].name.len, c[j].name.s),
+                NULL);
+    }
+}
+
 /* One token of the translation pass (not a punctuator). depth: the launches open outside
  * and inside directives, counted apart as the lexer does. */
 static inline void visit(xlate *x, ppstate *ps, ptrdiff_t i, int depth[2])
@@ -1237,6 +1609,8 @@ static inline void visit(xlate *x, ppstate *ps, ptrdiff_t i, int depth[2])
         int pp = (k->flags & TF_PP) != 0;
         int *d = &depth[pp];
         int rewritten = 0;
+        if (!pp && *d == 0)
+            device_launch(x, i);
         if (x->o->launch == HP_LAUNCH_GGL && *d == 0) {
             /* A launch inside another launch's <<< >>> (only in malformed code) leaves the
              * whole group as written, so that a second translation decides the same. */
@@ -1354,6 +1728,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
         visit(x, &ps, i, depth);
     }
 
+    unknown_names(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
@@ -1386,6 +1761,22 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                           : "rocPRIM's headers call memset and relied on HIP's runtime header "
                             "for <string.h>, which it no longer includes (HIP 7.0): <cstring> "
                             "included",
+                      NULL);
+        x->st.converted++;
+    }
+    /* CUDA's runtime header includes <math.h>; HIP's brings host code no classification
+     * macros (5.2 and 7.x alike) */
+    if (x->uses_math && !x->math_included &&
+        (x->runtime_included || x->is_cu || x->device_code)) {
+        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
+            xlate_insert(x, ps.runtime_line_end,
+                         arena_printf(x->a, "#include <math.h>%s", x->nl));
+        else
+            add_lines(x, &ps, "#include <math.h>", -1);
+        diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
+                      "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
+                      "this file calls; HIP's does not declare them for host code: <math.h> "
+                      "included",
                       NULL);
         x->st.converted++;
     }

@@ -328,6 +328,59 @@ static void env_add(env_walk *w, hp_str name, int kind)
     e->n++;
 }
 
+int cuda_like_name(hp_str s)
+{
+    static const char *const prefixes[] = {"CUDA_", "CU_", "cublas", "cusparse", "cufft",
+                                           "curand", "cusolver", "cudnn", "nvrtc", "CUBLAS_",
+                                           "CUSPARSE_", "CUFFT_", "CURAND_", "CUSOLVER_",
+                                           "CUDNN_", "NVRTC_"};
+    if (s.len < 4 || (s.s[0] != 'c' && s.s[0] != 'C' && s.s[0] != 'n' && s.s[0] != 'N'))
+        return 0;
+    if (s.s[0] == 'c' && s.s[1] == 'u') {
+        if (s.s[2] >= 'A' && s.s[2] <= 'Z')
+            return 1; /* cuInit, cuMemAlloc */
+        if (s.s[2] == 'd' && s.s[3] == 'a' && s.len > 4 && s.s[4] >= 'A' && s.s[4] <= 'Z')
+            return 1; /* cudaMalloc */
+    }
+    /* a library's prefix, then a capital (cublasSgemm) or, in capitals, an underscore
+     * (CUBLAS_OP_N); cublas_handle is a project's own */
+    for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++) {
+        hp_str p = str_cstr(prefixes[k]);
+        if (s.len > p.len && str_starts(s, p) &&
+            (p.s[p.len - 1] == '_' || (s.s[p.len] >= 'A' && s.s[p.len] <= 'Z')))
+            return 1;
+    }
+    return 0;
+}
+
+/* Notes the CUDA-like names a header mentions: the header declares them, or its own
+ * translation reports them; either way the includer need not. */
+static void env_cuda_names(env_walk *w, const xlate *hx)
+{
+    warp_env *e = w->env;
+    for (ptrdiff_t k = 0; k < hx->nt; k++) {
+        if (hx->t[k].kind != TK_IDENT)
+            continue;
+        hp_str n = xlate_text(hx, k);
+        if (!cuda_like_name(n))
+            continue;
+        int seen = 0;
+        for (int j = e->ncuda - 1; j >= 0 && !seen; j--)
+            seen = str_eq(e->cuda_names[j], n);
+        if (seen || e->ncuda >= 4096)
+            continue;
+        if (e->ncuda == e->capcuda) {
+            int ncap = e->capcuda ? e->capcuda * 2 : 32;
+            e->cuda_names = arena_grow(w->a, e->cuda_names,
+                                       (ptrdiff_t)e->capcuda * (ptrdiff_t)sizeof(hp_str),
+                                       (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_str),
+                                       _Alignof(hp_str));
+            e->capcuda = ncap;
+        }
+        e->cuda_names[e->ncuda++] = n;
+    }
+}
+
 /* lx: the file's tokens when they are at hand (a cached header), else NULL */
 static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
                      const lex_out *have, int depth)
@@ -351,6 +404,8 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.env = w->env;
     if (depth == 0 && lx.toks)
         w->env->lx = lx;
+    if (depth > 0 && lx.toks)
+        env_cuda_names(w, &hx);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t d = 0; d < hx.ndirs; d++) {

@@ -12,9 +12,15 @@ typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
+    hp_str *cuda_names;  /* CUDA-like names the included headers mention (cuda_like_name) */
+    int ncuda, capcuda;
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
                             (translate reuses them); lx.toks is NULL where it was not lexed */
 } warp_env;
+
+/* Whether an identifier has the shape of a CUDA API name (cudaX, cuX, CU_, CUDA_, cublas, ...),
+ * whether or not the tables know it. */
+int cuda_like_name(hp_str s);
 
 /* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
  * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory

@@ -55,6 +55,11 @@ typedef struct xlate {
     int uses_cstring;       /* calls a <string.h> function */
     int cstring_for_lib;    /* includes a library header that needs <string.h> first */
     int cstring_included;   /* includes <cstring> or <string.h> itself */
+    struct overload *ovl;   /* functions declared with CUDA types in their parameters */
+    int novl;
+    ptrdiff_t ovl_open;     /* the parameter list last looked at ('('), or 0 */
+    int uses_math;          /* calls isfinite, isnan, isinf or isnormal unqualified */
+    int math_included;      /* includes <math.h> itself */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
