@@ -6,12 +6,14 @@
 #include "arena.h"
 #include "hipport.h"
 #include "lex.h"
+#include "nameidx.h"
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */
 typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
+    nameidx ix;          /* names -> their index (rebuilt as the list grows) */
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
                             (translate reuses them); lx.toks is NULL where it was not lexed */
 } warp_env;
