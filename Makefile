@@ -140,6 +140,7 @@ layer-flags:
 
 bench: $(B)/hipport
 	@sh bench/run.sh $(B)/hipport
+	@sh bench/scaling.sh $(B)/hipport
 
 PREFIX ?= /usr/local
 DESTDIR ?=

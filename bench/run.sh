@@ -12,6 +12,12 @@
 # with VALGRIND=1, from callgrind: exact and repeatable, but about fifty times slower).
 #
 #   sh bench/run.sh [HIPPORT]             default build/hipport
+#   sh bench/run.sh DIR [HIPPORT]         any directory instead of the corpus: hipport
+#                                         translate and check over DIR, and the floor, cp -r
+#                                         and cat of its files, one run of each in turn (so
+#                                         that the machine's other work weighs on all alike),
+#                                         RUNS times (default 7); prints the median wall time
+#                                         of each and its ratio to the cp -r floor
 #
 # Environment:
 #   MB=50 SINGLE_MB=16 SEED=1   corpus size (tree), single-file size, generator seed
@@ -30,12 +36,18 @@
 # Nothing is downloaded: the other tools run only from the paths given.
 # The results (a Markdown table) go to standard output and to $BENCH_DIR/results.md.
 set -u
+TREE_ARG=
+if [ $# -ge 1 ] && [ -d "$1" ]; then
+    TREE_ARG=$(cd "$1" && pwd) || exit 2
+    shift
+fi
 HIPPORT=${1:-build/hipport}
 cd "$(dirname "$0")/.." || exit 2
 case $HIPPORT in /*) ;; *) HIPPORT=$(pwd)/$HIPPORT ;; esac
 MB=${MB:-50}
 SINGLE_MB=${SINGLE_MB:-16}
 SEED=${SEED:-1}
+RUNS_SET=${RUNS:-}
 RUNS=${RUNS:-3}
 JOBS=${JOBS:-"1 2"}
 D=${BENCH_DIR:-bench/out}
@@ -63,6 +75,53 @@ if [ -f "$LIB" ]; then
             -o "$D/inmem" bench/inmem.c "$LIB" -lpthread -lm
     fi
     [ -x "$D/inmem" ] && INMEM=$D/inmem
+fi
+
+# ---- a directory given: its files, in turn with the floor, medians of RUNS
+if [ -n "$TREE_ARG" ]; then
+    RUNS=${RUNS_SET:-7}
+    if [ -z "${BENCH_TMP:-}" ]; then
+        BENCH_TMP=${TMPDIR:-/tmp}
+        [ -d /dev/shm ] && [ -w /dev/shm ] && BENCH_TMP=/dev/shm
+    fi
+    TMPD=$(mktemp -d "$BENCH_TMP/hipport-bench.XXXXXX") || exit 2
+    trap 'rm -rf "$TMPD"' EXIT INT TERM
+    dir_bytes=$(find "$TREE_ARG" -type f -exec cat {} + | wc -c)
+    dir_files=$(find "$TREE_ARG" -type f | wc -l)
+    : > "$TMPD/walls.tsv"
+    r=0
+    while [ "$r" -lt "$RUNS" ]; do
+        r=$((r + 1))
+        for c in translate check "cp -r" cat; do
+            case $c in
+                translate) set -- "$HIPPORT" translate "$TREE_ARG" -O "$TMPD/out$r" -q ;;
+                check) set -- "$HIPPORT" check "$TREE_ARG" --format json ;;
+                "cp -r") set -- cp -r "$TREE_ARG" "$TMPD/copy$r" ;;
+                cat) set -- find "$TREE_ARG" -type f -exec cat {} + ;;
+            esac
+            line=$("$MEASURE" -- "$@" 2>&1 >/dev/null | tail -1)
+            case $line in wall=*) ;; *) echo "run.sh: $c failed: $line" >&2; exit 1 ;; esac
+            printf '%s\t%s\n' "$c" "$line" >> "$TMPD/walls.tsv"
+        done
+    done
+    {
+        echo "Directory: $TREE_ARG, $dir_files files, $dir_bytes bytes; median of $RUNS runs" \
+             "of each, in turn."
+        echo
+        echo "| run | median wall s | MB/s | x cp -r |"
+        echo "|---|---:|---:|---:|"
+        for c in translate check "cp -r" cat; do
+            awk -F'\t' -v c="$c" '$1 == c { split($2, f, " "); split(f[1], kv, "=");
+                print kv[2] }' "$TMPD/walls.tsv" | sort -n |
+                awk -v c="$c" '{ v[NR] = $1 } END {
+                    m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+                    printf "%s\t%.4f\n", c, m }'
+        done | awk -F'\t' -v b="$dir_bytes" '{ n[NR] = $1; w[NR] = $2; if ($1 == "cp -r") f = $2 }
+            END { for (i = 1; i <= NR; i++)
+                printf "| %s | %.3f | %.0f | %s |\n", n[i], w[i],
+                    (w[i] > 0 ? b / 1e6 / w[i] : 0), (f > 0 ? sprintf("%.2f", w[i] / f) : "-") }'
+    } | tee "$D/results-dir.md"
+    exit 0
 fi
 
 # ---- corpus (regenerated when the generator, the seed or the size changes)

@@ -889,36 +889,53 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
 /* ------------------------------------------------------------------ Python build scripts */
 
 /* Is token i inside the arguments of a call to an extension builder, or on a line that names
- * nvcc flags? */
-static int py_flag_context(const pysrc *p, ptrdiff_t i)
+ * nvcc flags? The tokens of i's logical line before it are looked at once for all the tokens
+ * asked about in order: fs keeps how far they were (fs->ls -1 before the first). */
+typedef struct flag_scan {
+    ptrdiff_t ls;   /* the logical line scanned */
+    ptrdiff_t upto; /* its tokens before upto are seen */
+    int names;      /* one of them names nvcc flags */
+    ptrdiff_t close; /* the furthest close of a builder call opened among them, or -1 */
+} flag_scan;
+
+static int builder_call(const pysrc *p, ptrdiff_t k)
 {
     char q[160];
+    ptrdiff_t h = k - 1;
+    while (h >= 2 && pysrc_op(p, h - 1, '.') && p->t[h - 2].kind == PY_NAME)
+        h -= 2;
+    pysrc_qualname(p, h, q, sizeof q);
+    size_t ql = strlen(q);
+    return (ql >= 9 && strcmp(q + ql - 9, "Extension") == 0) ||
+           strcmp(q, "torch.utils.cpp_extension.load") == 0 ||
+           strcmp(q, "torch.utils.cpp_extension.load_inline") == 0;
+}
+
+static int py_flag_context(const pysrc *p, ptrdiff_t i, flag_scan *fs)
+{
     ptrdiff_t ls = p->lstart[i];
-    for (ptrdiff_t k = ls; k < i; k++) {
+    if (fs->ls != ls || fs->upto > i) {
+        fs->ls = ls;
+        fs->upto = ls;
+        fs->names = 0;
+        fs->close = -1;
+    }
+    for (ptrdiff_t k = fs->upto; k < i && !fs->names; k++) {
         if (p->t[k].kind == PY_NAME) {
             hp_str s = pysrc_text(p, k);
             if (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda_cflags") ||
                 mentions_nocase(s, "cuda_flags"))
-                return 1;
+                fs->names = 1;
         }
         if (p->t[k].kind == PY_STRING &&
             mentions_nocase(pylex_string_body(p->src, &p->t[k]), "nvcc"))
-            return 1;
-        if (p->t[k].kind == PY_OP && p->t[k].sub == '(' && p->match[k] > i && k > 0 &&
-            p->t[k - 1].kind == PY_NAME) {
-            ptrdiff_t h = k - 1;
-            while (h >= 2 && pysrc_op(p, h - 1, '.') && p->t[h - 2].kind == PY_NAME)
-                h -= 2;
-            pysrc_qualname(p, h, q, sizeof q);
-            size_t ql = strlen(q);
-            if (ql >= 9 && strcmp(q + ql - 9, "Extension") == 0)
-                return 1;
-            if (strcmp(q, "torch.utils.cpp_extension.load") == 0 ||
-                strcmp(q, "torch.utils.cpp_extension.load_inline") == 0)
-                return 1;
-        }
+            fs->names = 1;
+        if (p->t[k].kind == PY_OP && p->t[k].sub == '(' && p->match[k] > fs->close &&
+            k > 0 && p->t[k - 1].kind == PY_NAME && builder_call(p, k))
+            fs->close = p->match[k];
+        fs->upto = k + 1;
     }
-    return 0;
+    return fs->names || fs->close > i;
 }
 
 void rules_build_py(pyrules *r, const pysrc *p, int setup)
@@ -935,10 +952,11 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
     bstmt st;
     memset(&st, 0, sizeof st);
     st.python = 1;
+    flag_scan fs = {-1, 0, 0, -1};
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind != PY_STRING)
             continue;
-        if (!setup && !py_flag_context(p, i))
+        if (!setup && !py_flag_context(p, i, &fs))
             continue;
         hp_str body = pylex_string_body(p->src, &p->t[i]);
         st.n = 0;
@@ -951,7 +969,7 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
             if (st.n > n)
                 st.n = n + 1;
         }
-        st.nvcc = setup || py_flag_context(p, i);
+        st.nvcc = setup || py_flag_context(p, i, &fs);
         st.guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
         if (pyrules_on(r, RID_BLD001) && !st.guard) {
             for (int k = 0; k < n; k++) {

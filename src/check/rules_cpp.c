@@ -756,7 +756,9 @@ static int decl_search(const rctx *c, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t
                        int file_only, rules_decl *out)
 {
     decl_seek d = {c, floor, file_only, out};
-    return lex_find_back(c->idx, c->src, c->t, c->nt, ident, from, floor, decl_hit, &d) >= 0;
+    /* decl_try depends on the token and the floor; file_only has a memo of its own */
+    return lex_find_back_memo(c->idx, file_only, c->src, c->t, c->nt, ident, from, floor,
+                              decl_hit, &d) >= 0;
 }
 
 /* Is the identifier at j (the name searched for) declared there? */

@@ -1210,3 +1210,35 @@ ptrdiff_t lex_find_back(lex_idx *ix, const char *src, const tok *t, ptrdiff_t nt
     }
     return -1;
 }
+
+ptrdiff_t lex_find_back_memo(lex_idx *ix, int slot, const char *src, const tok *t,
+                             ptrdiff_t nt, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t floor,
+                             int (*hit)(void *ctx, ptrdiff_t j), void *ctx)
+{
+    if (!ix || !ix->prev || ident < 0 || ident >= nt || t[ident].kind != TK_IDENT ||
+        from > nt || from < 0 || (t[from].flags & TF_PP))
+        return lex_find_back(ix, src, t, nt, ident, from, floor, hit, ctx);
+    if (!ix->memo[slot])
+        ix->memo[slot] = arena_alloc(ix->a, (ptrdiff_t)sizeof(lex_memo),
+                                     (ptrdiff_t)_Alignof(lex_memo), nt + 1);
+    lex_memo *m = ix->memo[slot];
+    if (!m)
+        return lex_find_back(ix, src, t, nt, ident, from, floor, hit, ctx);
+    /* m[j], when its key is this search's (floor, and from unless the search starts at
+     * ident, where every earlier token is before from): the nearest hit at or before j on
+     * j's chain (-1: none); key 0 is no answer */
+    int32_t kf = (int32_t)floor + 1, kl = from == ident ? -1 : (int32_t)from;
+    ptrdiff_t j = ix->prev[ident];
+    while (j >= floor && !(m[j].floor == kf && m[j].lim == kl) &&
+           !(j < from && !(t[j].flags & TF_PP) && hit(ctx, j)))
+        j = ix->prev[j];
+    int known = j >= floor && m[j].floor == kf && m[j].lim == kl;
+    int32_t r = j < floor ? -1 : known ? m[j].hit : (int32_t)j;
+    for (ptrdiff_t k = ix->prev[ident]; k >= floor && k != j; k = ix->prev[k])
+        m[k] = (lex_memo){r, kf, kl};
+    if (j >= floor)
+        m[j] = (lex_memo){r, kf, kl};
+    if (r >= 0 && known)
+        hit(ctx, r);
+    return r;
+}

@@ -127,7 +127,13 @@ typedef struct lex_idx {
     int32_t *prev;    /* per token: the previous TK_IDENT with the same text, or -1; NULL until
                          built */
     ptrdiff_t budget; /* tokens plain scans may still visit before prev is built */
+    struct lex_memo *memo[2]; /* lex_find_back_memo's answers, one array per kind of search */
 } lex_idx;
+
+/* One remembered answer of lex_find_back_memo, for the search keyed floor and lim. */
+typedef struct lex_memo {
+    int32_t hit, floor, lim;
+} lex_memo;
 
 void lex_idx_init(lex_idx *ix, arena *a, const char *src, const tok *t, ptrdiff_t nt);
 /* Records that a plain scan visited `steps` tokens; builds prev when the budget is spent. */
@@ -141,6 +147,16 @@ void lex_idx_charge(lex_idx *ix, ptrdiff_t steps);
 ptrdiff_t lex_find_back(lex_idx *ix, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t ident,
                         ptrdiff_t from, ptrdiff_t floor, int (*hit)(void *ctx, ptrdiff_t j),
                         void *ctx);
+
+/* lex_find_back for a hit that depends only on the token, the floor and (when from is not
+ * ident) from: once ix's prev[] is built, the answers are remembered in ix->memo[slot] (made
+ * in ix's arena on first use; each kind of search, each hit, has its slot) with the floor and
+ * from they were found for, so that the searches of a file with the same floor and from test
+ * each token at most once between them. A hit taken from the memo is tested again before it
+ * is returned (hit may fill ctx). */
+ptrdiff_t lex_find_back_memo(lex_idx *ix, int slot, const char *src, const tok *t,
+                             ptrdiff_t nt, ptrdiff_t ident, ptrdiff_t from, ptrdiff_t floor,
+                             int (*hit)(void *ctx, ptrdiff_t j), void *ctx);
 
 /* Walking a token array (t[0..nt), t[nt] is TK_EOF) the way the translator and the rules do.
  * The next or previous token that is not a comment: inside a directive the walk stops at its

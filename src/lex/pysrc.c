@@ -32,8 +32,22 @@ static int is_close(const pytok *t)
     return t->kind == PY_OP && (t->sub == ')' || t->sub == ']' || t->sub == '}');
 }
 
+/* What the predicates remember of a file, made by pysrc_init. */
+struct pysrc_memo {
+    arena *a;
+    int32_t *amd;     /* amd[i]: the tokens before i that name the AMD side; NULL until built */
+    ptrdiff_t budget; /* tokens the plain tests may still visit before amd is built */
+    unsigned char *chain; /* per line start: whether pysrc_pred_amd holds on the if chain
+                           * walked from it (header_pred): 0 not known, 1 no, 2 yes */
+};
+
+/* The last alias of name. */
 static const pysrc_alias *find_alias(const pysrc *p, hp_str name)
 {
+    if (p->alias_ix.cap) {
+        int32_t k = nameidx_get(&p->alias_ix, name);
+        return k >= 0 ? &p->alias[k] : NULL;
+    }
     for (int k = p->nalias - 1; k >= 0; k--)
         if (str_eq(p->alias[k].name, name))
             return &p->alias[k];
@@ -234,6 +248,23 @@ int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len)
             cur = -1;
     }
     scan_imports(p, a);
+    if (p->nalias > 8 && nameidx_init(&p->alias_ix, a, p->nalias))
+        for (int q = 0; q < p->nalias; q++)
+            nameidx_put(&p->alias_ix, p->alias[q].name, q, 1);
+    /* line ends, from the back */
+    p->lend = NEW(a, int32_t, n + 1);
+    p->memo = NEW(a, struct pysrc_memo, 1);
+    if (!p->lend || !p->memo)
+        return 0;
+    int32_t nl = (int32_t)n;
+    p->lend[n] = nl;
+    for (ptrdiff_t i = n - 1; i >= 0; i--) {
+        if (p->t[i].kind == PY_NEWLINE)
+            nl = (int32_t)i;
+        p->lend[i] = nl;
+    }
+    p->memo->a = a;
+    p->memo->budget = n + 1024;
     return 1;
 }
 
@@ -399,6 +430,8 @@ int pysrc_const(const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *w)
 
 ptrdiff_t pysrc_line_end(const pysrc *p, ptrdiff_t i)
 {
+    if (i >= 0 && i < p->n)
+        return p->lend[i];
     while (i < p->n && p->t[i].kind != PY_NEWLINE)
         i++;
     return i;
@@ -567,21 +600,83 @@ static int amd_string(hp_str s)
     return 0;
 }
 
+static int amd_tok(const pysrc *p, ptrdiff_t i)
+{
+    return (p->t[i].kind == PY_NAME && amd_name(pysrc_text(p, i))) ||
+           (p->t[i].kind == PY_STRING && amd_string(pylex_string_body(p->src, &p->t[i])));
+}
+
+/* The plain tests visit ranges until they have visited more tokens than the file holds; then
+ * the counts of AMD tokens before each token answer every range at once. */
 int pysrc_pred_amd(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud)
 {
     (void)ud;
-    for (ptrdiff_t i = b; i < e && i < p->n; i++) {
-        if (p->t[i].kind == PY_NAME && amd_name(pysrc_text(p, i)))
-            return 1;
-        if (p->t[i].kind == PY_STRING && amd_string(pylex_string_body(p->src, &p->t[i])))
-            return 1;
+    struct pysrc_memo *m = p->memo;
+    if (e > p->n)
+        e = p->n;
+    if (m && m->amd && b >= 0)
+        return b < e && m->amd[e] - m->amd[b] > 0;
+    ptrdiff_t i = b;
+    while (i < e && !amd_tok(p, i))
+        i++;
+    if (m && i > b && (m->budget -= i - b) < 0) {
+        int32_t *amd = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                          p->n + 1);
+        if (amd) {
+            int32_t c = 0;
+            for (ptrdiff_t k = 0; k < p->n; k++) {
+                amd[k] = c;
+                c += amd_tok(p, k);
+            }
+            amd[p->n] = c;
+            m->amd = amd;
+        }
     }
-    return 0;
+    return i < e;
 }
 
 int pysrc_mentions_amd(const pysrc *p)
 {
     return pysrc_pred_amd(p, 0, p->n, NULL);
+}
+
+/* The walk of header_pred from sibling k for pysrc_pred_amd, remembered for each sibling it
+ * passes: every sibling on the way has the answer of the one where the walk ends. */
+static int amd_chain(const pysrc *p, ptrdiff_t k)
+{
+    struct pysrc_memo *m = p->memo;
+    if (!m->chain)
+        m->chain = NEW(m->a, unsigned char, p->n + 1);
+    unsigned char *c = m->chain;
+    int v = 0;
+    ptrdiff_t j = k;
+    for (; j >= 0; j = p->prev[j]) {
+        if (c && c[j]) {
+            v = c[j] - 1;
+            break;
+        }
+        if (pysrc_is(p, j, "if")) {
+            v = pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL);
+            break;
+        }
+        if (pysrc_is(p, j, "elif")) {
+            if (pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL)) {
+                v = 1;
+                break;
+            }
+            continue;
+        }
+        if (pysrc_is(p, j, "else") || pysrc_is(p, j, "except") || pysrc_is(p, j, "try"))
+            continue;
+        break;
+    }
+    if (c) {
+        for (ptrdiff_t q = k; q >= 0 && q != j; q = p->prev[q])
+            c[q] = (unsigned char)(v + 1);
+        if (j >= 0)
+            c[j] = (unsigned char)(v + 1);
+    }
+    return v;
 }
 
 static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
@@ -592,6 +687,8 @@ static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
     if (!pysrc_is(p, h, "else") && !pysrc_is(p, h, "elif"))
         return 0;
     /* the earlier branches of the same if chain, sibling by sibling */
+    if (pred == pysrc_pred_amd && p->memo)
+        return amd_chain(p, p->prev[h]);
     for (ptrdiff_t k = p->prev[h]; k >= 0; k = p->prev[k]) {
         if (pysrc_is(p, k, "if"))
             return pred(p, k, pysrc_line_end(p, k), ud);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "nameidx.h"
 #include "pylex.h"
 
 typedef struct pysrc_alias {
@@ -26,8 +27,11 @@ typedef struct pysrc {
     int32_t *up;       /* first token of the header line of the innermost enclosing block, or -1 */
     int32_t *prev;     /* at a logical line's first token: the previous line start of the same
                           block (its sibling statement), or -1 */
+    int32_t *lend;     /* the end of the logical line from each token: its NEWLINE, or n */
     pysrc_alias *alias;
     int nalias;
+    nameidx alias_ix;  /* alias names -> the last alias of each */
+    struct pysrc_memo *memo; /* what the predicates remember (pysrc.c) */
     int unterminated;  /* the tokenizer met an unterminated string */
 } pysrc;
 

@@ -313,9 +313,8 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
 static void env_add(env_walk *w, hp_str name, int kind)
 {
     warp_env *e = w->env;
-    for (int k = 0; k < e->n; k++)
-        if (str_eq(e->names[k], name))
-            return; /* the first definition wins, as the preprocessor's would */
+    if (nameidx_get(&e->ix, name) >= 0)
+        return; /* the first definition wins, as the preprocessor's would */
     if (e->n == e->cap) {
         int ncap = e->cap ? e->cap * 2 : 8;
         e->names = arena_grow(w->a, e->names, (ptrdiff_t)e->cap * (ptrdiff_t)sizeof(hp_str),
@@ -326,6 +325,15 @@ static void env_add(env_walk *w, hp_str name, int kind)
     e->names[e->n] = name;
     e->kind[e->n] = (unsigned char)kind;
     e->n++;
+    if (2 * (ptrdiff_t)e->n > e->ix.cap) {
+        /* at most half full: a new index for twice the names */
+        if (!nameidx_init(&e->ix, w->a, 2 * (ptrdiff_t)e->n))
+            return;
+        for (int k = 0; k < e->n; k++)
+            nameidx_put(&e->ix, e->names[k], k, 0);
+    } else {
+        nameidx_put(&e->ix, name, e->n - 1, 0);
+    }
 }
 
 int cuda_like_name(hp_str s)

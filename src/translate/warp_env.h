@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "hipport.h"
 #include "lex.h"
+#include "nameidx.h"
 
 /* Full-mask macros found in the headers a file includes (xlate_warp.c). */
 typedef struct warp_env {
@@ -14,6 +15,7 @@ typedef struct warp_env {
     int n, cap;
     hp_str *cuda_names;  /* CUDA-like names the included headers mention (cuda_like_name) */
     int ncuda, capcuda;
+    nameidx ix;          /* names -> their index (rebuilt as the list grows) */
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
                             (translate reuses them); lx.toks is NULL where it was not lexed */
 } warp_env;

@@ -193,7 +193,8 @@ static int type_hit(void *ctx, ptrdiff_t p)
 hp_str xlate_declared_type(const xlate *x, ptrdiff_t obj)
 {
     type_seek d = {x, {"", 0}};
-    if (lex_find_back(x->idx, x->src, x->t, x->nt, obj, obj, 0, type_hit, &d) < 0)
+    if (lex_find_back_memo(x->idx, 0, x->src, x->t, x->nt, obj, obj, 0, type_hit, &d) <
+        0)
         return str_make("", 0);
     return d.type;
 }

@@ -70,6 +70,8 @@ typedef struct xlate {
     lex_idx *idx;           /* earlier occurrences of identifiers (NULL: plain scans) */
     const int32_t *dirs;    /* the tokens starting directives ('#'), in order */
     ptrdiff_t ndirs;
+    struct warp_idx *warp;  /* xlate_warp.c's indexes of the file's macros and constants (built
+                             * on first use), or NULL */
     hp_conv *conv;          /* converted references (with o->record_names) */
     int nconv, capconv;
 } xlate;
@@ -122,7 +124,7 @@ int warp_cg_ident(xlate *x, ptrdiff_t i);
 /* The k-th name warp_cg_ident looks for (from 0), or NULL past the last. */
 const char *warp_cg_name(int k);
 /* MASK_FULL32 or MASK_FULL64 when x's file #defines name as a full warp mask, else 0. */
-int warp_macro_mask(const xlate *x, hp_str name);
+int warp_macro_mask(xlate *x, hp_str name);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

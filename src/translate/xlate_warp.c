@@ -14,6 +14,7 @@
 #include "os.h"
 #include "str.h"
 #include "warp_env.h"
+#include "nameidx.h"
 #include "xlate.h"
 
 #include "banned.h"
@@ -26,73 +27,142 @@ enum { MASK_OTHER, MASK_FULL32, MASK_FULL64, MASK_ACTIVE };
 
 static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth);
 
-/* The body of "#define name <body>" in this file (object-like macros only). */
-static int macro_body(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last)
+/* The file's indexes (xlate.warp), built on first use in the file's arena: the first
+ * "#define NAME" directive of each name, and the first "const T NAME = <init>" token. */
+struct warp_idx {
+    nameidx macros;  /* name -> index in x->dirs of its first #define */
+    int macros_built;
+    nameidx consts;  /* name -> token of its first const declaration with a value */
+    int consts_built;
+};
+
+/* Makes x->warp (the entry points do, so that the const functions below can fill it). */
+static void warp_idx_ready(xlate *x)
 {
-    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
-        ptrdiff_t h = x->dirs[d];
-        if (x->t[h].sub != PP_DEFINE)
-            continue;
-        ptrdiff_t n = xlate_next(x, xlate_next(x, h));
-        if (n >= x->nt || !str_eq(xlate_text(x, n), name))
-            continue;
-        ptrdiff_t b = xlate_next(x, n);
-        if (xlate_punct(x, b, '(') && !(x->t[b].flags & TF_SPACE))
-            return 0; /* function-like */
-        ptrdiff_t e = b;
-        while (e < x->nt && x->t[e].kind != TK_PP_END)
-            e++;
-        ptrdiff_t l = e - 1;
-        while (l > b && x->t[l].kind == TK_COMMENT)
-            l--;
-        if (b >= e)
-            return 0;
-        *first = b;
-        *last = l;
-        return 1;
-    }
-    return 0;
+    if (!x->warp)
+        x->warp = NEW(x->a, struct warp_idx, 1);
 }
 
-/* The initializer of "const T name = <init>;" in this file, and whether T is 64-bit. */
+/* The name token of the directive at x->dirs[d], or nt. */
+static ptrdiff_t define_name(const xlate *x, ptrdiff_t d)
+{
+    return xlate_next(x, xlate_next(x, x->dirs[d]));
+}
+
+/* The body of "#define name <body>" in this file (object-like macros only): the first
+ * #define of the name decides. */
+static int macro_body(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last)
+{
+    struct warp_idx *w = x->warp;
+    if (w && !w->macros_built) {
+        w->macros_built = 1;
+        ptrdiff_t nd = 0;
+        for (ptrdiff_t k = 0; k < x->ndirs; k++)
+            nd += x->t[x->dirs[k]].sub == PP_DEFINE;
+        if (nameidx_init(&w->macros, x->a, nd))
+            for (ptrdiff_t k = 0; k < x->ndirs; k++) {
+                if (x->t[x->dirs[k]].sub != PP_DEFINE)
+                    continue;
+                ptrdiff_t n = define_name(x, k);
+                if (n < x->nt)
+                    nameidx_put(&w->macros, xlate_text(x, n), (int32_t)k, 0);
+            }
+    }
+    ptrdiff_t d = -1;
+    if (w && w->macros.cap) {
+        d = nameidx_get(&w->macros, name);
+    } else { /* no index (no room, only without a recovery point): the plain scan */
+        for (ptrdiff_t k = 0; k < x->ndirs && d < 0; k++) {
+            ptrdiff_t n = x->t[x->dirs[k]].sub == PP_DEFINE ? define_name(x, k) : x->nt;
+            if (n < x->nt && str_eq(xlate_text(x, n), name))
+                d = k;
+        }
+    }
+    if (d < 0)
+        return 0;
+    ptrdiff_t n = define_name(x, d);
+    ptrdiff_t b = xlate_next(x, n);
+    if (xlate_punct(x, b, '(') && !(x->t[b].flags & TF_SPACE))
+        return 0; /* function-like */
+    ptrdiff_t e = b;
+    while (e < x->nt && x->t[e].kind != TK_PP_END)
+        e++;
+    ptrdiff_t l = e - 1;
+    while (l > b && x->t[l].kind == TK_COMMENT)
+        l--;
+    if (b >= e)
+        return 0;
+    *first = b;
+    *last = l;
+    return 1;
+}
+
+/* Is token i (an identifier outside directives) the name of "const T name = ..."? Sets
+ * whether T is 64-bit. */
+static int const_decl(const xlate *x, ptrdiff_t i, int *t64)
+{
+    if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP))
+        return 0;
+    ptrdiff_t eq = xlate_next(x, i);
+    if (!xlate_punct(x, eq, '='))
+        return 0;
+    int is_const = 0, longs = 0, u64 = 0;
+    for (ptrdiff_t p = xlate_prev(x, i); p >= 0; p = xlate_prev(x, p)) {
+        const tok *k = &x->t[p];
+        if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
+                                    k->sub == '(' || k->sub == ','))
+            break;
+        if (k->kind != TK_IDENT)
+            continue;
+        hp_str w = xlate_text(x, p);
+        if (str_eqc(w, "const") || str_eqc(w, "constexpr"))
+            is_const = 1;
+        else if (str_eqc(w, "long"))
+            longs++;
+        else if (str_eqc(w, "uint64_t") || str_eqc(w, "int64_t") || str_eqc(w, "size_t"))
+            u64 = 1;
+    }
+    *t64 = longs > 0 || u64;
+    return is_const;
+}
+
+/* The initializer of "const T name = <init>;" in this file, and whether T is 64-bit: the
+ * first such declaration of the name decides. */
 static int const_init(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last, int *t64)
 {
-    for (ptrdiff_t i = 0; i < x->nt; i++) {
-        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) ||
-            !str_eq(xlate_text(x, i), name))
-            continue;
-        ptrdiff_t eq = xlate_next(x, i);
-        if (!xlate_punct(x, eq, '='))
-            continue;
-        int is_const = 0, longs = 0, u64 = 0;
-        for (ptrdiff_t p = xlate_prev(x, i); p >= 0; p = xlate_prev(x, p)) {
-            const tok *k = &x->t[p];
-            if (k->kind == TK_PUNCT && (k->sub == ';' || k->sub == '{' || k->sub == '}' ||
-                                        k->sub == '(' || k->sub == ','))
-                break;
-            if (k->kind != TK_IDENT)
-                continue;
-            hp_str w = xlate_text(x, p);
-            if (str_eqc(w, "const") || str_eqc(w, "constexpr"))
-                is_const = 1;
-            else if (str_eqc(w, "long"))
-                longs++;
-            else if (str_eqc(w, "uint64_t") || str_eqc(w, "int64_t") || str_eqc(w, "size_t"))
-                u64 = 1;
-        }
-        if (!is_const)
-            continue;
-        ptrdiff_t b = xlate_next(x, eq), e = b;
-        while (e < x->nt && !xlate_punct(x, e, ';') && !xlate_punct(x, e, ','))
-            e = xlate_next(x, e);
-        if (e >= x->nt || b == e)
-            return 0;
-        *first = b;
-        *last = xlate_prev(x, e);
-        *t64 = longs > 0 || u64;
-        return 1;
+    struct warp_idx *w = x->warp;
+    if (w && !w->consts_built) {
+        w->consts_built = 1;
+        ptrdiff_t nc = 0;
+        for (ptrdiff_t i = 0; i < x->nt; i++)
+            nc += const_decl(x, i, t64);
+        if (nameidx_init(&w->consts, x->a, nc))
+            for (ptrdiff_t i = 0; i < x->nt; i++)
+                if (const_decl(x, i, t64))
+                    nameidx_put(&w->consts, xlate_text(x, i), (int32_t)i, 0);
     }
-    return 0;
+    ptrdiff_t i = -1;
+    if (w && w->consts.cap) {
+        i = nameidx_get(&w->consts, name);
+        if (i >= 0)
+            const_decl(x, i, t64);
+    } else { /* no index: the plain scan */
+        for (ptrdiff_t k = 0; k < x->nt && i < 0; k++)
+            if (x->t[k].kind == TK_IDENT && str_eq(xlate_text(x, k), name) &&
+                const_decl(x, k, t64))
+                i = k;
+    }
+    if (i < 0)
+        return 0;
+    ptrdiff_t eq = xlate_next(x, i);
+    ptrdiff_t b = xlate_next(x, eq), e = b;
+    while (e < x->nt && !xlate_punct(x, e, ';') && !xlate_punct(x, e, ','))
+        e = xlate_next(x, e);
+    if (e >= x->nt || b == e)
+        return 0;
+    *first = b;
+    *last = xlate_prev(x, e);
+    return 1;
 }
 
 static int cast_width(const xlate *x, ptrdiff_t first, ptrdiff_t last)
@@ -257,9 +327,11 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
     ptrdiff_t b, e;
     if (macro_body(x, w, &b, &e))
         return classify(x, b, e, depth + 1);
-    for (int j = 0; x->env && j < x->env->n; j++)
-        if (str_eq(x->env->names[j], w))
+    if (x->env) {
+        int32_t j = nameidx_get(&x->env->ix, w);
+        if (j >= 0)
             return x->env->kind[j];
+    }
     int t64;
     if (local_init(x, first, &b, &e, &t64)) {
         int c = classify(x, b, e, depth + 1);
@@ -315,6 +387,7 @@ static void drop_mask(xlate *x, const lex_args *a)
 
 hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
 {
+    warp_idx_ready(x);
     hp_str cuda = map_cuda(r);
     hp_str hip = map_hip(r);
     int name_len = (int)cuda.len;
@@ -506,8 +579,9 @@ int warp_cg_ident(xlate *x, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ masks of macros */
 
-int warp_macro_mask(const xlate *x, hp_str name)
+int warp_macro_mask(xlate *x, hp_str name)
 {
+    warp_idx_ready(x);
     ptrdiff_t b, e;
     if (!macro_body(x, name, &b, &e))
         return 0;
