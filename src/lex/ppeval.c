@@ -48,7 +48,7 @@ static const ppmac *find(const ppenv *e, hp_str name)
     return NULL;
 }
 
-void ppenv_set(ppenv *e, hp_str name, int state, int funclike, hp_str value)
+void ppeval_env_set(ppenv *e, hp_str name, int state, int funclike, hp_str value)
 {
     for (int i = 0; i < e->n; i++)
         if (str_eq(e->m[i].name, name)) {
@@ -76,7 +76,7 @@ static int ident_char(char c)
            c == '_';
 }
 
-void ppenv_init(ppenv *e, arena *a, const char *const *macros, int n)
+void ppeval_env_init(ppenv *e, arena *a, const char *const *macros, int n)
 {
     memset(e, 0, sizeof *e);
     e->a = a;
@@ -91,13 +91,13 @@ void ppenv_init(ppenv *e, arena *a, const char *const *macros, int n)
             continue;
         hp_str name = str_make(p, q - p);
         if (m[1] == 'U') {
-            ppenv_set(e, name, 0, 0, str_make("", 0));
+            ppeval_env_set(e, name, 0, 0, str_make("", 0));
         } else if (*q == '(') {
-            ppenv_set(e, name, 1, 1, str_make("", 0));
+            ppeval_env_set(e, name, 1, 1, str_make("", 0));
         } else if (*q == '=') {
-            ppenv_set(e, name, 1, 0, str_cstr(q + 1));
+            ppeval_env_set(e, name, 1, 0, str_cstr(q + 1));
         } else if (*q == 0) {
-            ppenv_set(e, name, 1, 0, S("1")); /* -DNAME defines it as 1 */
+            ppeval_env_set(e, name, 1, 0, S("1")); /* -DNAME defines it as 1 */
         }
     }
 }
@@ -119,7 +119,7 @@ static hp_str text(const char *src, const tok *k)
     return str_make(src + k->off, k->len);
 }
 
-void ppenv_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h,
+void ppeval_env_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h,
                      int sure)
 {
     ptrdiff_t kw = dnext(t, nt, h);
@@ -128,17 +128,17 @@ void ppenv_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrd
         return;
     hp_str n = text(src, &t[name]);
     if (!sure) {
-        ppenv_set(e, n, -1, 0, str_make("", 0));
+        ppeval_env_set(e, n, -1, 0, str_make("", 0));
         return;
     }
     if (t[h].sub == PP_UNDEF) {
-        ppenv_set(e, n, 0, 0, str_make("", 0));
+        ppeval_env_set(e, n, 0, 0, str_make("", 0));
         return;
     }
     ptrdiff_t v = dnext(t, nt, name);
     if (v >= 0 && t[v].kind == TK_PUNCT && t[v].sub == '(' &&
         t[v].off == t[name].off + t[name].len) {
-        ppenv_set(e, n, 1, 1, str_make("", 0));
+        ppeval_env_set(e, n, 1, 1, str_make("", 0));
         return;
     }
     ptrdiff_t last = v;
@@ -146,7 +146,7 @@ void ppenv_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrd
         last = k;
     hp_str value = v < 0 ? str_make("", 0)
                          : str_make(src + t[v].off, t[last].off + t[last].len - t[v].off);
-    ppenv_set(e, n, 1, 0, value);
+    ppeval_env_set(e, n, 1, 0, value);
 }
 
 static void expand(atoms *s, const ppenv *e, const char *src, const tok *t, ptrdiff_t nt,
@@ -464,10 +464,10 @@ int ppeval_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrd
 
 /* ---------------------------------------------------------------- following the conditionals */
 
-void ppskip_init(ppskip *s, arena *a, const char *const *macros, int n)
+void ppeval_skip_init(ppskip *s, arena *a, const char *const *macros, int n)
 {
     memset(s, 0, sizeof *s);
-    ppenv_init(&s->env, a, macros, n);
+    ppeval_env_init(&s->env, a, macros, n);
 }
 
 static int unsure(const ppskip *s)
@@ -494,7 +494,7 @@ static void branch(ppskip *s, int c)
     }
 }
 
-void ppskip_directive(ppskip *s, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h)
+void ppeval_skip_directive(ppskip *s, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h)
 {
     switch (t[h].sub) {
     case PP_IF:
@@ -544,7 +544,7 @@ void ppskip_directive(ppskip *s, const char *src, const tok *t, ptrdiff_t nt, pt
     case PP_UNDEF:
         s->dir_skip = s->skipping;
         if (!s->skipping)
-            ppenv_directive(&s->env, src, t, nt, h, !unsure(s));
+            ppeval_env_directive(&s->env, src, t, nt, h, !unsure(s));
         return;
     default:
         s->dir_skip = s->skipping;

@@ -26,12 +26,12 @@ typedef struct ppenv {
 } ppenv;
 
 /* Starts from the command-line macros ("-DNAME", "-DNAME=VALUE", "-UNAME"; others ignored). */
-void ppenv_init(ppenv *e, arena *a, const char *const *macros, int n);
-void ppenv_set(ppenv *e, hp_str name, int state, int funclike, hp_str value);
+void ppeval_env_init(ppenv *e, arena *a, const char *const *macros, int n);
+void ppeval_env_set(ppenv *e, hp_str name, int state, int funclike, hp_str value);
 
 /* Records the #define or #undef whose '#' is t[h] (sure: the directive is certainly seen;
  * otherwise the macro becomes unknown). */
-void ppenv_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h,
+void ppeval_env_directive(ppenv *e, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h,
                      int sure);
 
 /* Evaluates the condition of the #if, #ifdef, #ifndef or #elif whose '#' is t[h]: 1 true,
@@ -52,8 +52,8 @@ typedef struct ppskip {
     int dir_skip;        /* the tokens of the last directive are excluded */
 } ppskip;
 
-void ppskip_init(ppskip *s, arena *a, const char *const *macros, int n);
+void ppeval_skip_init(ppskip *s, arena *a, const char *const *macros, int n);
 /* Takes the directive whose '#' is t[h]; sets skipping and dir_skip. */
-void ppskip_directive(ppskip *s, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h);
+void ppeval_skip_directive(ppskip *s, const char *src, const tok *t, ptrdiff_t nt, ptrdiff_t h);
 
 #endif

@@ -540,7 +540,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if (compat_only && !use_roc)
         x->needs_compat = 1;
     if (r->flags & MAP_F(mask)) {
-        to = warp_call(x, i, r);
+        to = xlate_warp_call(x, i, r);
     } else if (!use_roc) {
         if ((r->flags & MAP_F(v2)) && x->hipv >= 700)
             to = strip_v2(x, to);
@@ -576,7 +576,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
     if (r->flags & (MAP_F(fp8) | MAP_F(image)))
         xlate_lib_note(x, i, r);
     if (r->flags & MAP_F(args))
-        to = xargs_rewrite(x, i, r, to, use_roc);
+        to = xlate_args_rewrite(x, i, r, to, use_roc);
     if (r->flags & MAP_F(pytorch))
         to = pytorch_ident(x, i, r, to);
     if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !(x->t[i].flags & TF_PP))
@@ -708,7 +708,7 @@ static void member(xlate *x, ptrdiff_t i)
 }
 
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
- * device code (is_device_word), a cooperative-groups operator (warp_cg_ident), printf. One
+ * device code (is_device_word), a cooperative-groups operator (xlate_warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
 enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32 };
 static const unsigned char id_first[256] = {
@@ -741,7 +741,7 @@ static void ident(xlate *x, ptrdiff_t i)
     const map_row *r = map_find(s.s, s.len);
     if (!r) {
         if ((f & ID_CG) && s.len >= 4 && s.len <= 7)
-            warp_cg_ident(x, i);
+            xlate_warp_cg_ident(x, i);
         return;
     }
     if (r->kind == MAP_K_header)
@@ -810,8 +810,8 @@ static void filter_init(void)
         filter_add(cstring_names[k]);
     for (size_t k = 0; k < sizeof math_names / sizeof *math_names; k++)
         filter_add(math_names[k]);
-    for (int k = 0; warp_cg_name(k); k++)
-        filter_add(warp_cg_name(k));
+    for (int k = 0; xlate_warp_cg_name(k); k++)
+        filter_add(xlate_warp_cg_name(k));
 }
 
 const lex_filter *translate_filter(void)
@@ -1269,7 +1269,7 @@ static int excluded(xlate *x, ppskip *pk, ppstate *ps, ptrdiff_t i)
 {
     const tok *k = &x->t[i];
     if (k->kind == TK_PP_HASH) {
-        ppskip_directive(pk, x->src, x->t, x->nt, i);
+        ppeval_skip_directive(pk, x->src, x->t, x->nt, i);
         if (is_conditional(k->sub)) {
             directive(x, ps, i);
             return 1;
@@ -1695,7 +1695,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     ppskip *pk = NULL;
     if (o->skip_excluded) {
         pk = NEW(a, ppskip, 1);
-        ppskip_init(pk, a, o->macros, o->nmacros);
+        ppeval_skip_init(pk, a, o->macros, o->nmacros);
     }
 
     const tok *toks = x->t;
@@ -1794,7 +1794,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
         annotate_apply(x);
     /* after every other edit: a call's arguments are written again as one piece, with the
      * edits inside them (lines inserted before a directive among the arguments included) */
-    xargs_finish(x);
+    xlate_args_finish(x);
     apply(x, &out->out, &out->out_len);
     /* a length that differs says it without reading the bytes; so do edits that all write
      * what they replace */

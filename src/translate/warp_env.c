@@ -421,7 +421,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
         if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
             /* #define NAME value: NAME is op here */
-            int kind = warp_macro_mask(&hx, xlate_text(&hx, op));
+            int kind = xlate_warp_macro_mask(&hx, xlate_text(&hx, op));
             if (kind)
                 env_add(w, xlate_text(&hx, op), kind);
             continue;

@@ -103,28 +103,28 @@ int xlate_args(const xlate *x, ptrdiff_t open, lex_args *out);
 /* The same for the tokens strictly between open and close: a launch configuration. */
 int xlate_split(const xlate *x, ptrdiff_t open, ptrdiff_t close, lex_args *out);
 
-/* Argument-level rewrites and library notes (xlate_args.c). xargs_rewrite records the call at
+/* Argument-level rewrites and library notes (xlate_args.c). xlate_args_rewrite records the call at
  * token i (renamed by row r to `to`) and returns the name to use (an overload chosen by argument
- * count may change it); xargs_finish rewrites the recorded calls once all tokens are seen. */
-hp_str xargs_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc);
-void xargs_finish(xlate *x);
-int xargs_row_count(void);
-const char *xargs_row_key(int i);
+ * count may change it); xlate_args_finish rewrites the recorded calls once all tokens are seen. */
+hp_str xlate_args_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc);
+void xlate_args_finish(xlate *x);
+int xlate_args_row_count(void);
+const char *xlate_args_row_key(int i);
 void xlate_lib_note(xlate *x, ptrdiff_t i, const map_row *r);
 /* An asm statement at token i (asm, __asm__): special-register reads rewritten, other PTX
  * reported (xlate_asm.c). */
 void xlate_asm(xlate *x, ptrdiff_t i);
 int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after thrust::? */
 
-/* Warp builtins and cooperative groups' reduce (xlate_warp.c). warp_call handles a call of a
- * row flagged mask and returns the name to write; warp_cg_ident rewrites cg::reduce and its
+/* Warp builtins and cooperative groups' reduce (xlate_warp.c). xlate_warp_call handles a call of a
+ * row flagged mask and returns the name to write; xlate_warp_cg_ident rewrites cg::reduce and its
  * operators (returns 1 when it did). */
-hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r);
-int warp_cg_ident(xlate *x, ptrdiff_t i);
-/* The k-th name warp_cg_ident looks for (from 0), or NULL past the last. */
-const char *warp_cg_name(int k);
+hp_str xlate_warp_call(xlate *x, ptrdiff_t i, const map_row *r);
+int xlate_warp_cg_ident(xlate *x, ptrdiff_t i);
+/* The k-th name xlate_warp_cg_ident looks for (from 0), or NULL past the last. */
+const char *xlate_warp_cg_name(int k);
 /* MASK_FULL32 or MASK_FULL64 when x's file #defines name as a full warp mask, else 0. */
-int warp_macro_mask(xlate *x, hp_str name);
+int xlate_warp_macro_mask(xlate *x, hp_str name);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

@@ -47,12 +47,12 @@ static int find_row(const char *key, size_t n)
     return -1;
 }
 
-int xargs_row_count(void)
+int xlate_args_row_count(void)
 {
     return argrewrites_rows_COUNT;
 }
 
-const char *xargs_row_key(int i)
+const char *xlate_args_row_key(int i)
 {
     return i >= 0 && i < argrewrites_rows_COUNT ? argrewrites_rows[i][COL_KEY] : NULL;
 }
@@ -107,7 +107,7 @@ static void record(xlate *x, ptrdiff_t name, const lex_args *a, int row)
     p->row = row;
 }
 
-hp_str xargs_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc)
+hp_str xlate_args_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc)
 {
     ptrdiff_t open = xlate_next(x, i);
     if (!xlate_punct(x, open, '('))
@@ -419,7 +419,7 @@ static int cmp_pending(const void *p, const void *q)
     return a->a.open < b->a.open ? 1 : a->a.open > b->a.open ? -1 : 0;
 }
 
-void xargs_finish(xlate *x)
+void xlate_args_finish(xlate *x)
 {
     if (!x->npend)
         return;

@@ -385,7 +385,7 @@ static void drop_mask(xlate *x, const lex_args *a)
     xlate_edit(x, from, to - from, S(""));
 }
 
-hp_str warp_call(xlate *x, ptrdiff_t i, const map_row *r)
+hp_str xlate_warp_call(xlate *x, ptrdiff_t i, const map_row *r)
 {
     warp_idx_ready(x);
     hp_str cuda = map_cuda(r);
@@ -537,19 +537,19 @@ static int is_cg_namespace(xlate *x, ptrdiff_t i)
     return 0;
 }
 
-/* The operators of cooperative groups that warp_cg_ident rewrites. */
+/* The operators of cooperative groups that xlate_warp_cg_ident rewrites. */
 static const struct {
     const char *s;
     ptrdiff_t len;
 } names[] = {{"reduce", 6}, {"plus", 4},   {"less", 4},   {"greater", 7},
              {"bit_and", 7}, {"bit_or", 6}, {"bit_xor", 7}};
 
-const char *warp_cg_name(int k)
+const char *xlate_warp_cg_name(int k)
 {
     return k >= 0 && k < (int)(sizeof names / sizeof *names) ? names[k].s : NULL;
 }
 
-int warp_cg_ident(xlate *x, ptrdiff_t i)
+int xlate_warp_cg_ident(xlate *x, ptrdiff_t i)
 {
     hp_str w = xlate_text(x, i);
     size_t k = 0;
@@ -579,7 +579,7 @@ int warp_cg_ident(xlate *x, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ masks of macros */
 
-int warp_macro_mask(xlate *x, hp_str name)
+int xlate_warp_macro_mask(xlate *x, hp_str name)
 {
     warp_idx_ready(x);
     ptrdiff_t b, e;

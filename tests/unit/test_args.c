@@ -10,10 +10,10 @@
 /* Lookups are binary searches: the keys must be sorted and unique. */
 TEST(args_table_sorted)
 {
-    for (int i = 1; i < xargs_row_count(); i++)
-        if (strcmp(xargs_row_key(i - 1), xargs_row_key(i)) >= 0) {
-            harness_failf(__FILE__, __LINE__, "'%s' is not after '%s'", xargs_row_key(i),
-                          xargs_row_key(i - 1));
+    for (int i = 1; i < xlate_args_row_count(); i++)
+        if (strcmp(xlate_args_row_key(i - 1), xlate_args_row_key(i)) >= 0) {
+            harness_failf(__FILE__, __LINE__, "'%s' is not after '%s'", xlate_args_row_key(i),
+                          xlate_args_row_key(i - 1));
             return;
         }
 }
@@ -21,8 +21,8 @@ TEST(args_table_sorted)
 /* Every rewritten function has a row, and that row carries the flag args. */
 TEST(args_table_flagged)
 {
-    for (int i = 0; i < xargs_row_count(); i++) {
-        const char *k = xargs_row_key(i);
+    for (int i = 0; i < xlate_args_row_count(); i++) {
+        const char *k = xlate_args_row_key(i);
         const char *slash = strchr(k, '/');
         ptrdiff_t n = slash ? slash - k : (ptrdiff_t)strlen(k);
         const map_row *r = map_find(k, n);
@@ -51,9 +51,9 @@ TEST(xlate_filter_passes_every_name)
     for (size_t k = 0; k < sizeof words / sizeof *words; k++)
         CHECK(lex_filter_pass(f, (const unsigned char *)words[k], (ptrdiff_t)strlen(words[k])));
     int n = 0;
-    for (; warp_cg_name(n); n++)
-        CHECK(lex_filter_pass(f, (const unsigned char *)warp_cg_name(n),
-                              (ptrdiff_t)strlen(warp_cg_name(n))));
+    for (; xlate_warp_cg_name(n); n++)
+        CHECK(lex_filter_pass(f, (const unsigned char *)xlate_warp_cg_name(n),
+                              (ptrdiff_t)strlen(xlate_warp_cg_name(n))));
     CHECK_INT(n, 7);
     /* and it turns away most other names */
     static const char *const plain[] = {"value", "index", "count", "result", "offset"};

@@ -137,7 +137,7 @@ static int eval(const char *src, const char *const *macros, int n)
     arena a;
     arena_init(&a, 4096);
     ppenv e;
-    ppenv_init(&e, &a, macros, n);
+    ppeval_env_init(&e, &a, macros, n);
     lex_out lx;
     lex_all(&a, src, (ptrdiff_t)strlen(src), &lx);
     int r = -2;
