@@ -1544,7 +1544,7 @@ static void unknown_names(xlate *x)
         if (b != 'c' && b != 'C' && b != 'n' && b != 'N')
             continue;
         hp_str s = xlate_text(x, k);
-        if (!cuda_like_name(s) || map_find(s.s, s.len))
+        if (!warp_env_cuda_like_name(s) || map_find(s.s, s.len))
             continue;
         int j = 0;
         while (j < nc && !str_eq(c[j].name, s))

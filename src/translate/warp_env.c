@@ -336,7 +336,7 @@ static void env_add(env_walk *w, hp_str name, int kind)
     }
 }
 
-int cuda_like_name(hp_str s)
+int warp_env_cuda_like_name(hp_str s)
 {
     static const char *const prefixes[] = {"CUDA_", "CU_", "cublas", "cusparse", "cufft",
                                            "curand", "cusolver", "cudnn", "nvrtc", "CUBLAS_",
@@ -370,7 +370,7 @@ static void env_cuda_names(env_walk *w, const xlate *hx)
         if (hx->t[k].kind != TK_IDENT)
             continue;
         hp_str n = xlate_text(hx, k);
-        if (!cuda_like_name(n))
+        if (!warp_env_cuda_like_name(n))
             continue;
         int seen = 0;
         for (int j = e->ncuda - 1; j >= 0 && !seen; j--)

@@ -13,7 +13,7 @@ typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
-    hp_str *cuda_names;  /* CUDA-like names the included headers mention (cuda_like_name) */
+    hp_str *cuda_names;  /* CUDA-like names the included headers mention (warp_env_cuda_like_name) */
     int ncuda, capcuda;
     nameidx ix;          /* names -> their index (rebuilt as the list grows) */
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
@@ -22,7 +22,7 @@ typedef struct warp_env {
 
 /* Whether an identifier has the shape of a CUDA API name (cudaX, cuX, CU_, CUDA_, cublas, ...),
  * whether or not the tables know it. */
-int cuda_like_name(hp_str s);
+int warp_env_cuda_like_name(hp_str s);
 
 /* Headers read and lexed once per run, shared by the threads of a run (NULL: none). The
  * bytes of a header are taken to stay the same while the run lasts; budget bounds the memory
