@@ -13,7 +13,7 @@ typedef struct warp_env {
     hp_str *names;
     unsigned char *kind; /* MASK_FULL32 or MASK_FULL64 (xlate_warp.c) */
     int n, cap;
-    hp_str *cuda_names;  /* CUDA-like names the included headers mention (warp_env_cuda_like_name) */
+    hp_str *cuda_names;  /* CUDA-like names its headers mention (warp_env_cuda_like_name) */
     int ncuda, capcuda;
     nameidx ix;          /* names -> their index (rebuilt as the list grows) */
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
