@@ -89,3 +89,12 @@ unsigned pyrules_targets_of(const char *list)
 }
 
 /* ------------------------------------------------------------------ which files */
+
+void pyrules_add_span(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *rule,
+                      hp_severity sev, const char *msg, const char *fix)
+{
+    if (e <= b)
+        e = b + 1;
+    ptrdiff_t end = p->t[e - 1].off + p->t[e - 1].len;
+    pyrules_add(r, p->t[b].off, end - p->t[b].off, rule, sev, msg, fix);
+}

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "hipport.h"
+#include "pysrc.h"
 #include "rules.h"
 
 /* AMD target groups (a target list maps onto these; severities depend on them). */
@@ -54,5 +55,8 @@ static inline int pyrules_on(const pyrules *r, const char *rule)
  * fix: static or arena; fix NULL takes the rule's). */
 void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
                  const char *msg, const char *fix);
+/* The same over the Python tokens [b, e) of p (one token when e <= b). */
+void pyrules_add_span(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *rule,
+                      hp_severity sev, const char *msg, const char *fix);
 
 #endif

@@ -19,14 +19,8 @@ static ptrdiff_t tok_end(const pysrc *p, ptrdiff_t i)
     return p->t[i].off + p->t[i].len;
 }
 
-/* A finding on tokens [b, e) (clipped to b's line by the reporter). */
-static void add_span(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *rule,
-                     hp_severity sev, const char *msg, const char *fix)
-{
-    if (e <= b)
-        e = b + 1;
-    pyrules_add(r, p->t[b].off, tok_end(p, e - 1) - p->t[b].off, rule, sev, msg, fix);
-}
+/* Findings on a span of tokens (pyrules.c). */
+#define add_span pyrules_add_span
 
 /* Source text of tokens [b, e), at most max bytes (for messages). */
 static hp_str span_text(const pysrc *p, ptrdiff_t b, ptrdiff_t e, ptrdiff_t max)
