@@ -596,6 +596,12 @@ static const char *subst(rctx *c, const char *msg, hp_str name)
     return rules_fmt(c, "%.*s%.*s%s", (int)(at - msg), msg, (int)name.len, name.s, at + 2);
 }
 
+hp_severity rules_sev_since(const rctx *c, int release)
+{
+    int v = c->cfg->hip_version;
+    return v == 0 ? HP_SEV_WARNING : v >= release ? HP_SEV_NONE : HP_SEV_NOTE;
+}
+
 static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, hp_str name)
 {
     const char *const *r = rule_names_rows[row];
@@ -606,13 +612,9 @@ static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, 
     unsigned flags = strcmp(r[N_MODE], "once") == 0 ? RF_ONCE : 0;
     hp_severity sev = strcmp(r[N_SEV], "") == 0 ? HP_SEV_NONE : sev_of(r[N_SEV]);
     if (r[N_SEV][0] >= '0' && r[N_SEV][0] <= '9') {
-        /* a HIP release: what it removed is the rule's own severity from then on, a warning
-         * when the HIP is not known, a note before it */
         int major = atoi(r[N_SEV]);
         const char *dot = strchr(r[N_SEV], '.');
-        int rel = major * 100 + (dot ? atoi(dot + 1) : 0);
-        int v = c->cfg->hip_version;
-        sev = v == 0 ? HP_SEV_WARNING : v >= rel ? HP_SEV_NONE : HP_SEV_NOTE;
+        sev = rules_sev_since(c, major * 100 + (dot ? atoi(dot + 1) : 0));
     }
     const char *fix = r[N_FIX][0] ? r[N_FIX] : NULL;
     rules_report_at(c, r[N_RULE], off, n, sev, flags, subst(c, r[N_MSG], name), fix);

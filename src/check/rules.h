@@ -207,6 +207,11 @@ const char *const *rules_keys_row(int i);
 #undef RULES_FAMILY
 #undef RULES_NAMES
 
+/* The severity of a finding about something HIP removed in release (major * 100 + minor):
+ * HP_SEV_NONE (the rule's own) for code built with that HIP or a newer one (--hip-version), a
+ * warning when the HIP is not named, a note before the release. */
+hp_severity rules_sev_since(const rctx *c, int release);
+
 /* ---- token helpers (every language) */
 static inline hp_str rules_text(const rctx *c, ptrdiff_t i)
 {

@@ -36,6 +36,7 @@ typedef struct bctx {
     ptrdiff_t len;
     pyfile_kind kind;
     int hip_file;        /* the file already builds for HIP somewhere */
+    int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
     int hip_use_len;
@@ -579,6 +580,44 @@ static void bld004(bctx *c, const bstmt *st)
     }
 }
 
+/* ROCM006: a C++ standard before C++17 where rocPRIM, hipCUB or rocThrust are built with:
+ * their 4.0 releases (ROCm 7.0) stop with "#error rocPRIM requires at least C++17". */
+static int old_std(hp_str v)
+{
+    return RULES_EQ(v, "98") || RULES_EQ(v, "03") || RULES_EQ(v, "11") || RULES_EQ(v, "14") ||
+           RULES_EQ(v, "0x") || RULES_EQ(v, "1y");
+}
+
+static void rocm006(bctx *c, const bstmt *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        hp_str w = wtext(c, st->w[i]);
+        hp_str v = {0, 0};
+        ptrdiff_t at = st->w[i].off, len = w.len;
+        if (RULES_STARTS(w, "-std=c++") || RULES_STARTS(w, "--std=c++") ||
+            RULES_STARTS(w, "-std=gnu++") || RULES_STARTS(w, "--std=gnu++")) {
+            ptrdiff_t k = str_chr(w, '+');
+            v = str_cut(w, k + 2, w.len);
+        } else if (st->cmd && i + 1 < st->n &&
+                   (RULES_EQ(w, "CMAKE_CXX_STANDARD") || RULES_EQ(w, "CMAKE_HIP_STANDARD") ||
+                    RULES_EQ(w, "CXX_STANDARD") || RULES_EQ(w, "HIP_STANDARD"))) {
+            v = wtext(c, st->w[i + 1]);
+            at = st->w[i + 1].off;
+            len = v.len;
+        } else {
+            continue;
+        }
+        if (!old_std(v))
+            continue;
+        pyrules_add(c->r, at, len, RID_ROCM006, rules_sev_since(c->r->c, 700),
+                    arena_printf(c->a, "C++%.*s: rocPRIM, hipCUB and rocThrust 4.0 (ROCm 7.0) "
+                                       "need C++17 and stop with \"rocPRIM requires at least "
+                                       "C++17\"",
+                                 (int)v.len, v.s),
+                    NULL);
+    }
+}
+
 static void run_stmt(bctx *c, bstmt *st)
 {
     pyrules *r = c->r;
@@ -604,6 +643,8 @@ static void run_stmt(bctx *c, bstmt *st)
         tri011(c, st);
     if (pyrules_on(r, RID_BLD004))
         bld004(c, st);
+    if (c->prim_file && rules_on(r->c, RID_ROCM006))
+        rocm006(c, st);
     note_hip_use(c, st);
     st->n = 0;
     st->nvcc = 0;
@@ -873,6 +914,9 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.kind = kind;
     c.hip_use = -1;
     c.hip_file = file_has_hip(&c);
+    c.prim_file = pysrc_contains_nocase(str_make(src, len), "rocprim") ||
+                  pysrc_contains_nocase(str_make(src, len), "hipcub") ||
+                  pysrc_contains_nocase(str_make(src, len), "rocthrust");
     if (kind == PYK_CMAKE)
         scan_cmake(&c);
     else

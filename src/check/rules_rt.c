@@ -1,5 +1,6 @@
 /* rules_rt.c: RT003, exact runtime error codes whose HIP values or occasions changed in ROCm
- * 7.0. RT001 and RT002 are plain names (data/tables/rule_names.tsv). */
+ * 7.0, and ROCM005, a versioned HIP function looked up by name. RT001 and RT002 are plain
+ * names (data/tables/rule_names.tsv). */
 #include <string.h>
 
 #include "rules.h"
@@ -28,8 +29,27 @@ unsigned rules_rt_names(const rctx *c, hp_str s, int number)
     return s.len >= 12 && RULES_STARTS(s, "cudaError") && changed_code(s) ? RH_RT : 0;
 }
 
+/* ROCM005: "hipGetDeviceProperties" looked up by name (dlsym, hipGetProcAddress): since HIP
+ * 6.0 the symbol of that name is the old ABI's, whose struct layout is not hipDeviceProp_t's. */
+static void rocm005(rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    if (!RULES_EQ(s, "\"hipGetDeviceProperties\"") && !RULES_EQ(s, "\"hipGetDevicePropertiesR0000\""))
+        return;
+    if (c->t[i].flags & TF_PP)
+        return;
+    rules_report(c, RID_ROCM005, i, rules_sev_since(c, 600), 0,
+                 "the symbol 'hipGetDeviceProperties' looked up by name is the HIP 5 ABI's since "
+                 "HIP 6.0: it fills the old hipDeviceProp_t layout, so the fields read after it "
+                 "are garbage",
+                 NULL);
+}
+
 void rules_rt_run(rctx *c)
 {
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_STR)) >= 0;)
+        if (c->t[i].kind == TK_STRING)
+            rocm005(c, i);
     for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_RT)) >= 0;) {
         if (c->t[i].kind != TK_IDENT || c->t[i].len < 12 || c->src[c->t[i].off] != 'c')
             continue;
