@@ -153,6 +153,35 @@ origline() {
         END { if (!done) print t }'
 }
 
+# expansions LOG TREE: "file line" (relative to TREE) of each "note: expanded from macro" that
+# follows the first error of LOG: where the code that failed was written, when the error is at
+# a macro's use
+expansions() {
+    awk -v p="$2/" '
+        !seen && /(fatal )?error: / { seen = 1; next }
+        !seen { next }
+        / (error|warning): / { exit }
+        /: note: expanded from macro / && index($0, p) == 1 && match($0, /:[0-9]+:[0-9]+: note/) {
+            r = substr($0, length(p) + 1, RSTART - length(p) - 1)
+            while (substr(r, 1, 2) == "./") r = substr(r, 3)
+            l = substr($0, RSTART + 1); sub(/:.*/, "", l)
+            print r, l
+        }' "$1"
+}
+
+# reported_at ORIGFILE LINE TRANSLATE_TXT: "yes:IDS" if translate warned or erred on LINE or
+# the three lines above it in ORIGFILE, else "no"
+reported_at() {
+    awk -v f="$1" -v l="$2" '
+        index($0, f ":") == 1 {
+            n = substr($0, length(f) + 2); sub(/:.*/, "", n); n += 0
+            if (n <= l && n >= l - 3 && $0 ~ /: (warning|error): / && match($0, /\[[A-Z0-9-]+\]$/)) {
+                ids = ids (ids == "" ? "" : ",") substr($0, RSTART + 1, RLENGTH - 2)
+            }
+        }
+        END { print (ids == "" ? "no" : "yes:" ids) }' "$3"
+}
+
 # classify TEXT: "id<TAB>reason" of the first matching row of categories.tsv
 classify() {
     awk -F'\t' -v t="$1" '
@@ -181,15 +210,18 @@ analyse() {
         fi
         text=$(printf '%s' "$text" | tr '\t' ' ' | sed "s|$w/tree/||g; s|^\./||; s|$rset|ROCM|g")
         if [ "$res" = TIMEOUT ]; then cat="timeout	compilation ran past ${limit}s"; else cat=$(classify "$text"); fi
-        # reported: translate's warning or error on the line or the three above it
-        rep=$(awk -v f="$dir/$erel" -v l="$oline" '
-            index($0, f ":") == 1 {
-                n = substr($0, length(f) + 2); sub(/:.*/, "", n); n += 0
-                if (n <= l && n >= l - 3 && $0 ~ /: (warning|error): / && match($0, /\[[A-Z0-9-]+\]$/)) {
-                    ids = ids (ids == "" ? "" : ",") substr($0, RSTART + 1, RLENGTH - 2)
-                }
-            }
-            END { print (ids == "" ? "no" : "yes:" ids) }' "$w/translate.txt")
+        # reported: translate's warning or error on the line or the three above it, or, for
+        # an error at a macro's use, at a line of the macro the compiler says it expanded
+        rep=$(reported_at "$dir/$erel" "$oline" "$w/translate.txt")
+        if [ "$rep" = no ] && [ "$res" != TIMEOUT ]; then
+            local mrel mline mo
+            while read -r mrel mline; do
+                [ -f "$dir/$mrel" ] && [ -f "$w/tree/$mrel" ] || continue
+                mo=$(origline "$dir/$mrel" "$w/tree/$mrel" "$mline")
+                rep=$(reported_at "$dir/$mrel" "$mo" "$w/translate.txt")
+                [ "$rep" = no ] || { rep="$rep(macro)"; break; }
+            done < <(expansions "$log" "$w/tree")
+        fi
         printf '%s\t%s\t%s\t%s:%s\t%s\t%s\t%s\n' "$name" "$s" "$rel" "$erel" "$oline" "$rep" \
             "$cat" "$text" >>"$w/failures.tsv"
     done <"$w/results.tsv"
