@@ -710,12 +710,11 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (xlate_warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32,
-       ID_ASSERT = 64 };
+enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32 };
 static const unsigned char id_first[256] = {
     ['_'] = ID_DEVICE | ID_ASM, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
     ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
-    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM | ID_ASSERT, ['i'] = ID_MATH,
+    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
 };
 
 static void ident(xlate *x, ptrdiff_t i)
@@ -734,9 +733,6 @@ static void ident(xlate *x, ptrdiff_t i)
             !is_member(x, i) && !xlate_punct(x, xlate_prev(x, i), P_SCOPE) &&
             xlate_punct(x, xlate_next(x, i), '('))
             x->uses_math = 1;
-        if ((f & ID_ASSERT) && !x->uses_assert && s.len == 6 && memcmp(s.s, "assert", 6) == 0 &&
-            !(x->t[i].flags & TF_PP) && !is_member(x, i) && xlate_punct(x, xlate_next(x, i), '('))
-            x->uses_assert = 1;
         if ((f & ID_ASM) && (s.len == 3 || s.len == 5 || s.len == 7))
             xlate_asm(x, i);
     }
@@ -807,7 +803,6 @@ static void filter_init(void)
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
     filter_add("printf");
-    filter_add("assert");
     filter_add("asm");
     filter_add("__asm__");
     filter_add("__asm");
@@ -945,8 +940,6 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
         x->cstring_included = 1;
     if (str_eqc(path, "math.h"))
         x->math_included = 1;
-    if (str_eqc(path, "cassert") || str_eqc(path, "assert.h"))
-        x->assert_included = 1;
     /* rocPRIM's headers (its texture cache iterator) call memset and relied on HIP's runtime
      * header for <string.h> */
     if (str_starts(path, S("rocprim/")))
@@ -1768,20 +1761,6 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                           : "rocPRIM's headers call memset and relied on HIP's runtime header "
                             "for <string.h>, which it no longer includes (HIP 7.0): <cstring> "
                             "included",
-                      NULL);
-        x->st.converted++;
-    }
-    /* CUDA's runtime header brings assert (device code too); HIP's does not from HIP 7.0 */
-    if (x->uses_assert && !x->assert_included && x->hipv >= 700 &&
-        (x->runtime_included || x->is_cu || x->device_code)) {
-        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
-            xlate_insert(x, ps.runtime_line_end,
-                         arena_printf(x->a, "#include <cassert>%s", x->nl));
-        else
-            add_lines(x, &ps, "#include <cassert>", -1);
-        diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
-                      "CUDA's runtime header brings assert, which this file calls; HIP's no "
-                      "longer does (HIP 7.0): <cassert> included",
                       NULL);
         x->st.converted++;
     }

@@ -60,8 +60,6 @@ typedef struct xlate {
     ptrdiff_t ovl_open;     /* the parameter list last looked at ('('), or 0 */
     int uses_math;          /* calls isfinite, isnan, isinf or isnormal unqualified */
     int math_included;      /* includes <math.h> itself */
-    int uses_assert;        /* calls assert */
-    int assert_included;    /* includes <cassert> or <assert.h> itself */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
