@@ -497,6 +497,20 @@ static void merged_types(xlate *x, ptrdiff_t i)
     x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
 }
 
+/* Whether r becomes its ROCm library name: --roc (hp_translate_opts.roc), or --miopen for the
+ * cuDNN rows; with hip_data_types the data types (hipDataType, HIP_R_*, HIP_C_*) stay HIP's. */
+static int use_roc_name(const xlate *x, const map_row *r)
+{
+    if (!r->roc_len)
+        return 0;
+    if (x->o->hip_data_types) {
+        hp_str h = map_hip(r);
+        if (str_eqc(h, "hipDataType") || str_starts(h, S("HIP_R_")) || str_starts(h, S("HIP_C_")))
+            return 0;
+    }
+    return x->o->roc || (x->o->miopen && r->family == map_family_index("cudnn"));
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -517,7 +531,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             return;
         }
     }
-    int use_roc = x->o->roc && r->roc_len;
+    int use_roc = use_roc_name(x, r);
     if (r->flags & MAP_F(erase)) {
         /* the word and the blanks after it */
         ptrdiff_t end = x->t[i].off + x->t[i].len;
@@ -1032,7 +1046,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         converted(x, r, S(""));
         return;
     }
-    int use_roc = x->o->roc && r->roc_len;
+    int use_roc = use_roc_name(x, r);
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
         const char *more = NULL;
