@@ -270,9 +270,24 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
 }
 
 /* Which argument is the symbol: cudaMemcpyToSymbol(symbol, src, ...) but
- * cudaMemcpyFromSymbol(dst, symbol, ...), cudaGetSymbolAddress(&ptr, symbol), ... */
+ * cudaMemcpyFromSymbol(dst, symbol, ...), cudaGetSymbolAddress(&ptr, symbol), ...; the graph
+ * functions' after the node arguments. */
 static int symbol_arg_index(hp_str name)
 {
+    static const struct {
+        const char *name;
+        int arg;
+    } graph[] = {
+        {"cudaGraphAddMemcpyNodeToSymbol", 4},
+        {"cudaGraphAddMemcpyNodeFromSymbol", 5},
+        {"cudaGraphMemcpyNodeSetParamsToSymbol", 1},
+        {"cudaGraphMemcpyNodeSetParamsFromSymbol", 2},
+        {"cudaGraphExecMemcpyNodeSetParamsToSymbol", 2},
+        {"cudaGraphExecMemcpyNodeSetParamsFromSymbol", 3},
+    };
+    for (size_t k = 0; k < sizeof graph / sizeof *graph; k++)
+        if (str_eqc(name, graph[k].name))
+            return graph[k].arg;
     return str_starts(name, S("cudaMemcpyToSymbol")) ? 0 : 1;
 }
 
