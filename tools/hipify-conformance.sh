@@ -6,7 +6,7 @@
 # usage: tools/hipify-conformance.sh [-m clang|perl] [-b HIPPORT] [-d] [-v] DIR
 #   -m   which interface: hipport hipify-clang (default) or hipport hipify-perl
 #   -b   the binary (default build/hipport)
-#   -d   expect the library headers as hipport writes them, <hipblas/hipblas.h> for "hipblas.h"
+#   -d   expect the library headers as hipport writes them, "hipblas/hipblas.h" for "hipblas.h"
 #        (a deliberate difference, docs/hipify-conformance.md), so that the checks after them
 #        count
 #   -v   print passing tests too
@@ -168,7 +168,8 @@ while read -r test; do
         sed -E 's/^([0-9]+):.*\/\/ (CHECK(-NEXT|-NOT)?):(.*)$/\1\t\2\t\4/' >"$tmp/checks"
     if [ -n "$headers" ]; then
         libs='hipblas|hipblaslt|rocblas|hipsparse|rocsparse|hipsolver|rocsolver|hiprand|rocrand|hipfft'
-        sed -E "s/#include [\"<]($libs)\\.h[\">]/#include <\\1\\/\\1.h>/" "$tmp/checks" >"$tmp/checks.d"
+        sed -E "s/#include \"($libs)\\.h\"/#include \"\\1\\/\\1.h\"/; s/#include <($libs)\\.h>/#include <\\1\\/\\1.h>/" \
+            "$tmp/checks" >"$tmp/checks.d"
         mv "$tmp/checks.d" "$tmp/checks"
     fi
     rm -f "$tmp/out.hip"
