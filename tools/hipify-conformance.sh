@@ -131,8 +131,9 @@ END {
         if (!fl) fail(k, " (no match)")
         if (kind[k] == "CHECK-NEXT" && fl != l + 1)
             fail(k, " (found on output line " fl ", not on line " l + 1 ")")
-        nots(l, c, fl, fc)
-        l = fl; c = fc + mlen
+        ml = fl; mc = fc; mn = mlen
+        nots(l, c, ml, mc)
+        l = ml; c = mc + mn
     }
     nots(l, c, nout, length(out[nout]) + 1)
 }' "$2"
