@@ -12,3 +12,8 @@ void f(cudaGraphNode_t *n, cudaGraph_t g, cudaGraphNode_t d, cudaGraphExec_t e, 
     cudaLaunchKernel((const void *)k, dim3(1), dim3(1), args, 0, s);
     cudaLaunchCooperativeKernel(k, dim3(1), dim3(1), args, 0, s);
 }
+void entry(void **p, unsigned long long flags, cudaDriverEntryPointQueryResult *q)
+{
+    cudaGetDriverEntryPoint("cuInit", p, flags, q);
+    cudaGetDriverEntryPoint("cuInit", p, flags);
+}
