@@ -17,3 +17,6 @@ void entry(void **p, unsigned long long flags, cudaDriverEntryPointQueryResult *
     cudaGetDriverEntryPoint("cuInit", p, flags, q);
     cudaGetDriverEntryPoint("cuInit", p, flags);
 }
+void f(cusparseHandle_t h, cusparseOperation_t o, const void *al, cusparseSpMatDescr_t a, cusparseDnMatDescr_t b, cusparseDnMatDescr_t c, cudaDataType t, cusparseSpSMAlg_t g, cusparseSpSMDescr_t d) {
+    cusparseSpSM_solve(h, o, o, al, a, b, c, t, g, d);
+}
