@@ -268,13 +268,16 @@ static int extra_arg(opt_state *s, const opt *o, const char *v)
     return OPT_CONTINUE;
 }
 
+/* hipify-clang's generators (--perl, --python, --md, --csv and their options): accepted, with
+ * a warning, as hipport generates no hipify-perl, Python maps or documentation */
 static int unsupported(opt_state *s, const opt *o, const char *v)
 {
-    (void)o;
     (void)v;
-    return opt_usage(s, "'%s' is not supported: hipport generates no hipify-perl, Python maps or "
-                        "documentation (Markdown or CSV)",
-                     s->word);
+    *(int *)o->dest = 1;
+    fprintf(stderr, "hipport %s: warning: '%s' has no effect: hipport generates no hipify-perl, "
+                    "Python maps or documentation (Markdown or CSV)\n",
+            s->cmd, s->word);
+    return OPT_CONTINUE;
 }
 
 static int version(opt_state *s, const opt *o, const char *v)
@@ -328,7 +331,7 @@ int cmd_hipify_clang(int argc, char **argv)
     opt_list *files = &args.files, *macros = &args.macros, file_macros = {NULL, 0, 0};
     int rc, inplace = 0, no_backup = 0, no_output = 0, examine = 0, launch = t.launch;
     const char *output = NULL, *odir = NULL, *ostats = NULL;
-    int print_csv = 0;
+    int print_csv = 0, generate = 0;
     const char *cdb = NULL;
     hp_ctx *cdb_ctx = NULL;
     const hp_compdb_entry *ents = NULL;
@@ -350,6 +353,10 @@ int cmd_hipify_clang(int argc, char **argv)
                    "the CSV statistics file (implies --print-stats-csv)"),
         OPT_FLAG(0, "examine", &examine, 1, "combines --no-output and --print-stats"),
         OPT_FLAG(0, "roc", &t.roc, 1, "translate to roc* libraries instead of hip* where possible"),
+        OPT_FLAG(0, "miopen", &t.miopen, 1,
+                 "translate cuDNN to MIOpen (which --roc does too: ROCm ships no hipDNN)"),
+        OPT_FLAG(0, "use-hip-data-types", &t.hip_data_types, 1,
+                 "with --roc, hipDataType and HIP_R_* rather than rocblas_datatype"),
         OPT_FLAG(0, "hip-kernel-execution-syntax", &launch, HP_LAUNCH_GGL,
                  "kernel launches as hipLaunchKernelGGL calls"),
         OPT_IGNORE("cuda-kernel-execution-syntax", NULL,
@@ -357,32 +364,39 @@ int cmd_hipify_clang(int argc, char **argv)
         OPT_IGNORE("experimental", NULL, "accepted; HIP's experimental APIs are translated"),
         OPT_FLAG(0, "skip-excluded-preprocessor-conditional-blocks", &t.skip_excluded, 1,
                  "leave the #if branches that -D/-U exclude untranslated"),
-        OPT_FLAG(0, "default-preprocessor", &t.skip_excluded, 1, NULL),
+        OPT_FLAG(0, "default-preprocessor", &t.skip_excluded, 1,
+                 "the same as --skip-excluded-preprocessor-conditional-blocks"),
+        OPT_IGNORE("amap", NULL,
+                   "accepted: hipport translates every branch and every name it knows anyway"),
         {.longname = "I", .arg = "DIR", .kind = OPTION_IGNORE, .flags = OPTF_GLUED,
          .help = "include directory (accepted; headers are not parsed)"},
         {.longname = "D", .arg = "NAME[=VALUE]", .kind = OPTION_LIST, .dest = macros,
          .prefix = "-D", .flags = OPTF_GLUED, .help = "define a macro for --skip-excluded-..."},
         OPT_CALL(0, "extra-arg", "ARG", extra_arg, macros,
                  "a compiler option (read for -D, -U, -I)"),
-        OPT_CALL(0, "extra-arg-before", "ARG", extra_arg, macros, NULL),
-        OPT_IGNORE("cuda-path", "DIR", "accepted and not needed"),
-        OPT_IGNORE("cuda-gpu-arch", "ARCH", NULL),
-        OPT_IGNORE("clang-resource-directory", "DIR", NULL),
-        OPT_IGNORE("temp-dir", "DIR", NULL),
-        OPT_IGNORE("save-temps", NULL, NULL),
-        OPT_IGNORE("v", NULL, NULL),
-        OPT_IGNORE("amap", NULL, NULL),
-        OPT_IGNORE("no-undocumented-features", NULL, NULL),
-        OPT_IGNORE("no-warnings-on-undocumented-features", NULL, NULL),
-        OPT_CALL(0, "perl", NULL, unsupported, NULL, NULL),
-        OPT_CALL(0, "python", NULL, unsupported, NULL, NULL),
-        OPT_CALL(0, "md", NULL, unsupported, NULL, NULL),
-        OPT_CALL(0, "csv", NULL, unsupported, NULL, NULL),
-        OPT_CALL(0, "miopen", NULL, unsupported, NULL, NULL),
-        OPT_CALL(0, "o-hipify-perl-dir", "DIR", unsupported, NULL, NULL),
-        OPT_CALL(0, "o-python-map-dir", "DIR", unsupported, NULL, NULL),
-        OPT_CALL(0, "doc-format", "FORMAT", unsupported, NULL, NULL),
-        OPT_CALL(0, "doc-roc", "WHICH", unsupported, NULL, NULL),
+        OPT_CALL(0, "extra-arg-before", "ARG", extra_arg, macros, "the same as --extra-arg"),
+        OPT_IGNORE("local-headers", NULL,
+                   "accepted; no effect: included headers are never translated, name each "
+                   "header as an input to translate it"),
+        OPT_IGNORE("local-headers-recursive", NULL, "accepted; no effect (see --local-headers)"),
+        OPT_IGNORE("cuda-path", "DIR", "accepted; no effect (no CUDA installation is needed)"),
+        OPT_IGNORE("cuda-gpu-arch", "ARCH", "accepted; no effect"),
+        OPT_IGNORE("clang-resource-directory", "DIR", "accepted; no effect (no clang is run)"),
+        OPT_IGNORE("temp-dir", "DIR", "accepted; no effect (no temporary files)"),
+        OPT_IGNORE("save-temps", NULL, "accepted; no effect (no temporary files)"),
+        OPT_IGNORE("v", NULL, "accepted; no effect"),
+        OPT_IGNORE("no-undocumented-features", NULL,
+                   "accepted; no effect (hipport relies on no undocumented HIP features)"),
+        OPT_IGNORE("no-warnings-on-undocumented-features", NULL, "accepted; no effect"),
+        OPT_CALL(0, "versions", NULL, version, NULL, "print the version (no 3rd-party software)"),
+        OPT_CALL(0, "perl", NULL, unsupported, &generate, "accepted; no effect: hipport generates no hipify-perl"),
+        OPT_CALL(0, "python", NULL, unsupported, &generate, "accepted; no effect: hipport generates no Python map"),
+        OPT_CALL(0, "md", NULL, unsupported, &generate, "accepted; no effect: hipport generates no documentation"),
+        OPT_CALL(0, "csv", NULL, unsupported, &generate, "accepted; no effect (see --md)"),
+        OPT_CALL(0, "o-hipify-perl-dir", "DIR", unsupported, &generate, "accepted; no effect (see --perl)"),
+        OPT_CALL(0, "o-python-map-dir", "DIR", unsupported, &generate, "accepted; no effect (see --python)"),
+        OPT_CALL(0, "doc-format", "FORMAT", unsupported, &generate, "accepted; no effect (see --md)"),
+        OPT_CALL(0, "doc-roc", "WHICH", unsupported, &generate, "accepted; no effect (see --md)"),
         OPT_STRING(0, "p", "DIR", &cdb,
                    "compilation database: DIR/compile_commands.json or the file; its files, or "
                    "the FILEs named, with its -D and -U"),
@@ -435,6 +449,8 @@ int cmd_hipify_clang(int argc, char **argv)
     }
     int nfiles = files->n;
     if (nfiles == 0) {
+        if (generate)
+            goto done; /* only generators asked for: nothing to translate */
         rc = cli_usage(cmd, "no input files");
         goto done;
     }

@@ -151,6 +151,8 @@ typedef struct hp_translate_opts {
     hp_launch launch;
     int hip_version;       /* target HIP (major*100+minor); 0: the newest known */
     int roc;               /* direct ROCm libraries instead of hip* wrappers */
+    int miopen;            /* cuDNN to MIOpen (which roc also does) */
+    int hip_data_types;    /* with roc: hipDataType and HIP_R_*, not rocblas_datatype */
     int pytorch;           /* hp_pytorch_mode */
     int annotate;          /* insert "// hipport RULE: ..." above lines that need a human */
     int hipify_clang;      /* follow hipify-clang's conventions where they differ */

@@ -1,6 +1,9 @@
 /* launch.c: kernel launches k<<<grid, block, shared, stream>>>(args) rewritten as
- * hipLaunchKernelGGL(k, dim3(grid), dim3(block), shared, stream, args) for --launch=ggl.
- * Template kernels are wrapped in HIP_KERNEL_NAME(); comments inside the launch are kept. */
+ * hipLaunchKernelGGL(k, dim3(grid), dim3(block), shared, stream, args) for --launch=ggl, in
+ * hipify-clang's layout: ", " between the arguments, the arguments' own text kept, dim3() only
+ * where the argument is not a dim3(...) already. Template kernels (with template arguments, or
+ * a template __global__ function of the file) are wrapped in HIP_KERNEL_NAME(); comments
+ * inside the launch are kept. */
 #include "str.h"
 #include "xlate.h"
 
@@ -101,6 +104,87 @@ static ptrdiff_t launch_close(const xlate *x, ptrdiff_t open)
     return -1;
 }
 
+/* Fills x->tkern: the names of the function templates declared __global__ (template <...>
+ * [specifiers] __global__ [specifiers] type name(...)). */
+static void scan_template_kernels(xlate *x)
+{
+    x->tkern_scanned = 1;
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            if (!n)
+                return;
+            x->tkern = NEW(x->a, hp_str, n);
+            n = 0;
+        }
+        for (ptrdiff_t i = 0; i < x->nt; i++) {
+            if (x->t[i].kind != TK_IDENT || !xlate_is(x, i, "__global__"))
+                continue;
+            ptrdiff_t p = xlate_prev(x, i);
+            while (p >= 0 && (x->t[p].kind == TK_IDENT || x->t[p].kind == TK_STRING))
+                p = xlate_prev(x, p);
+            if (p < 0 || !(xlate_punct(x, p, '>') || xlate_punct(x, p, P_SHR)))
+                continue;
+            /* the name: the identifier before the first "(" not of __launch_bounds__ */
+            ptrdiff_t q = xlate_next(x, i), name = -1;
+            for (int guard = 0; q < x->nt && guard < 64; guard++) {
+                if (xlate_punct(x, q, '(')) {
+                    ptrdiff_t r = xlate_prev(x, q);
+                    if (r >= 0 && x->t[r].kind == TK_IDENT &&
+                        !xlate_is(x, r, "__launch_bounds__")) {
+                        name = r;
+                        break;
+                    }
+                    q = xlate_match(x, q);
+                    if (q < 0)
+                        break;
+                } else if (xlate_punct(x, q, ';') || xlate_punct(x, q, '{')) {
+                    break;
+                }
+                q = xlate_next(x, q);
+            }
+            if (name < 0)
+                continue;
+            if (pass == 1)
+                x->tkern[n] = xlate_text(x, name);
+            n++;
+        }
+    }
+    x->ntkern = n;
+}
+
+/* Does the kernel expression ending at token e name a template __global__ function? */
+static int template_kernel(xlate *x, ptrdiff_t e)
+{
+    if (e < 0 || x->t[e].kind != TK_IDENT)
+        return 0;
+    if (!x->tkern_scanned)
+        scan_template_kernels(x);
+    hp_str name = xlate_text(x, e);
+    for (int k = 0; k < x->ntkern; k++)
+        if (str_eq(x->tkern[k], name))
+            return 1;
+    return 0;
+}
+
+/* Are the bytes [a, b) free of comments (only blanks and the launch's own punctuation)? */
+static int no_comment(const xlate *x, ptrdiff_t a, ptrdiff_t b)
+{
+    for (; a < b; a++)
+        if (x->src[a] == '/')
+            return 0;
+    return 1;
+}
+
+/* Is the configuration argument first..last a dim3(...) or dim3{...} already? */
+static int is_dim3(const xlate *x, ptrdiff_t first, ptrdiff_t last)
+{
+    if (!xlate_is(x, first, "dim3"))
+        return 0;
+    ptrdiff_t b = xlate_next(x, first);
+    return (xlate_punct(x, b, '(') || xlate_punct(x, b, '{')) && xlate_match(x, b) == last;
+}
+
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
 {
     ptrdiff_t e = xlate_prev(x, open);
@@ -128,26 +212,48 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
         if (cfg.last[k] < cfg.first[k])
             return open; /* an empty configuration argument: leave it to the compiler */
 
+    if (!templ && template_kernel(x, e))
+        templ = 1;
     xlate_insert(x, x->t[start].off, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" :
                                             "hipLaunchKernelGGL(");
+    ptrdiff_t kend = x->t[e].off + x->t[e].len;
     if (templ)
-        xlate_insert(x, x->t[e].off + x->t[e].len, ")");
-    xlate_edit(x, x->t[open].off, x->t[open].len, S(", "));
-    for (int k = 0; k < 2; k++) {
+        xlate_insert(x, kend, ")");
+    /* "k <<< g" becomes "k, g" (", " only in place of "<<<" where a comment is in between) */
+    const tok *o = &x->t[open], *g = &x->t[cfg.first[0]];
+    if (no_comment(x, kend, g->off))
+        xlate_edit(x, kend, g->off - kend, S(", "));
+    else
+        xlate_edit(x, o->off, o->len, S(", "));
+    for (int k = 0; k < cfg.n; k++) {
         const tok *f = &x->t[cfg.first[k]], *l = &x->t[cfg.last[k]];
-        xlate_insert(x, f->off, "dim3(");
-        xlate_insert(x, l->off + l->len, ")");
+        if (k < 2 && !is_dim3(x, cfg.first[k], cfg.last[k])) {
+            xlate_insert(x, f->off, "dim3(");
+            xlate_insert(x, l->off + l->len, ")");
+        }
+        /* the separator: ", " */
+        ptrdiff_t lend = l->off + l->len;
+        if (k + 1 < cfg.n && no_comment(x, lend, x->t[cfg.first[k + 1]].off))
+            xlate_edit(x, lend, x->t[cfg.first[k + 1]].off - lend, S(", "));
     }
-    const tok *c = &x->t[close];
-    if (cfg.n == 2)
-        xlate_insert(x, c->off, ", 0, 0");
-    else if (cfg.n == 3)
-        xlate_insert(x, c->off, ", 0");
-    xlate_edit(x, c->off, c->len, S(""));
-    /* "(" becomes ", " (just "," at the end of a line, so that no trailing space appears) */
+    const tok *c = &x->t[close], *last = &x->t[cfg.last[cfg.n - 1]];
+    const char *defaults = cfg.n == 2 ? ", 0, 0" : cfg.n == 3 ? ", 0" : "";
+    /* ">>> (" becomes ", " (just "," at the end of a line, so that no trailing space appears),
+     * or ")" where there are no arguments */
     ptrdiff_t after = x->t[lp].off + 1;
     int eol = after < x->len && (x->src[after] == '\n' || x->src[after] == '\r');
-    xlate_edit(x, x->t[lp].off, x->t[lp].len, !args.n ? S("") : eol ? S(",") : S(", "));
+    hp_str sep = !args.n ? S("") : eol ? S(",") : S(", ");
+    ptrdiff_t lend = last->off + last->len, rp = xlate_match(x, lp);
+    if (!args.n && rp > lp && no_comment(x, after, x->t[rp].off))
+        after = x->t[rp].off; /* "( )" */
+    if (no_comment(x, lend, after)) {
+        xlate_insert(x, lend, defaults);
+        xlate_edit(x, lend, after - lend, sep);
+    } else {
+        xlate_insert(x, c->off, defaults);
+        xlate_edit(x, c->off, c->len, S(""));
+        xlate_edit(x, x->t[lp].off, x->t[lp].len, sep);
+    }
     x->st.launches++;
     return close;
 }

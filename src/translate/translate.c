@@ -270,9 +270,24 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
 }
 
 /* Which argument is the symbol: cudaMemcpyToSymbol(symbol, src, ...) but
- * cudaMemcpyFromSymbol(dst, symbol, ...), cudaGetSymbolAddress(&ptr, symbol), ... */
+ * cudaMemcpyFromSymbol(dst, symbol, ...), cudaGetSymbolAddress(&ptr, symbol), ...; the graph
+ * functions' after the node arguments. */
 static int symbol_arg_index(hp_str name)
 {
+    static const struct {
+        const char *name;
+        int arg;
+    } graph[] = {
+        {"cudaGraphAddMemcpyNodeToSymbol", 4},
+        {"cudaGraphAddMemcpyNodeFromSymbol", 5},
+        {"cudaGraphMemcpyNodeSetParamsToSymbol", 1},
+        {"cudaGraphMemcpyNodeSetParamsFromSymbol", 2},
+        {"cudaGraphExecMemcpyNodeSetParamsToSymbol", 2},
+        {"cudaGraphExecMemcpyNodeSetParamsFromSymbol", 3},
+    };
+    for (size_t k = 0; k < sizeof graph / sizeof *graph; k++)
+        if (str_eqc(name, graph[k].name))
+            return graph[k].arg;
     return str_starts(name, S("cudaMemcpyToSymbol")) ? 0 : 1;
 }
 
@@ -497,6 +512,20 @@ static void merged_types(xlate *x, ptrdiff_t i)
     x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
 }
 
+/* Whether r becomes its ROCm library name: --roc (hp_translate_opts.roc), or --miopen for the
+ * cuDNN rows; with hip_data_types the data types (hipDataType, HIP_R_*, HIP_C_*) stay HIP's. */
+static int use_roc_name(const xlate *x, const map_row *r)
+{
+    if (!r->roc_len)
+        return 0;
+    if (x->o->hip_data_types) {
+        hp_str h = map_hip(r);
+        if (str_eqc(h, "hipDataType") || str_starts(h, S("HIP_R_")) || str_starts(h, S("HIP_C_")))
+            return 0;
+    }
+    return x->o->roc || (x->o->miopen && r->family == map_family_index("cudnn"));
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -517,7 +546,7 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             return;
         }
     }
-    int use_roc = x->o->roc && r->roc_len;
+    int use_roc = use_roc_name(x, r);
     if (r->flags & MAP_F(erase)) {
         /* the word and the blanks after it */
         ptrdiff_t end = x->t[i].off + x->t[i].len;
@@ -1032,7 +1061,7 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
         converted(x, r, S(""));
         return;
     }
-    int use_roc = x->o->roc && r->roc_len;
+    int use_roc = use_roc_name(x, r);
     if (!r->hip_len && !use_roc) {
         note_unsupported(x, op);
         const char *more = NULL;

@@ -74,6 +74,9 @@ typedef struct xlate {
                              * on first use), or NULL */
     hp_conv *conv;          /* converted references (with o->record_names) */
     int nconv, capconv;
+    hp_str *tkern;          /* the names of the template __global__ functions the file declares
+                             * (launch.c, on the first launch) */
+    int ntkern, tkern_scanned;
 } xlate;
 
 

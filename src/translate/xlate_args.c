@@ -107,6 +107,13 @@ static void record(xlate *x, ptrdiff_t name, const lex_args *a, int row)
     p->row = row;
 }
 
+/* Is the row's "when" (hip, roc or any) the library written? */
+static int row_applies(int row, int use_roc)
+{
+    const char *w = argrewrites_rows[row][COL_WHEN];
+    return !((strcmp(w, "roc") == 0 && !use_roc) || (strcmp(w, "hip") == 0 && use_roc));
+}
+
 hp_str xlate_args_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc)
 {
     ptrdiff_t open = xlate_next(x, i);
@@ -121,14 +128,14 @@ hp_str xlate_args_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
     int k = snprintf(key, sizeof key, "%.*s/%d", (int)cuda.len, cuda.s, a.n);
     if (k > 0 && (size_t)k < sizeof key)
         row = find_row(key, (size_t)k);
+    /* a NAME/N row for the other library gives way to the NAME row */
+    if (row >= 0 && !row_applies(row, use_roc))
+        row = -1;
     if (row < 0)
         row = find_row(cuda.s, (size_t)cuda.len);
-    if (row < 0)
+    if (row < 0 || !row_applies(row, use_roc))
         return to;
     const char *const *c = argrewrites_rows[row];
-    if ((strcmp(c[COL_WHEN], "roc") == 0 && !use_roc) ||
-        (strcmp(c[COL_WHEN], "hip") == 0 && use_roc))
-        return to;
     hp_str name = op_name(c[COL_OPS]);
     if (name.len) {
         int since = parse_version(c[COL_SINCE]);
