@@ -338,10 +338,12 @@ static void env_add(env_walk *w, hp_str name, int kind)
 
 int warp_env_cuda_like_name(hp_str s)
 {
-    static const char *const prefixes[] = {"CUDA_", "CU_", "cublas", "cusparse", "cufft",
-                                           "curand", "cusolver", "cudnn", "nvrtc", "CUBLAS_",
-                                           "CUSPARSE_", "CUFFT_", "CURAND_", "CUSOLVER_",
-                                           "CUDNN_", "NVRTC_"};
+#define P(lit) {(lit), (ptrdiff_t)sizeof(lit) - 1}
+    static const hp_str prefixes[] = {P("CUDA_"),    P("CU_"),       P("cublas"),   P("cusparse"),
+                                      P("cufft"),    P("curand"),    P("cusolver"), P("cudnn"),
+                                      P("nvrtc"),    P("CUBLAS_"),   P("CUSPARSE_"), P("CUFFT_"),
+                                      P("CURAND_"),  P("CUSOLVER_"), P("CUDNN_"),   P("NVRTC_")};
+#undef P
     if (s.len < 4 || (s.s[0] != 'c' && s.s[0] != 'C' && s.s[0] != 'n' && s.s[0] != 'N'))
         return 0;
     if (s.s[0] == 'c' && s.s[1] == 'u') {
@@ -353,8 +355,8 @@ int warp_env_cuda_like_name(hp_str s)
     /* a library's prefix, then a capital (cublasSgemm) or, in capitals, an underscore
      * (CUBLAS_OP_N); cublas_handle is a project's own */
     for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++) {
-        hp_str p = str_cstr(prefixes[k]);
-        if (s.len > p.len && str_starts(s, p) &&
+        hp_str p = prefixes[k];
+        if (s.len > p.len && s.s[0] == p.s[0] && s.s[1] == p.s[1] && str_starts(s, p) &&
             (p.s[p.len - 1] == '_' || (s.s[p.len] >= 'A' && s.s[p.len] <= 'Z')))
             return 1;
     }

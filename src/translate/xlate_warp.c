@@ -133,13 +133,16 @@ static int const_init(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *
     struct warp_idx *w = x->warp;
     if (w && !w->consts_built) {
         w->consts_built = 1;
+        /* one pass finds the declarations (in file order, so the first of a name wins) */
+        int32_t *at = arena_alloc_nozero(x->a, (ptrdiff_t)sizeof *at, _Alignof(int32_t),
+                                         x->nt > 0 ? x->nt : 1);
         ptrdiff_t nc = 0;
-        for (ptrdiff_t i = 0; i < x->nt; i++)
-            nc += const_decl(x, i, t64);
-        if (nameidx_init(&w->consts, x->a, nc))
-            for (ptrdiff_t i = 0; i < x->nt; i++)
-                if (const_decl(x, i, t64))
-                    nameidx_put(&w->consts, xlate_text(x, i), (int32_t)i, 0);
+        for (ptrdiff_t i = 0; at && i < x->nt; i++)
+            if (const_decl(x, i, t64))
+                at[nc++] = (int32_t)i;
+        if (at && nameidx_init(&w->consts, x->a, nc))
+            for (ptrdiff_t k = 0; k < nc; k++)
+                nameidx_put(&w->consts, xlate_text(x, at[k]), at[k], 0);
     }
     ptrdiff_t i = -1;
     if (w && w->consts.cap) {
