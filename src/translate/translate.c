@@ -1607,8 +1607,11 @@ static void unknown_names(xlate *x)
         if (c[j].own || c[j].first < 0)
             continue;
         int in_header = 0;
-        for (int h = 0; x->env && h < x->env->ncuda && !in_header; h++)
-            in_header = str_eq(x->env->cuda_names[h], c[j].name);
+        if (x->env && x->env->cuda_ix.cap)
+            in_header = nameidx_get(&x->env->cuda_ix, c[j].name) >= 0;
+        else /* no index (no room for it): the list */
+            for (int h = 0; x->env && h < x->env->ncuda && !in_header; h++)
+                in_header = str_eq(x->env->cuda_names[h], c[j].name);
         if (in_header)
             continue;
         finding(x, c[j].first, "HP-UNSUPPORTED", HP_SEV_WARNING,

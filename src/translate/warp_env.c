@@ -374,10 +374,7 @@ static void env_cuda_names(env_walk *w, const xlate *hx)
         hp_str n = xlate_text(hx, k);
         if (!warp_env_cuda_like_name(n))
             continue;
-        int seen = 0;
-        for (int j = e->ncuda - 1; j >= 0 && !seen; j--)
-            seen = str_eq(e->cuda_names[j], n);
-        if (seen || e->ncuda >= 4096)
+        if (e->ncuda >= 4096 || nameidx_get(&e->cuda_ix, n) >= 0)
             continue;
         if (e->ncuda == e->capcuda) {
             int ncap = e->capcuda ? e->capcuda * 2 : 32;
@@ -388,6 +385,15 @@ static void env_cuda_names(env_walk *w, const xlate *hx)
             e->capcuda = ncap;
         }
         e->cuda_names[e->ncuda++] = n;
+        if (2 * (ptrdiff_t)e->ncuda > e->cuda_ix.cap) {
+            /* rebuilt, twice as large, from the list */
+            if (!nameidx_init(&e->cuda_ix, w->a, 2 * (ptrdiff_t)e->ncuda + 32))
+                continue;
+            for (int j = 0; j < e->ncuda; j++)
+                nameidx_put(&e->cuda_ix, e->cuda_names[j], j, 0);
+        } else {
+            nameidx_put(&e->cuda_ix, n, e->ncuda - 1, 0);
+        }
     }
 }
 

@@ -15,6 +15,7 @@ typedef struct warp_env {
     int n, cap;
     hp_str *cuda_names;  /* CUDA-like names its headers mention (warp_env_cuda_like_name) */
     int ncuda, capcuda;
+    nameidx cuda_ix;     /* cuda_names -> their index (rebuilt as the list grows) */
     nameidx ix;          /* names -> their index (rebuilt as the list grows) */
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
                             (translate reuses them); lx.toks is NULL where it was not lexed */
