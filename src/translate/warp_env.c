@@ -36,7 +36,9 @@ typedef struct hdr {
     char *src;
     ptrdiff_t len;
     lex_out lx;
-    arena a; /* holds src and the tokens */
+    hp_str *cuda;     /* its CUDA-like names, in order, with repeats (into src) */
+    ptrdiff_t ncuda;
+    arena a; /* holds src, the tokens and cuda */
 } hdr;
 
 /* A directory's listing, to answer an include that names nothing without a failed open: most
@@ -242,6 +244,8 @@ static hdr *cache_find(warp_env_cache *c, const char *path, unsigned hash)
 
 /* The header at path from the cache, read and lexed on its first use; NULL where the cache
  * is full (the caller reads it itself). */
+static void cuda_list(arena *a, const char *src, const lex_out *lx, hp_str **out, ptrdiff_t *n);
+
 static hdr *cache_get(warp_env_cache *c, const char *path)
 {
     unsigned hash = str_hash(path, (ptrdiff_t)strlen(path), 0);
@@ -265,6 +269,8 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
     if (os_read_file(&nh->a, path, ENV_MAX_BYTES, &nh->src, &nh->len, &err) == HP_OK) {
         lex_all(&nh->a, nh->src, nh->len, &nh->lx);
         nh->ok = nh->lx.toks != NULL;
+        if (nh->ok)
+            cuda_list(&nh->a, nh->src, &nh->lx, &nh->cuda, &nh->ncuda);
     }
     if (!nh->ok) {
         /* nothing kept but the name */
@@ -363,17 +369,40 @@ int warp_env_cuda_like_name(hp_str s)
     return 0;
 }
 
+/* The CUDA-like identifiers of a header's tokens, in order (repeats kept), in a. */
+static void cuda_list(arena *a, const char *src, const lex_out *lx, hp_str **out, ptrdiff_t *n)
+{
+    ptrdiff_t cap = 0, k = 0;
+    hp_str *v = NULL;
+    for (ptrdiff_t i = 0; i < lx->n; i++) {
+        const tok *t = &lx->toks[i];
+        if (t->kind != TK_IDENT)
+            continue;
+        hp_str name = str_make(src + t->off, t->len);
+        if (!warp_env_cuda_like_name(name))
+            continue;
+        if (k == cap) {
+            ptrdiff_t ncap = cap ? cap * 2 : 16;
+            hp_str *nv = arena_grow(a, v, cap * (ptrdiff_t)sizeof *v, ncap * (ptrdiff_t)sizeof *v,
+                                    _Alignof(hp_str));
+            if (!nv)
+                break;
+            v = nv;
+            cap = ncap;
+        }
+        v[k++] = name;
+    }
+    *out = v;
+    *n = k;
+}
+
 /* Notes the CUDA-like names a header mentions: the header declares them, or its own
  * translation reports them; either way the includer need not. */
-static void env_cuda_names(env_walk *w, const xlate *hx)
+static void env_cuda_names(env_walk *w, const hp_str *names, ptrdiff_t count)
 {
     warp_env *e = w->env;
-    for (ptrdiff_t k = 0; k < hx->nt; k++) {
-        if (hx->t[k].kind != TK_IDENT)
-            continue;
-        hp_str n = xlate_text(hx, k);
-        if (!warp_env_cuda_like_name(n))
-            continue;
+    for (ptrdiff_t k = 0; k < count; k++) {
+        hp_str n = names[k];
         if (e->ncuda >= 4096 || nameidx_get(&e->cuda_ix, n) >= 0)
             continue;
         if (e->ncuda == e->capcuda) {
@@ -399,7 +428,7 @@ static void env_cuda_names(env_walk *w, const xlate *hx)
 
 /* lx: the file's tokens when they are at hand (a cached header), else NULL */
 static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
-                     const lex_out *have, int depth)
+                     const hdr *have, int depth)
 {
     xlate hx;
     memset(&hx, 0, sizeof hx);
@@ -408,7 +437,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.len = len;
     lex_out lx;
     if (have)
-        lx = *have;
+        lx = have->lx;
     else if (depth == 0)
         lex_all_marked(w->a, src, len, w->filter, &lx);
     else
@@ -420,8 +449,16 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.env = w->env;
     if (depth == 0 && lx.toks)
         w->env->lx = lx;
-    if (depth > 0 && lx.toks)
-        env_cuda_names(w, &hx);
+    if (depth > 0 && lx.toks) {
+        if (have) {
+            env_cuda_names(w, have->cuda, have->ncuda);
+        } else {
+            hp_str *names;
+            ptrdiff_t n;
+            cuda_list(w->a, src, &lx, &names, &n);
+            env_cuda_names(w, names, n);
+        }
+    }
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t d = 0; d < hx.ndirs; d++) {
@@ -455,7 +492,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
         if (ch) {
             if (ch->ok)
-                env_file(w, child, ch->src, ch->len, &ch->lx, depth + 1);
+                env_file(w, child, ch->src, ch->len, ch, depth + 1);
             continue;
         }
         char *data;
