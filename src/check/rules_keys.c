@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
+#include "nameidx.h"
 #include "rules.h"
 
 #include "rule_keys_tab.h"
@@ -14,8 +14,7 @@
 enum { K_KEY, K_MATCH, K_HOT };
 
 struct rules_keys {
-    int16_t *slot;      /* exact names: row index + 1, or 0 */
-    int cap;
+    nameidx names;      /* exact names: their row */
     unsigned *bits;     /* per row */
     int16_t *len;       /* per row: strlen of its key */
     int16_t *prefix;    /* rows matched by prefix, grouped by first byte */
@@ -81,11 +80,7 @@ rules_keys *rules_keys_build(arena *a)
 {
     enum { N = rule_keys_rows_COUNT };
     rules_keys *ix = NEW(a, rules_keys, 1);
-    int cap = 64;
-    while (cap < 2 * N)
-        cap *= 2;
-    ix->cap = cap;
-    ix->slot = NEW(a, int16_t, cap);
+    nameidx_init(&ix->names, a, N);
     ix->bits = NEW(a, unsigned, N + 1);
     ix->len = NEW(a, int16_t, N + 1);
     ix->prefix = NEW(a, int16_t, N + 1);
@@ -108,11 +103,7 @@ rules_keys *rules_keys_build(arena *a)
             }
         } else {
             HP_ASSERT(strcmp(r[K_MATCH], "name") == 0);
-            unsigned h = hp_hash(r[K_KEY], ix->len[i], 0);
-            int j = (int)(h & (unsigned)(cap - 1));
-            while (ix->slot[j])
-                j = (j + 1) & (cap - 1);
-            ix->slot[j] = (int16_t)(i + 1);
+            nameidx_put(&ix->names, str_make(r[K_KEY], ix->len[i]), i, 0);
         }
     }
     rules_group_by_first_byte(ix->prefix, ix->nprefix, key_of, ix->pfx_first);
@@ -133,15 +124,9 @@ unsigned rules_keys_bits(const rules_keys *ix, hp_str s, int number)
                     bits |= ix->numbits[k];
         return bits;
     }
-    unsigned h = hp_hash(s.s, s.len, 0);
-    for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j]; j = (j + 1) & (ix->cap - 1)) {
-        int row = ix->slot[j] - 1;
-        if (s.len == ix->len[row] &&
-            memcmp(s.s, rule_keys_rows[row][K_KEY], (size_t)s.len) == 0) {
-            bits |= ix->bits[row];
-            break;
-        }
-    }
+    int32_t named = nameidx_get(&ix->names, s);
+    if (named >= 0)
+        bits |= ix->bits[named];
     for (int p = ix->pfx_first[(unsigned char)s.s[0]];
          p < ix->nprefix && rule_keys_rows[ix->prefix[p]][K_KEY][0] == s.s[0]; p++) {
         int row = ix->prefix[p];
