@@ -611,11 +611,8 @@ static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, 
         return;
     unsigned flags = strcmp(r[N_MODE], "once") == 0 ? RF_ONCE : 0;
     hp_severity sev = strcmp(r[N_SEV], "") == 0 ? HP_SEV_NONE : sev_of(r[N_SEV]);
-    if (r[N_SEV][0] >= '0' && r[N_SEV][0] <= '9') {
-        int major = atoi(r[N_SEV]);
-        const char *dot = strchr(r[N_SEV], '.');
-        sev = rules_sev_since(c, major * 100 + (dot ? atoi(dot + 1) : 0));
-    }
+    if (r[N_SEV][0] >= '0' && r[N_SEV][0] <= '9') /* a HIP release, X.Y */
+        sev = rules_sev_since(c, hp_hip_version_parse(r[N_SEV]));
     const char *fix = r[N_FIX][0] ? r[N_FIX] : NULL;
     rules_report_at(c, r[N_RULE], off, n, sev, flags, subst(c, r[N_MSG], name), fix);
 }
