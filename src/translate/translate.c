@@ -1275,6 +1275,18 @@ static void add_lines(xlate *x, const ppstate *ps, const char *text_lines, int o
     x->e[x->ne - 1].seq = order;
 }
 
+/* A standard header that CUDA's runtime header brings and HIP's does not: included right after
+ * the file's own include of the HIP runtime (else with the lines added at the top), with note. */
+static void include_std(xlate *x, const ppstate *ps, const char *line, const char *note)
+{
+    if (ps->runtime_line_end > 0 && ps->runtime_line_end < x->len && !ps->runtime_late)
+        xlate_insert(x, ps->runtime_line_end, arena_printf(x->a, "%s%s", line, x->nl));
+    else
+        add_lines(x, ps, line, -1);
+    diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE, note, NULL);
+    x->st.converted++;
+}
+
 /* Does an identifier with this text occur in the file? */
 static int mentions(const xlate *x, const char *name)
 {
@@ -1781,36 +1793,22 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     /* CUDA's runtime header includes <string.h>; HIP's did until HIP 7.0 */
     if ((x->uses_cstring || x->cstring_for_lib) && !x->cstring_included && x->hipv >= 700 &&
         (x->runtime_included || x->is_cu || x->device_code)) {
-        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
-            xlate_insert(x, ps.runtime_line_end,
-                         arena_printf(x->a, "#include <cstring>%s", x->nl));
-        else
-            add_lines(x, &ps, "#include <cstring>", -1);
-        diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
-                      x->uses_cstring
-                          ? "CUDA's runtime header includes <string.h>, whose functions this "
-                            "file calls; HIP's no longer does (HIP 7.0): <cstring> included"
-                          : "rocPRIM's headers call memset and relied on HIP's runtime header "
-                            "for <string.h>, which it no longer includes (HIP 7.0): <cstring> "
-                            "included",
-                      NULL);
-        x->st.converted++;
+        include_std(x, &ps, "#include <cstring>",
+                    x->uses_cstring
+                        ? "CUDA's runtime header includes <string.h>, whose functions this "
+                          "file calls; HIP's no longer does (HIP 7.0): <cstring> included"
+                        : "rocPRIM's headers call memset and relied on HIP's runtime header "
+                          "for <string.h>, which it no longer includes (HIP 7.0): <cstring> "
+                          "included");
     }
     /* CUDA's runtime header includes <math.h>; HIP's brings host code no classification
      * macros (5.2 and 7.x alike) */
     if (x->uses_math && !x->math_included &&
         (x->runtime_included || x->is_cu || x->device_code)) {
-        if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len && !ps.runtime_late)
-            xlate_insert(x, ps.runtime_line_end,
-                         arena_printf(x->a, "#include <math.h>%s", x->nl));
-        else
-            add_lines(x, &ps, "#include <math.h>", -1);
-        diag_add_file(&x->d, "HP-HEADER", HP_SEV_NOTE,
-                      "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
-                      "this file calls; HIP's does not declare them for host code: <math.h> "
-                      "included",
-                      NULL);
-        x->st.converted++;
+        include_std(x, &ps, "#include <math.h>",
+                    "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
+                    "this file calls; HIP's does not declare them for host code: <math.h> "
+                    "included");
     }
     if (x->needs_compat && !x->compat_included) {
         if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len)
