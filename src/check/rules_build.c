@@ -310,21 +310,22 @@ static int nv_arch(hp_str v)
            RULES_EQ(v, "native") || RULES_EQ(v, "all") || RULES_EQ(v, "all-major");
 }
 
+/* What follows the last '/' of a word (a command's name without its directory). */
+static hp_str last_component(hp_str s)
+{
+    for (ptrdiff_t k = s.len; k > 0; k--)
+        if (s.s[k - 1] == '/')
+            return str_make(s.s + k, s.len - k);
+    return s;
+}
+
 /* The nvcc_flags row that word i starts, or -1 (sets *span: bytes to underline). */
 static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
 {
     hp_str s = wtext(c, st->w[i]);
     if (s.len < 2 && !RULES_EQ(s, "nvcc"))
         return -1;
-    hp_str base = s;
-    ptrdiff_t slash = -1;
-    for (ptrdiff_t k = 0; k < s.len; k++)
-        if (s.s[k] == '/')
-            slash = k;
-    if (slash >= 0 && s.s[0] != '-') {
-        base.s += slash + 1;
-        base.len -= slash + 1;
-    }
+    hp_str base = s.s[0] != '-' ? last_component(s) : s;
     for (int r = 0; r < nvcc_flags_rows_COUNT; r++) {
         const char *const *row = nvcc_flags_rows[r];
         hp_str f = str_cstr(row[0]);
@@ -371,37 +372,29 @@ static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_w
                 RULES_EQ(w, "CUDA_NVCC_FLAGS") || RULES_STARTS(w, "CUDA_NVCC_FLAGS_"))
                 return 1;
         }
-        /* the innermost "$<" before the word, on its line */
+        /* a generator expression still open at the word, on its line, whose text so far
+         * (its condition) names the CUDA language: $<$<COMPILE_LANGUAGE:CUDA>:... word */
         ptrdiff_t at = st->w[i].off, b = at;
         while (b > 0 && c->src[b - 1] != '\n')
             b--;
         hp_str before = str_make(c->src + b, at - b);
-        ptrdiff_t gx = -1;
-        for (ptrdiff_t k = 0; k + 1 < before.len; k++)
-            if (before.s[k] == '$' && before.s[k + 1] == '<')
-                gx = k;
-        if (gx >= 0) {
-            hp_str expr = str_cut(before, gx, before.len);
+        ptrdiff_t open[16];
+        int nopen = 0;
+        for (ptrdiff_t k = 0; k < before.len; k++) {
+            if (before.s[k] == '$' && k + 1 < before.len && before.s[k + 1] == '<') {
+                if (nopen < 16)
+                    open[nopen] = k;
+                nopen++;
+            } else if (before.s[k] == '>' && nopen > 0) {
+                nopen--;
+            }
+        }
+        for (int k = 0; k < nopen && k < 16; k++) {
+            hp_str expr = str_cut(before, open[k], before.len);
             if (str_find(expr, S("COMPILE_LANGUAGE:CUDA")) >= 0 ||
                 str_find(expr, S("COMPILE_LANG_AND_ID:CUDA")) >= 0)
                 return 1;
         }
-        /* an expression closed before the word may still hold it: $<$<...CUDA>:flags> */
-        for (ptrdiff_t k = 0; k + 1 < before.len; k++)
-            if (before.s[k] == '$' && before.s[k + 1] == '<') {
-                hp_str rest = str_cut(before, k, before.len);
-                int depth = 0;
-                for (ptrdiff_t q = 0; q < rest.len; q++) {
-                    if (rest.s[q] == '$' && q + 1 < rest.len && rest.s[q + 1] == '<')
-                        depth++;
-                    else if (rest.s[q] == '>')
-                        depth--;
-                }
-                if (depth > 0 && (str_find(rest, S("COMPILE_LANGUAGE:CUDA")) >= 0 ||
-                                  str_find(rest, S("COMPILE_LANG_AND_ID:CUDA")) >= 0))
-                    return 1;
-                break;
-            }
         return 0;
     }
     if (!nvcc_word || st->python)
@@ -524,15 +517,6 @@ static void tri011(bctx *c, const bstmt *st)
         pyrules_add(c->r, st->w[i].off, eq >= 0 ? eq : s.len, RID_TRI011, HP_SEV_NOTE,
                     rules_triton_env_message(c->a, row), rules_triton_env_fix(row));
     }
-}
-
-/* What follows the last '/' of a word (a command's name without its directory). */
-static hp_str last_component(hp_str s)
-{
-    for (ptrdiff_t k = s.len; k > 0; k--)
-        if (s.s[k - 1] == '/')
-            return str_make(s.s + k, s.len - k);
-    return s;
 }
 
 /* Notes HIP use, for the missing-target-list check. */
