@@ -978,27 +978,6 @@ static void rule_doc004(doctor *d)
 
 enum { M_ROCM, M_PROCS, M_TORCH, M_SOURCE };
 
-/* X.Y.Z as X*10000 + Y*100 + Z (each part below 100); -1 unless it starts with a digit. */
-static int ver3(const char *s)
-{
-    int part[3] = {0, 0, 0};
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    for (int k = 0; k < 3; k++) {
-        int v = 0;
-        while (*s >= '0' && *s <= '9') {
-            if (v < 100)
-                v = v * 10 + (*s - '0');
-            s++;
-        }
-        part[k] = v > 99 ? 99 : v;
-        if (*s != '.')
-            break;
-        s++;
-    }
-    return part[0] * 10000 + part[1] * 100 + part[2];
-}
-
 /* Does the comma-separated list name the processor proc (proc.len bytes)? */
 static int list_has(const char *list, hp_str proc)
 {
@@ -1013,13 +992,14 @@ static int list_has(const char *list, hp_str proc)
     return 0;
 }
 
-/* The row of rocm_matrix.tsv that the release v uses, or -1 before the first. */
-static int matrix_row(int v)
+/* The row of rocm_matrix.tsv that the release have uses, or -1 before the first. */
+static int matrix_row(const char *have)
 {
     int best = -1;
     for (int i = 0; i < rocm_matrix_rows_COUNT; i++)
-        if (ver3(rocm_matrix_rows[i][M_ROCM]) <= v &&
-            (best < 0 || ver3(rocm_matrix_rows[i][M_ROCM]) > ver3(rocm_matrix_rows[best][M_ROCM])))
+        if (gpuinfo_ver_cmp(rocm_matrix_rows[i][M_ROCM], have) <= 0 &&
+            (best < 0 ||
+             gpuinfo_ver_cmp(rocm_matrix_rows[i][M_ROCM], rocm_matrix_rows[best][M_ROCM]) > 0))
             best = i;
     return best;
 }
@@ -1029,8 +1009,7 @@ static void rule_doc005(doctor *d)
     if (!d->rocm.n || !d->rocm.v[0].version[0])
         return;
     const char *have = d->rocm.v[0].version;
-    int v = ver3(have);
-    int row = matrix_row(v);
+    int row = have[0] >= '0' && have[0] <= '9' ? matrix_row(have) : -1;
     if (row < 0)
         return;
     const char *path = d->rocm.v[0].source && d->rocm.v[0].source[0] ? d->rocm.v[0].source
@@ -1050,10 +1029,10 @@ static void rule_doc005(doctor *d)
         /* the first release that lists it, if a later one does */
         int first = -1;
         for (int k = 0; k < rocm_matrix_rows_COUNT; k++)
-            if (ver3(rocm_matrix_rows[k][M_ROCM]) > v &&
+            if (gpuinfo_ver_cmp(rocm_matrix_rows[k][M_ROCM], have) > 0 &&
                 list_has(rocm_matrix_rows[k][M_PROCS], proc) &&
                 (first < 0 ||
-                 ver3(rocm_matrix_rows[k][M_ROCM]) < ver3(rocm_matrix_rows[first][M_ROCM])))
+                 gpuinfo_ver_cmp(rocm_matrix_rows[k][M_ROCM], rocm_matrix_rows[first][M_ROCM]) < 0))
                 first = k;
         const char *name = g->name && g->name[0] ? doc_printf(d, " (%s)", g->name) : "";
         if (first >= 0)
