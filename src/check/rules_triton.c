@@ -62,6 +62,25 @@ static ptrdiff_t value_tok(const pysrc *p, const tri_site *s, int id, int32_t li
     return s->opt[id].key;
 }
 
+/* A value bound on another line (NUM_WARPS = [4, 8, 16, 32] at the top of the file, or
+ * nw = 32 before a launch): the finding goes to the literal, where the fix goes, once however
+ * many configs and launches read it. Returns the token, or -1 when it was reported already. */
+static ptrdiff_t far_value_tok(pyrules *r, const pysrc *p, const tri_site *s, int id,
+                               int32_t lit, unsigned char **seen)
+{
+    ptrdiff_t at = value_tok(p, s, id, lit);
+    if (at == lit || lit < 0 || lit >= p->n)
+        return at;
+    if (!*seen)
+        *seen = arena_alloc(r->a, 1, 1, p->n);
+    if (!*seen)
+        return at;
+    if ((*seen)[lit])
+        return -1;
+    (*seen)[lit] = 1;
+    return lit;
+}
+
 /* The tile sizes a Config's dict names ({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}; BM,
  * BLOCK_SIZE_M and TILE_M spell them too): 1 when M, N and K are all there. */
 static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long long *n,
@@ -90,7 +109,7 @@ static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long lo
     return *m && *n && *k;
 }
 
-static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
+static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
     unsigned tg = pyrules_targets(r);
@@ -100,14 +119,15 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
     if (pyrules_on(r, RID_TRI001) && site_value(p, s, TO_NUM_WARPS, &v)) {
         int wave = (tg & TGT_WAVE64) ? 64 : 32;
         if (v.max * wave > 1024) {
+            ptrdiff_t at = far_value_tok(r, p, s, TO_NUM_WARPS, v.max_tok, seen);
             const char *m = arena_printf(
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
-            ptrdiff_t at = value_tok(p, s, TO_NUM_WARPS, v.max_tok);
-            add_span(r, p, at, at + 1, RID_TRI001, HP_SEV_ERROR, m,
-                     "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
-                     "(MI200, MI300) and <= 32 on RDNA");
+            if (at >= 0)
+                add_span(r, p, at, at + 1, RID_TRI001, HP_SEV_ERROR, m,
+                         "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
+                         "(MI200, MI300) and <= 32 on RDNA");
         }
     }
     if (pyrules_on(r, RID_TRI003) && site_value(p, s, TO_NUM_STAGES, &v)) {
@@ -185,6 +205,63 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s)
     }
 }
 
+/* Does the file import triton (import triton..., from triton... import)? */
+static int imports_triton(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if ((pysrc_is(p, i, "import") || pysrc_is(p, i, "from")) && pysrc_is(p, i + 1, "triton"))
+            return 1;
+    return 0;
+}
+
+/* Does the name count warps (num_warps, NUM_WARPS_BIG, get_num_warps)? */
+static int warp_count_name(hp_str s)
+{
+    return pysrc_contains_nocase(s, "warps") || pysrc_contains_nocase(s, "nwarp") ||
+           pysrc_contains_nocase(s, "n_warp") || pysrc_contains_nocase(s, "num_warp");
+}
+
+/* A warp count over 16 bound to a name that counts warps (num_warps = 32, or returned by
+ * get_num_warps()) where no launch of this file reads it: the value is passed on to one. */
+static void tri001_count(pyrules *r, const pysrc *p, int wave, unsigned char *seen)
+{
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        long long v;
+        if (p->t[i].kind != PY_NUMBER || !pysrc_int(p, i, i + 1, &v) || v * wave <= 1024 ||
+            v > 1024 || (seen && seen[i]))
+            continue;
+        ptrdiff_t ls = p->lstart[i], vb;
+        hp_str name;
+        int ret = 0;
+        if (p->t[ls].kind == PY_NAME && pysrc_op(p, ls + 1, '=')) {
+            name = pysrc_text(p, ls);
+            vb = ls + 2;
+        } else if (pysrc_is(p, ls, "return")) {
+            ptrdiff_t h = p->up[i];
+            while (h >= 0 && !pysrc_is(p, h, "def"))
+                h = p->up[h];
+            if (h < 0 || h + 1 >= p->n)
+                continue;
+            name = pysrc_text(p, h + 1);
+            vb = ls + 1;
+            ret = 1;
+        } else {
+            continue;
+        }
+        pysrc_ints vals;
+        if (!warp_count_name(name) || guarded(p, i) ||
+            !pysrc_int_values(p, vb, pysrc_line_end(p, ls), &vals) || vals.max_tok != i)
+            continue;
+        const char *m = arena_printf(
+            r->a, "%.*s%s %lld: as a Triton num_warps that makes %lld-thread workgroups "
+                  "with %d-wide wavefronts; AMD GPUs allow at most 1024 threads per workgroup",
+            (int)name.len, name.s, ret ? "() returns" : " takes", v, v * wave, wave);
+        add_span(r, p, i, i + 1, RID_TRI001, HP_SEV_WARNING, m,
+                 "a Triton warp is a whole wavefront: cap num_warps at 16 on gfx9 (MI200, MI300), "
+                 "e.g. 16 if torch.version.hip else 32");
+    }
+}
+
 /* Host code that counts 32 threads per warp: 32 * num_warps, WARP_SIZE = 32. */
 static void tri001_host(pyrules *r, const pysrc *p)
 {
@@ -203,6 +280,9 @@ static void tri001_host(pyrules *r, const pysrc *p)
             assign = 1;
         }
         if (name < 0 || !pysrc_contains_nocase(pysrc_text(p, name), "warp") || guarded(p, i))
+            continue;
+        /* NUM_WARPS = 32 counts warps, not threads: the launches that read it say what it does */
+        if (assign && warp_count_name(pysrc_text(p, name)))
             continue;
         const char *m = assign ? "a warp of 32 threads is hard-coded; AMD GPUs of the gfx9 "
                                  "family (MI200, MI300) run 64-wide wavefronts"
@@ -233,19 +313,27 @@ static void tri002_autotune(pyrules *r, const pysrc *p, const tri_file *tf)
             if (s->opt[TO_WAVES_PER_EU].key >= 0 || s->opt[TO_NONKDIM].key >= 0 ||
                 s->opt[TO_KPACK].key >= 0)
                 return;
-            n++;
             pysrc_ints v;
-            if (site_value(p, s, TO_NUM_WARPS, &v) && v.max > w)
+            /* a comprehension over a list of values makes one config per value */
+            int cw = site_value(p, s, TO_NUM_WARPS, &v);
+            if (cw && v.max > w)
                 w = v.max;
-            if (site_value(p, s, TO_NUM_STAGES, &v) && v.max > st)
+            int cs = site_value(p, s, TO_NUM_STAGES, &v);
+            if (cs && v.max > st)
                 st = v.max;
+            n += cw > cs ? cw : cs > 1 ? cs : 1;
         }
-        if (n == 0)
+        /* configs AMD's backend runs as well (up to 8 warps, up to 2 stages) need no variant */
+        if (n == 0 || (w <= 8 && st <= 2))
             continue;
-        const char *m = arena_printf(
-            r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d config%s, "
-                     "num_warps up to %lld, num_stages up to %lld)",
-            (int)kn->name.len, kn->name.s, n, n == 1 ? "" : "s", w, st);
+        const char *m =
+            arena_printf(r->a, "autotune configs of '%.*s' are tuned for NVIDIA only (%d config%s",
+                         (int)kn->name.len, kn->name.s, n, n == 1 ? "" : "s");
+        if (w)
+            m = arena_printf(r->a, "%s, num_warps up to %lld", m, w);
+        if (st)
+            m = arena_printf(r->a, "%s, num_stages up to %lld", m, st);
+        m = arena_printf(r->a, "%s)", m);
         ptrdiff_t at = kn->autotune - 1;
         while (at > 0 && p->t[at - 1].kind != PY_DECORATOR && at > kn->first_deco)
             at--;
@@ -986,10 +1074,16 @@ static void tri011(pyrules *r, const pysrc *p)
 
 void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
 {
+    unsigned char *seen = NULL;
     for (int k = 0; k < tf->ns; k++)
-        site_rules(r, p, &tf->s[k]);
-    if (pyrules_on(r, RID_TRI001))
+        site_rules(r, p, &tf->s[k], &seen);
+    /* host-side warp arithmetic means Triton's warps only where the file uses Triton (not in
+     * CuTe DSL or TileLang files, whose warps are the hardware's) */
+    if (pyrules_on(r, RID_TRI001) && imports_triton(p)) {
         tri001_host(r, p);
+        if (pyrules_targets(r) & TGT_WAVE64)
+            tri001_count(r, p, 64, seen);
+    }
     if (pyrules_on(r, RID_TRI002))
         tri002_autotune(r, p, tf);
     scan_names(r, p, tf);

@@ -489,13 +489,93 @@ static int list_ints(const pysrc *p, ptrdiff_t o, pysrc_ints *out)
     return n;
 }
 
-/* "for NAME in <list>" with the for at token f. */
+/* Merges the values of one operand into out (n: how many out holds so far). */
+static int merge_ints(pysrc_ints *out, int n, const pysrc_ints *v, int nv)
+{
+    if (!nv)
+        return 0;
+    if (!n || v->min < out->min) {
+        out->min = v->min;
+        out->min_tok = v->min_tok;
+    }
+    if (!n || v->max > out->max) {
+        out->max = v->max;
+        out->max_tok = v->max_tok;
+    }
+    return n + nv;
+}
+
+/* Integer literals of "A if COND else B" spanning [b, e) (B may be another such expression),
+ * when COND is no vendor test: a vendor test picks one operand per platform, which a value
+ * read on AMD must not mix. */
+static int ternary_ints(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
+{
+    ptrdiff_t q = -1, el = -1;
+    for (ptrdiff_t i = b; i < e; i++) {
+        if (is_open(&p->t[i]) && p->match[i] > i) {
+            i = p->match[i];
+            continue;
+        }
+        if (q < 0 && pysrc_is(p, i, "if"))
+            q = i;
+        else if (q >= 0 && pysrc_is(p, i, "else")) {
+            el = i;
+            break;
+        }
+    }
+    if (q <= b || el < 0 || el + 1 >= e || pysrc_pred_amd(p, q + 1, el, NULL))
+        return 0;
+    pysrc_ints a = {0, 0, -1, -1}, c = {0, 0, -1, -1};
+    long long v;
+    int na = 0, nc = 0;
+    if (pysrc_int(p, b, q, &v)) {
+        a.min = a.max = v;
+        a.min_tok = a.max_tok = (int32_t)b;
+        na = 1;
+    }
+    if (pysrc_int(p, el + 1, e, &v)) {
+        c.min = c.max = v;
+        c.min_tok = c.max_tok = (int32_t)(el + 1);
+        nc = 1;
+    } else {
+        nc = ternary_ints(p, el + 1, e, &c);
+    }
+    if (!na || !nc)
+        return 0;
+    return merge_ints(out, merge_ints(out, 0, &a, na), &c, nc);
+}
+
+/* The statement "name = ..." that last binds name before token before: the token after its
+ * '=' and the end of its line; 0 if there is none, or if it sits under a vendor test (its value
+ * is one platform's). */
+static int last_binding(const pysrc *p, ptrdiff_t before, hp_str name, ptrdiff_t *vb,
+                        ptrdiff_t *ve)
+{
+    for (ptrdiff_t k = before - 1; k >= 0; k--) {
+        if (p->lstart[k] != k || p->t[k].kind != PY_NAME || !str_eq(pysrc_text(p, k), name) ||
+            !pysrc_op(p, k + 1, '='))
+            continue;
+        if (pysrc_guarded(p, k, pysrc_pred_amd, NULL))
+            return 0;
+        *vb = k + 2;
+        *ve = pysrc_line_end(p, k);
+        return *vb < *ve;
+    }
+    return 0;
+}
+
+/* "for NAME in <list>" with the for at token f; the list may be a name bound to one. */
 static int for_ints(const pysrc *p, ptrdiff_t f, hp_str name, pysrc_ints *out)
 {
     if (!pysrc_is(p, f, "for") || f + 3 >= p->n || !str_eq(pysrc_text(p, f + 1), name) ||
         !pysrc_is(p, f + 2, "in"))
         return 0;
-    return list_ints(p, f + 3, out);
+    ptrdiff_t o = f + 3, vb, ve;
+    if (p->t[o].kind == PY_NAME && o + 1 < p->n && !is_open(&p->t[o + 1]) &&
+        !pysrc_op(p, o + 1, '.') && last_binding(p, p->lstart[f], pysrc_text(p, o), &vb, &ve) &&
+        p->match[vb] == ve - 1)
+        o = vb;
+    return list_ints(p, o, out);
 }
 
 int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
@@ -508,7 +588,7 @@ int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
     }
     strip_parens(p, &b, &e);
     if (e - b != 1 || p->t[b].kind != PY_NAME)
-        return 0;
+        return ternary_ints(p, b, e, out);
     hp_str name = pysrc_text(p, b);
     /* a comprehension around it on the same logical line */
     for (ptrdiff_t k = b - 1; k >= 0 && k >= p->lstart[b]; k--) {
@@ -527,19 +607,15 @@ int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
             return c;
     }
     /* the last plain assignment before it */
-    for (ptrdiff_t k = p->lstart[b] - 1; k >= 0; k--) {
-        if (p->lstart[k] != k || !str_eq(pysrc_text(p, k), name) || p->t[k].kind != PY_NAME ||
-            !pysrc_op(p, k + 1, '='))
-            continue;
-        ptrdiff_t le = pysrc_line_end(p, k);
-        if (pysrc_int(p, k + 2, le, &v)) {
-            out->min = out->max = v;
-            out->min_tok = out->max_tok = (int32_t)(k + 2);
-            return 1;
-        }
+    ptrdiff_t vb, ve;
+    if (!last_binding(p, p->lstart[b], name, &vb, &ve))
         return 0;
+    if (pysrc_int(p, vb, ve, &v)) {
+        out->min = out->max = v;
+        out->min_tok = out->max_tok = (int32_t)vb;
+        return 1;
     }
-    return 0;
+    return ternary_ints(p, vb, ve, out);
 }
 
 int pysrc_contains_nocase(hp_str hay, const char *needle)

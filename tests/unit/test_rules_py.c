@@ -198,10 +198,13 @@ TEST(rules_py_tri002)
                             "waves_per_eu=2)\n",
                     "gfx942"),
               "");
-    /* autotune configs with no AMD variant: a note on the decorator */
+    /* autotune configs with no AMD variant: a note on the decorator, unless they fit AMD */
+    CHECK_STR(chk("k.py", PY_HEAD "@triton.autotune(configs=[triton.Config({}, num_warps=8, "
+                          "num_stages=3)], key=['n'])\n@triton.jit\ndef k(x):\n    pass\n"),
+              "4:2 TRI002 n");
     CHECK_STR(chk("k.py", PY_HEAD "@triton.autotune(configs=[triton.Config({}, num_warps=8, "
                           "num_stages=2)], key=['n'])\n@triton.jit\ndef k(x):\n    pass\n"),
-              "4:2 TRI002 n");
+              "");
     CHECK_STR(chk("k.py", PY_HEAD "@triton.autotune(configs=[triton.Config({'waves_per_eu': 2}, "
                           "num_warps=8, num_stages=2)], key=['n'])\n@triton.jit\ndef k(x):\n"
                           "    pass\n"),
