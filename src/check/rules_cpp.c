@@ -190,6 +190,28 @@ typedef struct hdrinfo {
     ptrdiff_t name;   /* the function's name */
 } hdrinfo;
 
+/* The tokens of a constructor's initialiser list, between the ':' after the parameter list
+ * and the body's '{' at open, take the function's device scope. */
+static void mark_init_list(const rctx *c, uint8_t *scope, ptrdiff_t hdr, ptrdiff_t open,
+                           uint8_t inner)
+{
+    int depth = 0;
+    for (ptrdiff_t j = hdr; j < open; j++) {
+        const tok *k = &c->t[j];
+        if (k->kind != TK_PUNCT || (k->flags & TF_PP))
+            continue;
+        if (k->sub == '(' || k->sub == '[')
+            depth++;
+        else if ((k->sub == ')' || k->sub == ']') && depth > 0)
+            depth--;
+        else if (k->sub == ':' && depth == 0 && j > hdr && rules_punct(c, rules_prev(c, j), ')')) {
+            for (ptrdiff_t q = j + 1; q < open; q++)
+                scope[q] = (uint8_t)(scope[q] | (inner & (SC_DEVICE | SC_KERNEL | SC_HOSTDEV)));
+            return;
+        }
+    }
+}
+
 static void analyse_header(const rctx *c, ptrdiff_t from, ptrdiff_t to, hdrinfo *h)
 {
     memset(h, 0, sizeof *h);
@@ -427,6 +449,9 @@ static void build_scopes(rctx *c)
                     for (ptrdiff_t j = stmt; j < i; j++)
                         if (fnv[j] < 0)
                             fnv[j] = ifn;
+                    /* a device constructor's initialiser list runs on the device */
+                    if (inner & SC_DEVICE)
+                        mark_init_list(c, scope, stmt, i, inner);
                 }
                 if (depth < MAXFRAMES) {
                     fr[depth].flags = inner;

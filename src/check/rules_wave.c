@@ -171,6 +171,38 @@ static void wave001_define(rctx *c, ptrdiff_t h)
                  NULL);
 }
 
+/* constexpr int get_warp_size() { return 32; }: a function named for the warp size whose
+ * return is 32 (a return under a HIP test is that platform's). */
+static void wave001_fn(rctx *c, ptrdiff_t name, ptrdiff_t open)
+{
+    ptrdiff_t close = rules_match(c, open);
+    if (close < 0)
+        return;
+    ptrdiff_t b = rules_next(c, close);
+    for (int k = 0; k < 4 && b < c->nt && !rules_punct(c, b, '{'); k++) {
+        if (!rules_ident(c, b)) /* const, noexcept, -> int ... */
+            return;
+        b = rules_next(c, b);
+    }
+    ptrdiff_t e = rules_punct(c, b, '{') ? rules_match(c, b) : -1;
+    if (e < 0 || e - b > 200)
+        return;
+    for (ptrdiff_t j = rules_next(c, b); j < e; j = rules_next(c, j)) {
+        if (!str_eqc(rules_text(c, j), "return") || guarded(c, j))
+            continue;
+        ptrdiff_t v = rules_next(c, j), last = -1;
+        for (ptrdiff_t q = v; q < e && !rules_punct(c, q, ';'); q = rules_next(c, q))
+            last = q;
+        if (last < v || !eval_is(c, v, last, 32))
+            continue;
+        hp_str n = rules_text(c, name);
+        rules_report(c, RID_WAVE001, v, 0, 0,
+                     rules_fmt(c, "'%.*s()' returns 32; wavefronts have 64 lanes on gfx9 GPUs",
+                               (int)n.len, n.s),
+                     NULL);
+    }
+}
+
 static void wave001(rctx *c, ptrdiff_t i)
 {
     hp_str s = rules_text(c, i);
@@ -193,6 +225,10 @@ static void wave001(rctx *c, ptrdiff_t i)
         return;
     /* const int WARP_SIZE = 32;  enum { kWarpSize = 32 };  template <int WarpSize = 32> */
     ptrdiff_t eq = rules_next(c, i);
+    if (rules_punct(c, eq, '(')) {
+        wave001_fn(c, i, eq);
+        return;
+    }
     if (!rules_punct(c, eq, '='))
         return;
     ptrdiff_t p = rules_prev(c, i);
@@ -1093,7 +1129,7 @@ unsigned rules_wave_names(const rctx *c, hp_str s, int number)
     char f = s.s[0];
     if (s.len >= 7 &&
         (f == 'w' || f == 'W' || f == 'k' || f == 'T' || f == 'L' || f == 'N' || f == 'n' ||
-         f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_') &&
+         f == 't' || f == 'l' || f == 'M' || f == 'm' || f == '_' || f == 'g' || f == 'G') &&
         warp_size_name(s))
         return RH_WAVE;
     return f == '_' && s.len > 4 && s.s[1] == '_' && is_sync_builtin(s) ? RH_WAVE : 0;
@@ -1136,7 +1172,7 @@ void rules_wave_run(rctx *c)
         if (k->len >= 7 && (s.s[0] == 'w' || s.s[0] == 'W' || s.s[0] == 'k' ||
                             s.s[0] == 'T' || s.s[0] == 'L' || s.s[0] == 'N' || s.s[0] == 'n' ||
                             s.s[0] == 't' || s.s[0] == 'l' || s.s[0] == 'M' || s.s[0] == 'm' ||
-                            s.s[0] == '_'))
+                            s.s[0] == '_' || s.s[0] == 'g' || s.s[0] == 'G'))
             wave001(c, i);
         if (s.s[0] == '_' && s.len > 4) {
             if (is_sync_builtin(s) || RULES_EQ(s, "__activemask")) {
