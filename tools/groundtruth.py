@@ -136,7 +136,14 @@ class Eval:
                         break
                 return None
             if is_amd_macro(tok, self.extra):
-                return None if self.amd else 0
+                if not self.amd:
+                    return 0
+                # a bare AMD macro (#if USE_ROCM) is set on AMD; a compared one
+                # (HIP_VERSION >= 60000) is unknown
+                nxt = self.peek()
+                prev = self.t[self.i - 2] if self.i >= 2 else None
+                cmp = ('==', '!=', '<', '>', '<=', '>=', '+', '-', '*', '/', '%', '<<', '>>', '&', '|', '^')
+                return None if nxt in cmp or prev in cmp else 1
             return None
         raise ValueError
 
@@ -626,15 +633,85 @@ def run_tree(args, tree, outdir):
         s['hit'] = bool(s['hits'])
         s['hit_ew'] = any(f['severity'] in ('error', 'warning') for f in s['hits'])
 
-    # report
+    labels = read_labels(args, name)
+    for s in sites:
+        lab = labels.get(site_key(s))
+        s['label'] = lab[0] if lab else ''
+        s['why'] = lab[1] if lab else ''
+    report(name, sites, found)
+    with open(os.path.join(dest, 'sites.json'), 'w') as f:
+        json.dump(sites, f, indent=1)
+    with open(os.path.join(dest, 'sites.md'), 'w') as f:
+        for s in sorted(sites, key=lambda s: (s['hit_ew'], s['cat'], s['file'], s['first'])):
+            mark = 'HIT' if s['hit_ew'] else 'note' if s['hit'] else 'MISS'
+            f.write(f'## {mark} {s["cat"]} {site_key(s)} (to line {s["last"]}, {s["lang"]}, '
+                    f'{s["kind"]}) {s["label"]}\n')
+            if s['why']:
+                f.write(f'label: {s["label"]}: {s["why"]}\n')
+            f.write(f'cond: `{s["cond"]}`\n\n```\n{s["cuda"][:1500]}\n```\nAMD side:\n```\n'
+                    f'{s["amd"][:800]}\n```\n')
+            for h in s['hits']:
+                f.write(f'- {h["severity"]} {h["rule"]} line {h["line"]}: {h["message"][:200]}\n')
+            f.write('\n')
+    orig = check_json(args.binary, tree) if args.sample else []
+    for x in orig:
+        x['tree'] = name
+        x['root'] = tree
+    return sites, orig
+
+
+def site_key(s):
+    return f'{s["file"]}:{s["first"]}'
+
+
+LABELS = ('hazard', 'perf', 'feature', 'plumbing', 'unclear')
+
+
+def read_labels(args, name):
+    """Judged sites: tools/groundtruth/NAME.tsv (or the -l directory): key, label, reason."""
+    path = os.path.join(args.labels, name + '.tsv')
+    out = {}
+    if not os.path.exists(path):
+        return out
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith('#'):
+                continue
+            parts = line.rstrip('\n').split('\t')
+            if len(parts) < 3 or parts[1] not in LABELS:
+                sys.exit(f'{path}:{n}: want KEY<TAB>LABEL<TAB>REASON, LABEL one of {LABELS}')
+            out[parts[0]] = (parts[1], parts[2])
+    return out
+
+
+def report(name, sites, found):
+    labelled = any(s['label'] for s in sites)
+    print(f'# {name}: {len(sites)} sites ({sum(1 for s in sites if s["rename"])} renames), '
+          f'{len(found)} findings on the CUDA view')
+    if labelled:
+        rows = {}
+        for s in sites:
+            c = rows.setdefault((s['label'] or 'unlabelled', s['lang'], s['cat']), [0, 0, 0])
+            c[0] += 1
+            c[1] += s['hit']
+            c[2] += s['hit_ew']
+        print(f'{"label":10} {"lang":5} {"category":14} {"sites":>6} {"any":>6} {"err/warn":>9}')
+        for (lab, lang, cat), (n, h, e) in sorted(rows.items()):
+            print(f'{lab:10} {lang:5} {cat:14} {n:6} {h:6} {e:9}')
+        hz = [s for s in sites if s['label'] == 'hazard']
+        if hz:
+            n = len(hz)
+            h = sum(s['hit'] for s in hz)
+            e = sum(s['hit_ew'] for s in hz)
+            print(f'hazards: {n}, found {h} ({100 * h / n:.0f}%), at error/warning {e} '
+                  f'({100 * e / n:.0f}%)')
+        return
     cats = {}
     for s in sites:
         c = cats.setdefault((s['lang'], s['cat']), [0, 0, 0])
         c[0] += 1
         c[1] += s['hit']
         c[2] += s['hit_ew']
-    print(f'# {name}: {len(sites)} sites ({sum(1 for s in sites if s["rename"])} renames), '
-          f'{len(found)} findings on the CUDA view')
     print(f'{"lang":5} {"category":14} {"sites":>6} {"any":>6} {"err/warn":>9}')
     tot = [0, 0, 0]
     for (lang, cat), (n, h, e) in sorted(cats.items()):
@@ -644,48 +721,45 @@ def run_tree(args, tree, outdir):
     if tot[0]:
         print(f'{"":5} {"counted":14} {tot[0]:6} {tot[1]:6} {tot[2]:9}   '
               f'recall any {100 * tot[1] / tot[0]:.0f}%, err/warn {100 * tot[2] / tot[0]:.0f}%')
-    with open(os.path.join(dest, 'sites.json'), 'w') as f:
-        json.dump(sites, f, indent=1)
-    with open(os.path.join(dest, 'sites.md'), 'w') as f:
-        for s in sorted(sites, key=lambda s: (s['hit_ew'], s['cat'], s['file'], s['first'])):
-            mark = 'HIT' if s['hit_ew'] else 'note' if s['hit'] else 'MISS'
-            f.write(f'## {mark} {s["cat"]} {s["file"]}:{s["first"]}-{s["last"]} ({s["lang"]}, {s["kind"]})\n')
-            f.write(f'cond: `{s["cond"]}`\n\n```\n{s["cuda"][:1500]}\n```\nAMD side:\n```\n{s["amd"][:800]}\n```\n')
-            for h in s['hits']:
-                f.write(f'- {h["severity"]} {h["rule"]} line {h["line"]}: {h["message"][:200]}\n')
-            f.write('\n')
 
-    # precision sample on the tree as it is
-    if args.sample:
-        orig = check_json(args.binary, tree)
-        with open(os.path.join(dest, 'findings.json'), 'w') as f:
-            json.dump(orig, f, indent=1)
-        rng = random.Random(args.seed)
-        groups = {}
-        for f_ in orig:
-            p = f_['path']
-            kind = 'py' if p.endswith('.py') and 'setup.py' not in p else \
-                'build' if re.search(r'CMakeLists\.txt$|\.cmake$|Makefile|\.mk$|setup\.py$|\.toml$|\.sh$|Dockerfile', p) \
-                else 'cpp'
-            groups.setdefault(kind, []).append(f_)
-        with open(os.path.join(dest, 'sample.md'), 'w') as f:
-            f.write(f'# {name}: precision sample (seed {args.seed})\n\n')
-            for kind in sorted(groups):
-                pool = groups[kind]
-                pick = rng.sample(pool, min(args.sample, len(pool)))
-                pick.sort(key=lambda x: (x['path'], int(x['line'])))
-                f.write(f'## {kind}: {len(pick)} of {len(pool)} findings\n\n')
-                for k, x in enumerate(pick):
-                    path = x['path']
-                    try:
-                        ls = read(path).split('\n')
-                    except OSError:
-                        ls = []
-                    ln = int(x['line'])
-                    ctx = '\n'.join(f'{j + 1:5} {ls[j]}' for j in range(max(0, ln - 4), min(len(ls), ln + 3)))
-                    f.write(f'### {kind}-{k + 1} {x["severity"]} {x["rule"]} {os.path.relpath(path, tree)}:{ln}\n')
-                    f.write(f'{x["message"]}\n```\n{ctx}\n```\nverdict: \n\n')
-    return sites
+
+def tree_kind(path):
+    if re.search(r'(^|/)(CMakeLists\.txt|[^/]*\.cmake|Makefile[^/]*|[^/]*\.mk|setup\.py|'
+                 r'pyproject\.toml|[^/]*\.sh|Dockerfile[^/]*)$', path):
+        return 'build'
+    return 'py' if path.endswith('.py') else 'cpp'
+
+
+def write_sample(args, findings):
+    """A seeded sample of the errors and warnings on the trees as they are, per kind of file
+    (C++, Python, build files), half errors where there are enough, for judging by reading."""
+    rng = random.Random(args.seed)
+    pools = {}
+    for x in findings:
+        if x['severity'] in ('error', 'warning'):
+            pools.setdefault(tree_kind(x['path']), {}).setdefault(x['severity'], []).append(x)
+    path = os.path.join(args.out, 'sample.md')
+    with open(path, 'w') as f:
+        f.write(f'# Precision sample (seed {args.seed}, {args.sample} per kind of file)\n\n')
+        for kind in sorted(pools):
+            errs = pools[kind].get('error', [])
+            warns = pools[kind].get('warning', [])
+            ne = min(len(errs), max(args.sample // 2, args.sample - len(warns)))
+            nw = min(len(warns), args.sample - ne)
+            pick = rng.sample(errs, ne) + rng.sample(warns, nw)
+            pick.sort(key=lambda x: (x['tree'], x['path'], int(x['line'])))
+            f.write(f'## {kind}: {ne} of {len(errs)} errors, {nw} of {len(warns)} warnings\n\n')
+            for k, x in enumerate(pick):
+                try:
+                    ls = read(x['path']).split('\n')
+                except OSError:
+                    ls = []
+                ln = int(x['line'])
+                ctx = '\n'.join(f'{j + 1:5} {ls[j]}' for j in range(max(0, ln - 5), min(len(ls), ln + 3)))
+                rel = os.path.relpath(x['path'], x['root'])
+                f.write(f'### {kind}-{k + 1} {x["severity"]} {x["rule"]} {x["tree"]}/{rel}:{ln}\n')
+                f.write(f'{x["message"]}\n```\n{ctx}\n```\nverdict: \n\n')
+    print(f'sample: {path}')
 
 
 def main():
@@ -697,12 +771,20 @@ def main():
     ap.add_argument('-w', '--window', type=int, default=3)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--sample', type=int, default=0)
+    ap.add_argument('-l', '--labels', default=os.path.join(os.path.dirname(__file__), 'groundtruth'))
     ap.add_argument('trees', nargs='+')
     args = ap.parse_args()
     args.binary = os.path.abspath(args.binary)
     os.makedirs(args.out, exist_ok=True)
+    allsites, allfind = [], []
     for t in args.trees:
-        run_tree(args, t, args.out)
+        sites, found = run_tree(args, t, args.out)
+        allsites += sites
+        allfind += found
+    if len(args.trees) > 1:
+        report('all', allsites, [])
+    if args.sample:
+        write_sample(args, allfind)
 
 
 if __name__ == '__main__':

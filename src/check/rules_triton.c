@@ -36,7 +36,7 @@ static hp_str span_text(const pysrc *p, ptrdiff_t b, ptrdiff_t e, ptrdiff_t max)
 
 static int guarded(const pysrc *p, ptrdiff_t i)
 {
-    return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
+    return pysrc_vendor_only(p, i);
 }
 
 static int q_is(const char *q, const char *name)
@@ -915,11 +915,27 @@ static int extra_cuda(hp_str mod)
 }
 
 /* Imports of triton.language.extra.cuda: "from M import a, b", "import M [as x]". */
+/* Is the statement at i in an "except ImportError:" handler (or a bare except)? There a
+ * CUDA-only import is the fallback for a Triton that lacks what the try imports. */
+static int import_fallback(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t h = p->up[i];
+    if (h < 0 || !pysrc_is(p, h, "except"))
+        return 0;
+    ptrdiff_t le = pysrc_line_end(p, h);
+    if (pysrc_op(p, h + 1, ':'))
+        return 1;
+    for (ptrdiff_t j = h + 1; j < le; j++)
+        if (pysrc_is(p, j, "ImportError") || pysrc_is(p, j, "ModuleNotFoundError"))
+            return 1;
+    return 0;
+}
+
 static void tri007_imports(pyrules *r, const pysrc *p)
 {
     char q[QN];
     for (ptrdiff_t i = 0; i < p->n; i++) {
-        if (p->lstart[i] != i || guarded(p, i))
+        if (p->lstart[i] != i || guarded(p, i) || import_fallback(p, i))
             continue;
         if (pysrc_is(p, i, "import")) {
             for (ptrdiff_t j = i + 1; j < p->n && p->t[j].kind == PY_NAME;) {

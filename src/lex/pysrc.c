@@ -39,6 +39,9 @@ struct pysrc_memo {
     ptrdiff_t budget; /* tokens the plain tests may still visit before amd is built */
     unsigned char *chain; /* per line start: whether pysrc_pred_amd holds on the if chain
                            * walked from it (header_pred): 0 not known, 1 no, 2 yes */
+    int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
+    nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
+    unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
 };
 
 /* The last alias of name. */
@@ -790,5 +793,148 @@ int pysrc_guarded(const pysrc *p, ptrdiff_t i, pysrc_pred pred, void *ud)
     for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h])
         if (header_pred(p, h, pred, ud))
             return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ vendor-only code */
+
+/* An NVIDIA-side vendor test: is_cuda() (a call: tensor.is_cuda is true on ROCm too),
+ * IS_CUDA, is_nvidia(), torch.version.cuda. */
+static int nv_tok(const pysrc *p, ptrdiff_t i)
+{
+    if (p->t[i].kind != PY_NAME)
+        return 0;
+    hp_str s = pysrc_text(p, i);
+    if (str_eqc(s, "IS_CUDA") || str_eqc(s, "_IS_CUDA") || str_eqc(s, "IS_NVIDIA") ||
+        str_eqc(s, "_IS_NVIDIA"))
+        return 1;
+    if ((str_eqc(s, "is_cuda") || str_eqc(s, "_is_cuda") || str_eqc(s, "is_nvidia") ||
+         str_eqc(s, "_is_nvidia")) &&
+        pysrc_op(p, i + 1, '('))
+        return 1;
+    return str_eqc(s, "cuda") && i >= 2 && pysrc_op(p, i - 1, '.') &&
+           str_eqc(pysrc_text(p, i - 2), "version");
+}
+
+int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud)
+{
+    if (pysrc_pred_amd(p, b, e, ud))
+        return 1;
+    if (e > p->n)
+        e = p->n;
+    for (ptrdiff_t i = b; i < e; i++)
+        if (nv_tok(p, i))
+            return 1;
+    return 0;
+}
+
+/* Does the body of the if at h leave the block (return, raise, continue, break) at its top? */
+static int exits(const pysrc *p, ptrdiff_t h)
+{
+    ptrdiff_t bb, be;
+    if (!pysrc_block(p, h, &bb, &be))
+        return 0;
+    for (ptrdiff_t j = bb; j < be; j++)
+        if (p->lstart[j] == j && (j == bb || p->up[j] == h) &&
+            (pysrc_is(p, j, "return") || pysrc_is(p, j, "raise") || pysrc_is(p, j, "continue") ||
+             pysrc_is(p, j, "break")))
+            return 1;
+    return 0;
+}
+
+/* After "if torch.version.hip: return ..." (no else), the rest of the block is the other
+ * vendor's. Looks at up to 64 earlier siblings at each level. */
+static int after_vendor_exit(const pysrc *p, ptrdiff_t i)
+{
+    for (ptrdiff_t s = p->lstart[i]; s >= 0;) {
+        ptrdiff_t after = s;
+        int k = 0;
+        for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
+            if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
+                continue;
+            if (pysrc_pred_vendor(p, j, pysrc_line_end(p, j), NULL) && exits(p, j))
+                return 1;
+        }
+        ptrdiff_t h = p->up[s];
+        s = h >= 0 ? p->lstart[h] : -1;
+    }
+    return 0;
+}
+
+static int vendor_here(const pysrc *p, ptrdiff_t i)
+{
+    return pysrc_guarded(p, i, pysrc_pred_vendor, NULL) || after_vendor_exit(p, i);
+}
+
+/* Does the function's name say it serves NVIDIA (get_cuda_configs, _nvidia_tuning,
+ * hopper_configs)? A function named for AMD is AMD's code, and checked. */
+static int vendor_fn_name(hp_str s)
+{
+    static const char *const parts[] = {"cuda", "nvidia", "nv", "hopper", "blackwell", "sm90",
+                                        "sm100"};
+    ptrdiff_t i = 0;
+    while (i < s.len) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != '_')
+            j++;
+        hp_str part = {s.s + i, j - i};
+        for (size_t k = 0; k < sizeof parts / sizeof *parts; k++)
+            if (str_eq_nocase(part, str_cstr(parts[k])))
+                return 1;
+        i = j + 1;
+    }
+    return 0;
+}
+
+/* For each function of the file: is every reference to it in vendor-only code? One pass over
+ * the names, made on first use. */
+static void build_fn_only(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    m->fns_built = 1;
+    int nf = 0;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        nf += pysrc_is(p, i, "def") && p->t[i + 1].kind == PY_NAME;
+    if (!nf || !nameidx_init(&m->fn_ix, m->a, nf))
+        return;
+    m->fn_only = NEW(m->a, unsigned char, nf);
+    if (!m->fn_only)
+        return;
+    int32_t k = 0;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if (pysrc_is(p, i, "def") && p->t[i + 1].kind == PY_NAME &&
+            nameidx_get(&m->fn_ix, pysrc_text(p, i + 1)) < 0)
+            nameidx_put(&m->fn_ix, pysrc_text(p, i + 1), k++, 0);
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || (i > 0 && pysrc_is(p, i - 1, "def")))
+            continue;
+        int32_t f = nameidx_get(&m->fn_ix, pysrc_text(p, i));
+        if (f < 0 || m->fn_only[f] == 1)
+            continue;
+        m->fn_only[f] = vendor_here(p, i) ? 2 : 1;
+    }
+}
+
+int pysrc_vendor_only(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n)
+        return 0;
+    if (vendor_here(p, i))
+        return 1;
+    struct pysrc_memo *m = p->memo;
+    for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h]) {
+        if (!pysrc_is(p, h, "def") || h + 1 >= p->n || p->t[h + 1].kind != PY_NAME)
+            continue;
+        hp_str name = pysrc_text(p, h + 1);
+        if (vendor_fn_name(name))
+            return 1;
+        if (!m)
+            return 0;
+        if (!m->fns_built)
+            build_fn_only(p);
+        int32_t f = m->fn_only ? nameidx_get(&m->fn_ix, name) : -1;
+        if (f >= 0 && m->fn_only[f] == 2)
+            return 1;
+    }
     return 0;
 }

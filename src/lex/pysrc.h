@@ -100,6 +100,13 @@ int pysrc_guarded(const pysrc *p, ptrdiff_t i, pysrc_pred pred, void *ud);
 /* A predicate: the range names the AMD side (torch.version.hip, is_hip, ROCM_HOME,
  * gcnArchName, "gfx..." strings, ...). */
 int pysrc_pred_amd(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
+/* A predicate: the range is a vendor test of either side (pysrc_pred_amd, or is_cuda(),
+ * IS_CUDA, is_nvidia(), torch.version.cuda). */
+int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
+/* Is token i in code that only one vendor runs: under a vendor test (pysrc_pred_vendor), after
+ * an early exit on one ("if torch.version.hip: return ..."), or in a function that is named for
+ * a vendor (get_cuda_configs) or that only such code refers to? */
+int pysrc_vendor_only(const pysrc *p, ptrdiff_t i);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
 int pysrc_mentions_amd(const pysrc *p);
 
