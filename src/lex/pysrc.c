@@ -39,6 +39,9 @@ struct pysrc_memo {
     ptrdiff_t budget; /* tokens the plain tests may still visit before amd is built */
     unsigned char *chain; /* per line start: whether pysrc_pred_amd holds on the if chain
                            * walked from it (header_pred): 0 not known, 1 no, 2 yes */
+    int32_t *vend;        /* vend[i]: the tokens before i that are vendor tests of either side
+                           * (pysrc_pred_vendor); NULL until built */
+    unsigned char *vchain; /* as chain, for pysrc_pred_vendor */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
     nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
@@ -721,12 +724,12 @@ int pysrc_mentions_amd(const pysrc *p)
 
 /* The walk of header_pred from sibling k for pysrc_pred_amd, remembered for each sibling it
  * passes: every sibling on the way has the answer of the one where the walk ends. */
-static int amd_chain(const pysrc *p, ptrdiff_t k)
+static int memo_chain(const pysrc *p, ptrdiff_t k, pysrc_pred pred, unsigned char **slot)
 {
     struct pysrc_memo *m = p->memo;
-    if (!m->chain)
-        m->chain = NEW(m->a, unsigned char, p->n + 1);
-    unsigned char *c = m->chain;
+    if (!*slot)
+        *slot = NEW(m->a, unsigned char, p->n + 1);
+    unsigned char *c = *slot;
     int v = 0;
     ptrdiff_t j = k;
     for (; j >= 0; j = p->prev[j]) {
@@ -735,11 +738,11 @@ static int amd_chain(const pysrc *p, ptrdiff_t k)
             break;
         }
         if (pysrc_is(p, j, "if")) {
-            v = pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL);
+            v = pred(p, j, pysrc_line_end(p, j), NULL);
             break;
         }
         if (pysrc_is(p, j, "elif")) {
-            if (pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL)) {
+            if (pred(p, j, pysrc_line_end(p, j), NULL)) {
                 v = 1;
                 break;
             }
@@ -767,7 +770,9 @@ static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
         return 0;
     /* the earlier branches of the same if chain, sibling by sibling */
     if (pred == pysrc_pred_amd && p->memo)
-        return amd_chain(p, p->prev[h]);
+        return memo_chain(p, p->prev[h], pred, &p->memo->chain);
+    if (pred == pysrc_pred_vendor && p->memo)
+        return memo_chain(p, p->prev[h], pred, &p->memo->vchain);
     for (ptrdiff_t k = p->prev[h]; k >= 0; k = p->prev[k]) {
         if (pysrc_is(p, k, "if"))
             return pred(p, k, pysrc_line_end(p, k), ud);
@@ -816,14 +821,33 @@ static int nv_tok(const pysrc *p, ptrdiff_t i)
            str_eqc(pysrc_text(p, i - 2), "version");
 }
 
+/* Answered from counts of vendor tokens before each token, made on first use: a condition
+ * or a logical line can be as long as the file. */
 int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud)
 {
-    if (pysrc_pred_amd(p, b, e, ud))
-        return 1;
+    (void)ud;
+    struct pysrc_memo *m = p->memo;
     if (e > p->n)
         e = p->n;
+    if (b < 0 || b >= e)
+        return 0;
+    if (m && !m->vend) {
+        int32_t *v = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                        p->n + 1);
+        if (v) {
+            int32_t c = 0;
+            for (ptrdiff_t k = 0; k < p->n; k++) {
+                v[k] = c;
+                c += amd_tok(p, k) || nv_tok(p, k);
+            }
+            v[p->n] = c;
+            m->vend = v;
+        }
+    }
+    if (m && m->vend)
+        return m->vend[e] - m->vend[b] > 0;
     for (ptrdiff_t i = b; i < e; i++)
-        if (nv_tok(p, i))
+        if (amd_tok(p, i) || nv_tok(p, i))
             return 1;
     return 0;
 }
