@@ -625,11 +625,21 @@ def run_tree(args, tree, outdir):
     for f in found:
         path = os.path.relpath(os.path.abspath(f['path']), os.path.abspath(cuda))
         bypos.setdefault(path, []).append(f)
+    # findings on a definition (WARP_SIZE is defined as 32) also speak of the sites that use it
+    defs = {}
+    for path, fs in bypos.items():
+        for f in fs:
+            m = DEF_MSG.match(f['message'])
+            if m:
+                defs.setdefault(path, []).append((m.group(1), f))
     for s in sites:
         lo, hi = s['first'], s['last']
         if s['kind'] == 'add':
             lo, hi = lo - args.window, hi + args.window
         s['hits'] = [f for f in bypos.get(s['file'], []) if lo <= int(f['line']) <= hi]
+        words = set(IDENT.findall(s['cuda']))
+        s['linked'] = [f for name, f in defs.get(s['file'], []) if name in words and f not in s['hits']]
+        s['hits'] += s['linked']
         s['hit'] = bool(s['hits'])
         s['hit_ew'] = any(f['severity'] in ('error', 'warning') for f in s['hits'])
 
@@ -651,13 +661,17 @@ def run_tree(args, tree, outdir):
             f.write(f'cond: `{s["cond"]}`\n\n```\n{s["cuda"][:1500]}\n```\nAMD side:\n```\n'
                     f'{s["amd"][:800]}\n```\n')
             for h in s['hits']:
-                f.write(f'- {h["severity"]} {h["rule"]} line {h["line"]}: {h["message"][:200]}\n')
+                via = ' (at the definition of a name it uses)' if h in s['linked'] else ''
+                f.write(f'- {h["severity"]} {h["rule"]} line {h["line"]}{via}: {h["message"][:200]}\n')
             f.write('\n')
     orig = check_json(args.binary, tree) if args.sample else []
     for x in orig:
         x['tree'] = name
         x['root'] = tree
     return sites, orig
+
+
+DEF_MSG = re.compile(r"'?([A-Za-z_]\w*)(?:\(\))?'? (?:is defined as|is set to|returns|\(\) returns|takes) ")
 
 
 def site_key(s):
