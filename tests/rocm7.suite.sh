@@ -68,5 +68,24 @@ for f in tests/rocm7/*.hip; do
         ;;
     esac
 done
+# Rules whose bad form compiles and computes something else: check reports the line, and the
+# program, built for the host against ROCm 7.2's headers and run, shows the difference.
+"$HIPPORT" check --brief tests/rocm7/run/TYPE004.hip >"$work/t4.txt" 2>&1
+if [ "$(grep -c 'TYPE004' "$work/t4.txt")" = 1 ] && grep -q '^tests/rocm7/run/TYPE004.hip:10:' "$work/t4.txt"; then
+    ok
+else
+    bad "run/TYPE004.hip: check does not report TYPE004 once, on line 10: $(head -2 "$work/t4.txt")"
+fi
+if [ $compile = 1 ]; then
+    if "$CLANG" -x hip --offload-arch=gfx942 --rocm-path="$rset" -nogpulib -isystem "$rset/include" \
+        -std=c++17 --cuda-host-only -c tests/rocm7/run/TYPE004.hip -o "$work/t4.o" >"$work/cc.log" 2>&1 &&
+        "$CLANG" "$work/t4.o" -o "$work/t4" >>"$work/cc.log" 2>&1; then
+        got=$("$work/t4")
+        # 0x77c0 is 31744.0 as a half: the literal converted as a number; 0x7c00 is infinity
+        if [ "$got" = "braces 0x77c0 member 0x7c00" ]; then ok; else bad "run/TYPE004.hip printed: $got"; fi
+    else
+        bad "run/TYPE004.hip: does not build for the host: $(grep error "$work/cc.log" | head -2)"
+    fi
+fi
 echo "rocm7: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,6 +1,7 @@
 /* rules_type.c: TYPE001, FP8 types whose format depends on the target: gfx940-gfx942 (MI300,
- * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses. TYPE002
- * and TYPE003 are plain names (data/tables/rule_names.tsv). */
+ * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses; TYPE004,
+ * raw half structs initialised from bits. TYPE002 and TYPE003 are plain names
+ * (data/tables/rule_names.tsv). */
 #include <string.h>
 
 #include "rules.h"
@@ -59,6 +60,59 @@ unsigned rules_type_names(const rctx *c, hp_str s, int number)
     return fp8_name(s) ? RH_TYPE : 0;
 }
 
+/* An integer literal that is not 0 (whose bits and value differ as a half). */
+static int nonzero_int(const rctx *c, ptrdiff_t i)
+{
+    if (c->t[i].kind != TK_NUMBER)
+        return 0;
+    hp_str s = rules_text(c, i);
+    int hex = s.len > 2 && s.s[0] == '0' && (s.s[1] == 'x' || s.s[1] == 'X');
+    int nonzero = 0;
+    for (ptrdiff_t k = hex ? 2 : 0; k < s.len; k++) {
+        char ch = s.s[k];
+        if (!hex && (ch == '.' || ch == 'e' || ch == 'E' || ch == 'p' || ch == 'P'))
+            return 0;
+        if (ch >= '1' && ch <= '9')
+            nonzero = 1;
+        else if (hex && ((ch >= 'a' && ch <= 'f') || (ch >= 'A' && ch <= 'F')))
+            nonzero = 1;
+    }
+    return nonzero;
+}
+
+/* TYPE004: __half_raw h = {0x7C00}; __half2_raw{0x3C00, 0x3C00}. CUDA's raw structs hold
+ * unsigned short bits; HIP's __half_raw is a union whose first member is the _Float16 value
+ * (and __half2_raw a pair of them), so the braces convert 0x7C00 as the number 31744. */
+static void type004(rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t j = rules_next(c, i);
+    if (rules_ident(c, j))
+        j = rules_next(c, j);
+    if (rules_punct(c, j, '='))
+        j = rules_next(c, j);
+    if (!rules_punct(c, j, '{'))
+        return;
+    ptrdiff_t close = rules_match(c, j);
+    if (close < 0)
+        return;
+    ptrdiff_t lit = -1;
+    for (ptrdiff_t q = rules_next(c, j); q < close; q = rules_next(c, q)) {
+        if (rules_punct(c, q, '.'))
+            return; /* designated: {.x = 0x7C00} sets the bits on both */
+        if (lit < 0 && nonzero_int(c, q))
+            lit = q;
+    }
+    if (lit < 0)
+        return;
+    hp_str n = rules_text(c, i), v = rules_text(c, lit);
+    rules_report(c, RID_TYPE004, lit, 0, 0,
+                 rules_fmt(c, "'%.*s' initialised with %.*s: HIP's raw half holds the _Float16 "
+                              "value first, so the braces convert %.*s as a number, not as the "
+                              "bit pattern CUDA stores",
+                           (int)n.len, n.s, (int)v.len, v.s, (int)v.len, v.s),
+                 NULL);
+}
+
 void rules_type_run(rctx *c)
 {
     for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_TYPE | RH_STR)) >= 0;) {
@@ -70,6 +124,9 @@ void rules_type_run(rctx *c)
             if ((s.s[0] == '_' || s.s[0] == 'k' || s.s[0] == 'F') && fp8_name(s) &&
                 !rules_member(c, i))
                 report(c, i);
+            else if ((RULES_EQ(s, "__half_raw") || RULES_EQ(s, "__half2_raw")) &&
+                     !rules_member(c, i))
+                type004(c, i);
         } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
                    k->len >= 2) {
             hp_str path = str_make(c->src + k->off + 1, k->len - 2);
