@@ -148,6 +148,10 @@ hp_str xlate_args_rewrite(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
         }
         to = name;
     }
+    /* a row without a new name rewrites arguments for the HIPs that take the new form */
+    int since = parse_version(c[COL_SINCE]);
+    if (!name.len && !use_roc && since && x->hipv < since)
+        return to;
     if (has_arg_ops(c[COL_OPS]))
         record(x, i, &a, row);
     return to;
@@ -243,8 +247,23 @@ static int parse_int(const char **p, int *v)
     return 1;
 }
 
+/* ctype@K: cuBLAS (in C++) takes a cudaDataType where it wants the compute type, as CUDA 10
+ * wrote it; hipBLAS's compute-type parameter takes its own enum only. */
+static const char *compute_type_of(hp_str s)
+{
+    static const char *const pairs[][2] = {
+        {"CUDA_R_16F", "HIPBLAS_COMPUTE_16F"}, {"CUDA_R_32F", "HIPBLAS_COMPUTE_32F"},
+        {"CUDA_R_64F", "HIPBLAS_COMPUTE_64F"}, {"CUDA_R_32I", "HIPBLAS_COMPUTE_32I"},
+        {"CUDA_C_32F", "HIPBLAS_COMPUTE_32F"}, {"CUDA_C_64F", "HIPBLAS_COMPUTE_64F"}};
+    for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++)
+        if (str_eqc(s, pairs[k][0]))
+            return pairs[k][1];
+    return NULL;
+}
+
 /* Applies ops to the item list; 0 if an index is out of range or an op is malformed. */
-static int plan(const char *ops, int nargs, item *it, int *nit)
+static int plan(const xlate *x, const lex_args *la, const char *ops, int nargs, item *it,
+                int *nit)
 {
     int n = nargs;
     for (int k = 0; k < n; k++) {
@@ -325,6 +344,17 @@ static int plan(const char *ops, int nargs, item *it, int *nit)
                 it[at].text = q;
                 it[at].tlen = (int)(end - q);
             }
+        } else if (oplen == 5 && memcmp(p, "ctype", 5) == 0) {
+            int at = q == end ? find_item(it, n, a) : -1;
+            if (at < 0 || a >= la->n)
+                return 0;
+            const char *ct = la->first[a] == la->last[a]
+                                 ? compute_type_of(xlate_text(x, la->first[a]))
+                                 : NULL;
+            if (ct) {
+                it[at].text = ct;
+                it[at].tlen = (int)strlen(ct);
+            }
         } else if (oplen == 4 && (memcmp(p, "cast", 4) == 0 || memcmp(p, "conv", 4) == 0)) {
             int at = find_item(it, n, a);
             if (*q++ != '=' || at < 0)
@@ -358,7 +388,7 @@ static void rewrite_one(xlate *x, const xargs_pending *pd)
     for (int k = 0; k < a->n; k++)
         if (a->last[k] < a->first[k])
             goto fail; /* an empty argument (a macro's): leave the call alone */
-    if (!plan(c[COL_OPS], a->n, it, &nit))
+    if (!plan(x, a, c[COL_OPS], a->n, it, &nit))
         goto fail;
     ptrdiff_t from = x->t[a->open].off + 1, to = x->t[a->close].off;
     edit **v;
