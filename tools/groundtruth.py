@@ -636,7 +636,10 @@ def run_tree(args, tree, outdir):
         lo, hi = s['first'], s['last']
         if s['kind'] == 'add':
             lo, hi = lo - args.window, hi + args.window
-        s['hits'] = [f for f in bypos.get(s['file'], []) if lo <= int(f['line']) <= hi]
+        # the directives that select the site (its own, and the group's #if) speak of it too
+        heads = {s['first'] - 1, s.get('group', -1)} if s['lang'] == 'cpp' else set()
+        s['hits'] = [f for f in bypos.get(s['file'], [])
+                     if lo <= int(f['line']) <= hi or int(f['line']) in heads]
         words = set(IDENT.findall(s['cuda']))
         s['linked'] = [f for name, f in defs.get(s['file'], []) if name in words and f not in s['hits']]
         s['hits'] += s['linked']
@@ -648,6 +651,7 @@ def run_tree(args, tree, outdir):
         lab = labels.get(site_key(s))
         s['label'] = lab[0] if lab else ''
         s['why'] = lab[1] if lab else ''
+        s['translate'] = lab[2] if lab else ''
     report(name, sites, found)
     with open(os.path.join(dest, 'sites.json'), 'w') as f:
         json.dump(sites, f, indent=1)
@@ -658,6 +662,8 @@ def run_tree(args, tree, outdir):
                     f'{s["kind"]}) {s["label"]}\n')
             if s['why']:
                 f.write(f'label: {s["label"]}: {s["why"]}\n')
+            if s['translate']:
+                f.write(f'{s["translate"]}\n')
             f.write(f'cond: `{s["cond"]}`\n\n```\n{s["cuda"][:1500]}\n```\nAMD side:\n```\n'
                     f'{s["amd"][:800]}\n```\n')
             for h in s['hits']:
@@ -692,9 +698,11 @@ def read_labels(args, name):
             if not line.strip() or line.startswith('#'):
                 continue
             parts = line.rstrip('\n').split('\t')
-            if len(parts) < 3 or parts[1] not in LABELS:
-                sys.exit(f'{path}:{n}: want KEY<TAB>LABEL<TAB>REASON, LABEL one of {LABELS}')
-            out[parts[0]] = (parts[1], parts[2])
+            if len(parts) < 3 or parts[1] not in LABELS or \
+                    (len(parts) > 3 and not parts[3].startswith('translate: ')):
+                sys.exit(f'{path}:{n}: want KEY<TAB>LABEL<TAB>REASON[<TAB>translate: HOW], LABEL '
+                         f'one of {LABELS}')
+            out[parts[0]] = (parts[1], parts[2], parts[3] if len(parts) > 3 else '')
     return out
 
 
@@ -717,8 +725,11 @@ def report(name, sites, found):
             n = len(hz)
             h = sum(s['hit'] for s in hz)
             e = sum(s['hit_ew'] for s in hz)
-            print(f'hazards: {n}, found {h} ({100 * h / n:.0f}%), at error/warning {e} '
-                  f'({100 * e / n:.0f}%)')
+            t = sum(bool(s['translate']) for s in hz)
+            c = sum(bool(s['hit_ew'] or s['translate']) for s in hz)
+            print(f'hazards: {n}; check finds {h} ({100 * h / n:.0f}%), {e} at error/warning '
+                  f'({100 * e / n:.0f}%); translate repairs {t}; found at error/warning or '
+                  f'repaired: {c} ({100 * c / n:.0f}%)')
         return
     cats = {}
     for s in sites:
