@@ -1178,7 +1178,10 @@ static int roc_complex_lib(const xlate *x)
     return sparse ? ROC_CPLX_SPARSE : ROC_CPLX_HIP;
 }
 
-/* Detects "#ifndef X / #define X" or "#pragma once" before any other token. */
+/* Detects "#ifndef X / #define X" or "#pragma once" before any other token. A "#pragma once"
+ * between the guard's two lines is part of the guard, and new includes then go right after the
+ * #ifndef (as hipify-clang puts them: after whichever of the two comes first); so are includes
+ * there, which a translation may have put. */
 static void detect_guard(xlate *x, ppstate *ps)
 {
     ptrdiff_t h = 0;
@@ -1202,9 +1205,24 @@ static void detect_guard(xlate *x, ppstate *ps)
     while (end < x->nt && x->t[end].kind != TK_PP_END)
         end++;
     ptrdiff_t h2 = end + 1;
-    while (h2 < x->nt && x->t[h2].kind == TK_COMMENT)
+    int once = 0, includes = 0; /* #pragma once and #include lines came between */
+    for (;;) {
+        while (h2 < x->nt && x->t[h2].kind == TK_COMMENT)
+            h2++;
+        if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH)
+            break;
+        if (x->t[h2].sub == PP_PRAGMA && xlate_is(x, xlate_next(x, xlate_next(x, h2)), "once"))
+            once = 1;
+        else if (x->t[h2].sub == PP_INCLUDE)
+            includes = 1; /* such as the runtime's, added after the #ifndef */
+        else
+            break;
+        while (h2 < x->nt && x->t[h2].kind != TK_PP_END)
+            h2++;
         h2++;
-    if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE)
+    }
+    if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE ||
+        (includes && !once))
         return;
     /* The macro named by #ifndef X (or #if !defined(X)) must be the one defined. */
     ptrdiff_t n1 = xlate_next(x, xlate_next(x, h));
@@ -1236,7 +1254,7 @@ static void detect_guard(xlate *x, ppstate *ps)
             return;
         else if (x->t[k].kind == TK_PP_HASH)
             return;
-    ptrdiff_t end2 = h2;
+    ptrdiff_t end2 = once ? end : h2;
     while (end2 < x->nt && x->t[end2].kind != TK_PP_END)
         end2++;
     ps->guard = 1;
