@@ -135,7 +135,9 @@ static int is_own(const xlate *x, hp_str name)
     return 0;
 }
 
-/* Collects the guard and version macros that the file defines itself. */
+/* Collects the guard and version macros that the file defines itself; not the compiler's
+ * (__CUDACC__), which a file defines to make headers and its own tests take the compiler's
+ * branches: that file defines and tests HIP's (guard_macro). */
 static void find_own_macros(xlate *x)
 {
     for (ptrdiff_t d = 0; d < x->ndirs; d++) {
@@ -147,7 +149,7 @@ static void find_own_macros(xlate *x)
             continue;
         hp_str name = xlate_text(x, n);
         const map_row *r = map_find(name.s, name.len);
-        if (!r || !(r->flags & MAP_F(guard)))
+        if (!r || !(r->flags & MAP_F(guard)) || (r->flags & MAP_F(compiler)))
             continue;
         own_add(x, name);
     }
@@ -239,7 +241,10 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     if (decided_comparison(x, i))
         return;
-    if (r->hip_len && defined_context(x, i)) {
+    ptrdiff_t h = directive_of(x, i);
+    int defines = h >= 0 && (x->t[h].sub == PP_DEFINE || x->t[h].sub == PP_UNDEF) &&
+                  xlate_next(x, xlate_next(x, h)) == i;
+    if (r->hip_len && (defined_context(x, i) || (defines && (r->flags & MAP_F(compiler))))) {
         /* a HIP older than `since` spells its guard as `legacy` */
         hp_str to = r->since && x->hipv < r->since && r->legacy_len ? map_legacy(r) : map_hip(r);
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
