@@ -167,6 +167,43 @@ static int template_kernel(xlate *x, ptrdiff_t e)
     return 0;
 }
 
+/* The last token of the body of the #define whose name is token n, or -1 when the body is
+ * empty or the macro is function-like (its name followed by '(' with no blank between). */
+static ptrdiff_t object_body_end(const xlate *x, ptrdiff_t n)
+{
+    ptrdiff_t b = xlate_next(x, n);
+    if (b >= x->nt || x->t[b].kind == TK_PP_END ||
+        (xlate_punct(x, b, '(') && x->t[b].off == x->t[n].off + x->t[n].len))
+        return -1;
+    ptrdiff_t last = b;
+    for (ptrdiff_t k = b; k < x->nt && x->t[k].kind != TK_PP_END; k = xlate_next(x, k))
+        last = k;
+    return last;
+}
+
+/* Does a #define of the file make the identifier at e, a kernel's name, a template kernel: an
+ * object-like macro whose body is a kernel's name with template arguments, or a template
+ * __global__ function's (#define KERNEL axpy<float>)? HIP_KERNEL_NAME() around it changes
+ * nothing where it is not. */
+static int macro_names_template(xlate *x, ptrdiff_t e)
+{
+    hp_str name = xlate_text(x, e);
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t n = xlate_next(x, xlate_next(x, h));
+        if (n >= x->nt || x->t[n].kind != TK_IDENT || !str_eq(xlate_text(x, n), name))
+            continue;
+        ptrdiff_t last = object_body_end(x, n);
+        int templ;
+        if (last >= 0 && kernel_start(x, last, &templ) == xlate_next(x, n) &&
+            (templ || template_kernel(x, last)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Are the bytes [a, b) free of comments (only blanks and the launch's own punctuation)? */
 static int no_comment(const xlate *x, ptrdiff_t a, ptrdiff_t b)
 {
@@ -185,6 +222,79 @@ static int is_dim3(const xlate *x, ptrdiff_t first, ptrdiff_t last)
     return (xlate_punct(x, b, '(') || xlate_punct(x, b, '{')) && xlate_match(x, b) == last;
 }
 
+/* The configuration argument k of a launch as hipLaunchKernelGGL takes it: its own text, in
+ * dim3() for the grid and the block where it is not a dim3 already, "0" where it is absent. */
+static hp_str config_arg(xlate *x, const lex_args *cfg, int k)
+{
+    if (k >= cfg->n)
+        return S("0");
+    const tok *f = &x->t[cfg->first[k]], *l = &x->t[cfg->last[k]];
+    int len = (int)(l->off + l->len - f->off);
+    if (k < 2 && !is_dim3(x, cfg->first[k], cfg->last[k]))
+        return str_cstr(arena_printf(x->a, "dim3(%.*s)", len, x->src + f->off));
+    return str_make(x->src + f->off, len);
+}
+
+/* A launch without its arguments that is the whole body of an object-like macro (#define RUN
+ * k<<<g, b>>>), used as RUN(args): each use after the #define is written as the launch the
+ * preprocessor makes of it, hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, args), as
+ * hipify-clang writes it, and the #define is left as it is. Only where the file defines the
+ * macro once and never #undefs it, and the body has no '#', '##' or line continuation: then
+ * every use expands to the tokens written here. */
+static void launch_macro_uses(xlate *x, ptrdiff_t name, ptrdiff_t start, ptrdiff_t e,
+                              ptrdiff_t open, ptrdiff_t close, int templ)
+{
+    hp_str mname = xlate_text(x, name);
+    int ndef = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_DEFINE && x->t[h].sub != PP_UNDEF)
+            continue;
+        ptrdiff_t n = xlate_next(x, xlate_next(x, h));
+        if (n >= x->nt || x->t[n].kind != TK_IDENT || !str_eq(xlate_text(x, n), mname))
+            continue;
+        if (x->t[h].sub == PP_UNDEF)
+            return;
+        ndef++;
+    }
+    const tok *c = &x->t[close];
+    ptrdiff_t from = x->t[start].off, to = c->off + c->len;
+    if (ndef != 1 || memchr(x->src + from, '#', (size_t)(to - from)) ||
+        memchr(x->src + from, '\\', (size_t)(to - from)))
+        return;
+    lex_args cfg;
+    if (!xlate_split(x, open, close, &cfg) || cfg.n < 2 || cfg.n > 4)
+        return;
+    for (int k = 0; k < cfg.n; k++)
+        if (cfg.last[k] < cfg.first[k])
+            return;
+    if (!templ && (template_kernel(x, e) || (start == e && macro_names_template(x, e))))
+        templ = 1;
+    int klen = (int)(x->t[e].off + x->t[e].len - from);
+    hp_str g = config_arg(x, &cfg, 0), b = config_arg(x, &cfg, 1), sh = config_arg(x, &cfg, 2),
+           st = config_arg(x, &cfg, 3);
+    const char *head = arena_printf(
+        x->a, "hipLaunchKernelGGL(%s%.*s%s, %.*s, %.*s, %.*s, %.*s", templ ? "HIP_KERNEL_NAME(" : "",
+        klen, x->src + from, templ ? ")" : "", (int)g.len, g.s, (int)b.len, b.s, (int)sh.len,
+        sh.s, (int)st.len, st.s);
+    for (ptrdiff_t i = close + 1; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) ||
+            !str_eq(xlate_text(x, i), mname))
+            continue;
+        ptrdiff_t lp = xlate_next(x, i);
+        lex_args args;
+        if (!xlate_punct(x, lp, '(') || xlate_match(x, lp) < 0 || !xlate_args(x, lp, &args))
+            continue;
+        ptrdiff_t off = x->t[i].off;
+        if (args.n)
+            xlate_edit(x, off, x->t[lp].off + 1 - off,
+                       str_cstr(arena_printf(x->a, "%s, ", head)));
+        else
+            xlate_edit(x, off, x->t[xlate_match(x, lp)].off - off, str_cstr(head));
+        x->st.launches++;
+    }
+}
+
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
 {
     ptrdiff_t e = xlate_prev(x, open);
@@ -201,6 +311,12 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
         ptrdiff_t name = xlate_next(x, xlate_next(x, h));
         if (x->t[h].sub != PP_DEFINE || start <= name)
             return open;
+        ptrdiff_t after = xlate_next(x, close);
+        if ((after >= x->nt || x->t[after].kind == TK_PP_END) && start == xlate_next(x, name) &&
+            object_body_end(x, name) == close) {
+            launch_macro_uses(x, name, start, e, open, close, templ);
+            return open;
+        }
     }
     ptrdiff_t lp = xlate_next(x, close);
     if (!xlate_punct(x, lp, '('))
@@ -212,7 +328,7 @@ ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open)
         if (cfg.last[k] < cfg.first[k])
             return open; /* an empty configuration argument: leave it to the compiler */
 
-    if (!templ && template_kernel(x, e))
+    if (!templ && (template_kernel(x, e) || (start == e && macro_names_template(x, e))))
         templ = 1;
     xlate_insert(x, x->t[start].off, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" :
                                             "hipLaunchKernelGGL(");

@@ -32,6 +32,8 @@
     X(v2)           /* hipBLAS: its _v2 names, which hipBLAS 3.0 (HIP 7.0) removed when the  */ \
                     /* plain names took their signatures: without _v2 from HIP 7.0 on      */ \
     X(image)        /* a texture or surface read or write: needs image instructions, which   */ \
-                    /* gfx942 and gfx950 lack (reported once per file)                        */
+                    /* gfx942 and gfx950 lack (reported once per file)                        */ \
+    X(compiler)     /* guard: the compiler's own macro; a file's #define or #undef of it      */ \
+                    /* speaks to the headers as that compiler would, and is renamed too       */
 
 #endif

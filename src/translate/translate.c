@@ -135,7 +135,9 @@ static int is_own(const xlate *x, hp_str name)
     return 0;
 }
 
-/* Collects the guard and version macros that the file defines itself. */
+/* Collects the guard and version macros that the file defines itself; not the compiler's
+ * (__CUDACC__), which a file defines to make headers and its own tests take the compiler's
+ * branches: that file defines and tests HIP's (guard_macro). */
 static void find_own_macros(xlate *x)
 {
     for (ptrdiff_t d = 0; d < x->ndirs; d++) {
@@ -147,7 +149,7 @@ static void find_own_macros(xlate *x)
             continue;
         hp_str name = xlate_text(x, n);
         const map_row *r = map_find(name.s, name.len);
-        if (!r || !(r->flags & MAP_F(guard)))
+        if (!r || !(r->flags & MAP_F(guard)) || (r->flags & MAP_F(compiler)))
             continue;
         own_add(x, name);
     }
@@ -239,7 +241,10 @@ static void guard_macro(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     if (decided_comparison(x, i))
         return;
-    if (r->hip_len && defined_context(x, i)) {
+    ptrdiff_t h = directive_of(x, i);
+    int defines = h >= 0 && (x->t[h].sub == PP_DEFINE || x->t[h].sub == PP_UNDEF) &&
+                  xlate_next(x, xlate_next(x, h)) == i;
+    if (r->hip_len && (defined_context(x, i) || (defines && (r->flags & MAP_F(compiler))))) {
         /* a HIP older than `since` spells its guard as `legacy` */
         hp_str to = r->since && x->hipv < r->since && r->legacy_len ? map_legacy(r) : map_hip(r);
         xlate_edit(x, x->t[i].off, x->t[i].len, to);
@@ -512,11 +517,17 @@ static void merged_types(xlate *x, ptrdiff_t i)
     x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
 }
 
+/* The complex types cuComplex's types become with --roc (xlate.roc_complex). */
+enum { ROC_CPLX_HIP, ROC_CPLX_BLAS, ROC_CPLX_SPARSE };
+
 /* Whether r becomes its ROCm library name: --roc (hp_translate_opts.roc), or --miopen for the
- * cuDNN rows; with hip_data_types the data types (hipDataType, HIP_R_*, HIP_C_*) stay HIP's. */
+ * cuDNN rows; with hip_data_types the data types (hipDataType, HIP_R_*, HIP_C_*) stay HIP's;
+ * cuComplex's types where the file includes no ROCm library with complex types of its own. */
 static int use_roc_name(const xlate *x, const map_row *r)
 {
     if (!r->roc_len)
+        return 0;
+    if (r->family == x->complex_family && x->roc_complex == ROC_CPLX_HIP)
         return 0;
     if (x->o->hip_data_types) {
         hp_str h = map_hip(r);
@@ -524,6 +535,33 @@ static int use_roc_name(const xlate *x, const map_row *r)
             return 0;
     }
     return x->o->roc || (x->o->miopen && r->family == map_family_index("cudnn"));
+}
+
+/* cuComplex's names under --roc in a file whose complex values are a ROCm library's
+ * (roc_complex_lib): a type becomes rocSPARSE's where that is the library (the table names
+ * rocBLAS's, as hipify-clang does); a function keeps its HIP name, which works on HIP's
+ * complex types only, and is reported. */
+static hp_str roc_complex(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, int use_roc)
+{
+    int sparse = x->roc_complex == ROC_CPLX_SPARSE;
+    const char *lib = sparse ? "rocsparse" : "rocblas";
+    if (use_roc) {
+        if (sparse && str_starts(to, S("rocblas_")))
+            return str_cstr(arena_printf(x->a, "rocsparse_%.*s", (int)(to.len - 8), to.s + 8));
+        return to;
+    }
+    if (r->kind == MAP_K_func)
+        finding(x, i, "HP-ARGS", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is a function of HIP's complex types (hipFloatComplex, "
+                          "hipDoubleComplex); with --roc this file's cuComplex types are %s's "
+                          "(%s_float_complex, %s_double_complex)",
+                          (int)to.len, to.s, sparse ? "rocSPARSE" : "rocBLAS", lib, lib),
+                xlate_msg(x,
+                          "use %s_float_complex(re, im), the operators and std::real, "
+                          "std::imag, std::conj, std::abs",
+                          lib));
+    return to;
 }
 
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
@@ -564,6 +602,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     }
     hp_str to = use_roc ? map_roc(r) : map_hip(r);
+    if (r->family == x->complex_family && x->o->roc && x->roc_complex != ROC_CPLX_HIP)
+        to = roc_complex(x, i, r, to, use_roc);
     /* a name of hipport_compat.h's own, for which no HIP has a name */
     int compat_only = (r->flags & MAP_F(compat)) && str_starts(to, S("hipport_"));
     if (compat_only && !use_roc)
@@ -1010,18 +1050,29 @@ static int cuda_header(hp_str path)
     return 0;
 }
 
-static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
+/* The token of the path of the #include (or #include_next) whose '#' is token h, <path> or
+ * "path", or -1 where the directive is no such include. */
+static ptrdiff_t include_operand(const xlate *x, ptrdiff_t h)
 {
     ptrdiff_t name = xlate_next(x, h);
     ptrdiff_t op = xlate_next(x, name);
     if (op >= x->nt)
-        return;
+        return -1;
     const tok *k = &x->t[op];
     if (k->kind != TK_HEADER && !(k->kind == TK_STRING && k->len >= 2 &&
                                   x->src[k->off] == '"' && x->src[k->off + k->len - 1] == '"'))
-        return;
+        return -1;
     if (!xlate_is(x, name, "include") && !xlate_is(x, name, "include_next"))
+        return -1;
+    return op;
+}
+
+static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
+{
+    ptrdiff_t op = include_operand(x, h);
+    if (op < 0)
         return;
+    const tok *k = &x->t[op];
     hp_str path = str_make(x->src + k->off + 1, k->len - 2);
     int quoted = k->kind == TK_STRING;
     const map_row *r = map_find(path.s, path.len);
@@ -1105,7 +1156,37 @@ static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
     }
 }
 
-/* Detects "#ifndef X / #define X" or "#pragma once" before any other token. */
+/* With --roc, whose complex types cuComplex's types become: the ROCm library's that the file
+ * includes (under --roc's spelling of its includes, or already so spelled). rocBLAS's header
+ * declares rocblas_float_complex and rocSOLVER's includes it; rocSPARSE's declares
+ * rocsparse_float_complex, which its functions take, and no rocblas_ type. With neither, no
+ * header declares a ROCm complex type, and HIP's stay. */
+static int roc_complex_lib(const xlate *x)
+{
+    int sparse = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_INCLUDE)
+            continue;
+        ptrdiff_t op = include_operand(x, h);
+        if (op < 0)
+            continue;
+        hp_str path = str_make(x->src + x->t[op].off + 1, x->t[op].len - 2);
+        const map_row *r = map_find(path.s, path.len);
+        if (r && r->kind == MAP_K_header && r->roc_len)
+            path = map_roc(r);
+        if (str_starts(path, S("rocblas")) || str_starts(path, S("rocsolver")))
+            return ROC_CPLX_BLAS;
+        if (str_starts(path, S("rocsparse")))
+            sparse = 1;
+    }
+    return sparse ? ROC_CPLX_SPARSE : ROC_CPLX_HIP;
+}
+
+/* Detects "#ifndef X / #define X" or "#pragma once" before any other token. A "#pragma once"
+ * between the guard's two lines is part of the guard, and new includes then go right after the
+ * #ifndef (as hipify-clang puts them: after whichever of the two comes first); so are includes
+ * there, which a translation may have put. */
 static void detect_guard(xlate *x, ppstate *ps)
 {
     ptrdiff_t h = 0;
@@ -1129,9 +1210,24 @@ static void detect_guard(xlate *x, ppstate *ps)
     while (end < x->nt && x->t[end].kind != TK_PP_END)
         end++;
     ptrdiff_t h2 = end + 1;
-    while (h2 < x->nt && x->t[h2].kind == TK_COMMENT)
+    int once = 0, includes = 0; /* #pragma once and #include lines came between */
+    for (;;) {
+        while (h2 < x->nt && x->t[h2].kind == TK_COMMENT)
+            h2++;
+        if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH)
+            break;
+        if (x->t[h2].sub == PP_PRAGMA && xlate_is(x, xlate_next(x, xlate_next(x, h2)), "once"))
+            once = 1;
+        else if (x->t[h2].sub == PP_INCLUDE)
+            includes = 1; /* such as the runtime's, added after the #ifndef */
+        else
+            break;
+        while (h2 < x->nt && x->t[h2].kind != TK_PP_END)
+            h2++;
         h2++;
-    if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE)
+    }
+    if (h2 >= x->nt || x->t[h2].kind != TK_PP_HASH || x->t[h2].sub != PP_DEFINE ||
+        (includes && !once))
         return;
     /* The macro named by #ifndef X (or #if !defined(X)) must be the one defined. */
     ptrdiff_t n1 = xlate_next(x, xlate_next(x, h));
@@ -1163,7 +1259,7 @@ static void detect_guard(xlate *x, ppstate *ps)
             return;
         else if (x->t[k].kind == TK_PP_HASH)
             return;
-    ptrdiff_t end2 = h2;
+    ptrdiff_t end2 = once ? end : h2;
     while (end2 < x->nt && x->t[end2].kind != TK_PP_END)
         end2++;
     ps->guard = 1;
@@ -1730,6 +1826,9 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
         return;
     }
     find_own_macros(x);
+    x->complex_family = map_family_index("complex");
+    if (o->roc)
+        x->roc_complex = roc_complex_lib(x);
     int depth[2] = {0, 0}; /* launches open outside and inside directives (counted apart, as
                               the lexer does) */
     ppstate ps;

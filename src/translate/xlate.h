@@ -77,6 +77,9 @@ typedef struct xlate {
     hp_str *tkern;          /* the names of the template __global__ functions the file declares
                              * (launch.c, on the first launch) */
     int ntkern, tkern_scanned;
+    int complex_family;     /* the family index of cuComplex's table */
+    int roc_complex;        /* with --roc: whose complex types cuComplex's become
+                             * (ROC_CPLX_* of translate.c) */
 } xlate;
 
 
