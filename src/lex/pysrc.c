@@ -939,6 +939,23 @@ static void build_fn_only(const pysrc *p)
     }
 }
 
+int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i)
+{
+    struct pysrc_memo *m = p->memo;
+    if (i < 0 || i >= p->n || !m)
+        return 0;
+    for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h]) {
+        if (!pysrc_is(p, h, "def") || h + 1 >= p->n || p->t[h + 1].kind != PY_NAME)
+            continue;
+        if (!m->fns_built)
+            build_fn_only(p);
+        int32_t f = m->fn_only ? nameidx_get(&m->fn_ix, pysrc_text(p, h + 1)) : -1;
+        if (f >= 0 && m->fn_only[f] == 2)
+            return 1;
+    }
+    return 0;
+}
+
 int pysrc_vendor_only(const pysrc *p, ptrdiff_t i)
 {
     if (i < 0 || i >= p->n)

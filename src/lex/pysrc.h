@@ -107,6 +107,9 @@ int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
  * an early exit on one ("if torch.version.hip: return ..."), or in a function that is named for
  * a vendor (get_cuda_configs) or that only such code refers to? */
 int pysrc_vendor_only(const pysrc *p, ptrdiff_t i);
+/* Is token i in a function that only code under a vendor test refers to (pysrc_vendor_only
+ * without its guess from the function's name)? */
+int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
 int pysrc_mentions_amd(const pysrc *p);
 
