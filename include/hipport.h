@@ -668,6 +668,16 @@ typedef struct hp_doctor_triton {
     const char *version;      /* "" if unknown */
 } hp_doctor_triton;
 
+/* ROCm's libraries as Python wheels for one GPU family (rocm-sdk-libraries-gfx94X-dcgpu, from
+ * the per-family wheel indexes): they carry GPU code for that family only. */
+typedef struct hp_doctor_rocm_sdk {
+    const char *site;
+    const char *dist;         /* "rocm-sdk-libraries-gfx94x-dcgpu" (normalised) */
+    const char *family;       /* "gfx94X-dcgpu", as the wheel spells it */
+    const char *version;      /* "" if unknown */
+    const char *metadata;     /* its dist-info directory */
+} hp_doctor_rocm_sdk;
+
 /* A ROCm install. */
 typedef struct hp_doctor_rocm {
     const char *path;         /* "/opt/rocm-6.2.4" */
@@ -701,6 +711,8 @@ typedef struct hp_doctor_report {
     int ntorch;
     const hp_doctor_triton *triton;
     int ntriton;
+    const hp_doctor_rocm_sdk *rocm_sdk; /* ROCm's per-GPU-family library wheels */
+    int nrocm_sdk;
     const hp_doctor_var *env;       /* the variables doctor checks that are set */
     int nenv;
     const hp_finding *findings;     /* rules ENV001-ENV004 and DOC001-DOC004; the path is the

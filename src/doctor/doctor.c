@@ -676,6 +676,8 @@ static void finish(doctor *d)
     r->ntorch = d->torch.n;
     r->triton = d->triton.v;
     r->ntriton = d->triton.n;
+    r->rocm_sdk = d->rocm_sdk.v;
+    r->nrocm_sdk = d->rocm_sdk.n;
     /* the variables doctor judges, in a fixed order */
     static const char *const names[] = {
         "HSA_OVERRIDE_GFX_VERSION", "HSA_XNACK",          "HIP_VISIBLE_DEVICES",

@@ -36,6 +36,7 @@ typedef struct doctor {
     DOC_VEC(const char *) pykeys;     /* canonical forms of pydirs, to skip repeats */
     DOC_VEC(hp_doctor_torch) torch;
     DOC_VEC(hp_doctor_triton) triton;
+    DOC_VEC(hp_doctor_rocm_sdk) rocm_sdk;
     DOC_VEC(doc_scan) scans;
     DOC_VEC(hp_finding) findings;
     hp_doctor_report *r;

@@ -279,6 +279,25 @@ static void scan_site(doctor *d, const char *site)
         if (!dash)
             continue;
         char *dist = norm_dist(d, n, dash - n);
+        if (strncmp(dist, "rocm-sdk-libraries-", 19) == 0 && dist[19]) {
+            hp_doctor_rocm_sdk *k = DOC_PUSH(d, d->rocm_sdk);
+            const char *meta = sysfs_read(&d->fs, doc_printf(d, "%s/%s/METADATA", site, n),
+                                          SYSFS_META, NULL);
+            const char *ver = meta ? meta_field(d, meta, "Version") : "";
+            k->site = site;
+            k->dist = dist;
+            /* the family as the index spells it ("gfx94X-dcgpu"): the name's own case */
+            char *fam = arena_strndup(d->a, n + 19, (dash - n) - 19);
+            for (char *q = fam; *q; q++)
+                if (*q == '_')
+                    *q = '-';
+            k->family = fam;
+            k->version = ver[0] ? ver
+                                : arena_strndup(d->a, dash + 1,
+                                                (ptrdiff_t)(l - 10) - (dash + 1 - n));
+            k->metadata = doc_printf(d, "%s/%s", site, n);
+            continue;
+        }
         if (!is_triton_dist(dist))
             continue;
         const char *meta = sysfs_read(&d->fs, doc_printf(d, "%s/%s/METADATA", site, n),

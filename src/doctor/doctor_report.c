@@ -293,6 +293,18 @@ static char *format_json(const hp_doctor_report *r)
             jkv(&b, "version", r->triton[i].version, &g);
             buf_addc(&b, '}');
         }
+        buf_addc(&b, ']');
+        jkey(&b, "rocm_sdk_libraries", &f);
+        buf_addc(&b, '[');
+        for (int i = 0; i < r->nrocm_sdk; i++) {
+            int g = 1;
+            buf_adds(&b, i ? ",\n  {" : "\n  {");
+            jkv(&b, "site", r->rocm_sdk[i].site, &g);
+            jkv(&b, "dist", r->rocm_sdk[i].dist, &g);
+            jkv(&b, "family", r->rocm_sdk[i].family, &g);
+            jkv(&b, "version", r->rocm_sdk[i].version, &g);
+            buf_addc(&b, '}');
+        }
         buf_adds(&b, "]}");
     }
 
@@ -504,6 +516,10 @@ static char *format_text(const hp_doctor_report *r, const hp_report_opts *ro)
                  r->triton[i].version[0] ? r->triton[i].version : "(version unknown)",
                  r->triton[i].dist[0] ? " (" : "", r->triton[i].dist,
                  r->triton[i].dist[0] ? ")" : "", r->triton[i].site);
+    for (int i = 0; i < r->nrocm_sdk; i++)
+        buf_addf(&b, "  ROCm libraries %s for GPU family %s (%s) in %s\n",
+                 r->rocm_sdk[i].version[0] ? r->rocm_sdk[i].version : "(version unknown)",
+                 r->rocm_sdk[i].family, r->rocm_sdk[i].dist, r->rocm_sdk[i].site);
     if (!r->ntorch && !r->ntriton && r->npython_dirs)
         buf_adds(&b, "  no PyTorch or Triton found\n");
 

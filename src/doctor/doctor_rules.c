@@ -699,6 +699,63 @@ static void rule_doc001(doctor *d)
     }
 }
 
+/* Does the wheel family ("gfx94x-dcgpu", "gfx950-dcgpu", "gfx1151") hold the processor arch?
+ * A family's name is a processor, or a processor prefix ending in X (gfx94X: gfx940-gfx942),
+ * before its "-kind" suffix. */
+static int family_has(const char *family, const char *arch)
+{
+    size_t n = strcspn(family, "-");
+    if (n > 1 && (family[n - 1] == 'x' || family[n - 1] == 'X'))
+        return strncmp(arch, family, n - 1) == 0 && strlen(arch) > n - 1;
+    return strlen(arch) == n && strncmp(arch, family, n) == 0;
+}
+
+/* DOC001 for ROCm's per-family library wheels: a site whose rocm-sdk-libraries-FAMILY wheels
+ * cover none of an AMD GPU's processor came from another family's index; ROCm's math
+ * libraries (rocBLAS, hipBLASLt, MIOpen) then have no code for the GPU. */
+static void rule_doc001_sdk(doctor *d)
+{
+    for (int i = 0; i < d->rocm_sdk.n; i++) {
+        const hp_doctor_rocm_sdk *k = &d->rocm_sdk.v[i];
+        int first = 1;
+        for (int j = 0; j < i && first; j++)
+            first = strcmp(d->rocm_sdk.v[j].site, k->site) != 0;
+        if (!first)
+            continue;
+        for (int g = 0; g < d->gpus.n; g++) {
+            const hp_doctor_gpu *gp = &d->gpus.v[g];
+            if (gp->vendor != HP_VENDOR_AMD || !gp->arch[0])
+                continue;
+            int dup = 0;
+            for (int h = 0; h < g && !dup; h++)
+                dup = d->gpus.v[h].vendor == HP_VENDOR_AMD &&
+                      strcmp(d->gpus.v[h].arch, gp->arch) == 0;
+            const char *fams = "";
+            int covered = 0;
+            for (int j = i; j < d->rocm_sdk.n && !dup; j++) {
+                if (strcmp(d->rocm_sdk.v[j].site, k->site) != 0)
+                    continue;
+                covered |= family_has(d->rocm_sdk.v[j].family, gp->arch);
+                fams = doc_printf(d, "%s%s%s", fams, fams[0] ? ", " : "",
+                                  d->rocm_sdk.v[j].dist);
+            }
+            if (dup || covered)
+                continue;
+            gpu_sel sel = {gp->vendor, gp->arch, gp->effective, gp->target, 0};
+            doc_find(d, k->metadata, RID_DOC001, HP_SEV_ERROR,
+                     doc_printf(d, "install ROCm's and PyTorch's wheels from the index of %s's "
+                                   "GPU family (the per-family indexes under "
+                                   "rocm.nightlies.amd.com/v2/ and repo.amd.com/rocm/whl/ are "
+                                   "named for it), in a fresh environment",
+                                gp->arch),
+                     "ROCm's libraries in %s are for another GPU family (%s): they have no code "
+                     "for %s, so ROCm's math libraries fail there (hipErrorNoBinaryForGpu); the "
+                     "wheels came from another family's index",
+                     k->site, fams, labels(d, &sel));
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- DOC002 */
 
 static void rule_doc002(doctor *d)
@@ -1058,6 +1115,7 @@ void doctor_rules_run(doctor *d)
     rule_env003(d);
     rule_env004(d);
     rule_doc001(d);
+    rule_doc001_sdk(d);
     rule_doc002(d);
     rule_doc003(d);
     rule_doc004(d);
