@@ -1,9 +1,11 @@
 #!/bin/sh
-# rocm7.suite.sh: the ROCM rules against ROCm 7.2's real headers. Each tests/rocm7/ROCMnnn-*.bad.hip
+# rocm7.suite.sh: the ROCM rules (and TYPE001's HIP FP8 types) against ROCm 7.2's real headers.
+# Each tests/rocm7/RULE-*.bad.hip
 # uses a name a ROCm release removed: check --hip-version 7.2 reports it as an error with that
 # rule, and clang++-19 for gfx942 against ROCm 7.2.4's headers (build/rocm-7.2, fetched by
-# tests/rocm-headers.sh) rejects it. Each ROCMnnn.fixed.hip uses what replaces it: check says
-# nothing of the ROCM rules, and it compiles (host and device side). The compile half is left
+# tests/rocm-headers.sh) rejects it (for the target its first line names, "// offload-arch:
+# gfxNNN", if any). Each RULE.fixed.hip uses what replaces it: check says nothing of that rule
+# or the ROCM rules, and it compiles (host and device side). The compile half is left
 # out, saying so, when SKIP_COMPILE is set; a machine without clang++-19 or the headers is a
 # setup error. Prints "rocm7: N passed, N failed".
 HIPPORT=$1
@@ -34,8 +36,10 @@ else
     fi
 fi
 builds() {
+    # a first line "// offload-arch: gfxNNN" names another target than gfx942
+    arch=$(sed -n '1s|^// offload-arch: *||p' "$1")
     for side in --cuda-host-only --cuda-device-only; do
-        "$CLANG" -x hip --offload-arch=gfx942 --rocm-path="$rset" -nogpulib -isystem "$rset/include" \
+        "$CLANG" -x hip --offload-arch="${arch:-gfx942}" --rocm-path="$rset" -nogpulib -isystem "$rset/include" \
             -std=c++17 -O1 $side -fsyntax-only "$1" >"$work/cc.log" 2>&1 || return 1
     done
     return 0
@@ -57,8 +61,8 @@ for f in tests/rocm7/*.hip; do
         fi
         ;;
     *.fixed.hip)
-        if grep -q '"rule": *"ROCM' "$work/out.json"; then
-            bad "$name: check reports a ROCM rule on the fixed form"
+        if grep -q -e '"rule": *"ROCM' -e "\"rule\": *\"$rule\"" "$work/out.json"; then
+            bad "$name: check reports $rule or a ROCM rule on the fixed form"
         else
             ok
         fi

@@ -60,6 +60,8 @@ static int parse_target(hp_str t, rules_cfg *cfg)
             wave64 = 0;
             if (!RULES_EQ(g, "12"))
                 cfg->fp8_none = 1;
+            else
+                cfg->fp8_ocp = 1;
         } else {
             return 0;
         }
@@ -89,7 +91,9 @@ static int parse_target(hp_str t, rules_cfg *cfg)
             cfg->no_image = 1;
         if (RULES_EQ(n, "940") || RULES_EQ(n, "941") || RULES_EQ(n, "942"))
             cfg->fp8_fnuz = 1;
-        else if (!RULES_EQ(n, "950") && !(n.len == 4 && n.s[1] == '2'))
+        else if (RULES_EQ(n, "950") || (n.len == 4 && n.s[1] == '2'))
+            cfg->fp8_ocp = 1;
+        else
             cfg->fp8_none = 1;
     }
     if (wave64)

@@ -68,6 +68,7 @@ typedef struct rules_cfg {
     int no_image;         /* some target has no image instructions (gfx94x, gfx950) */
     int fp8_fnuz;         /* some target has FNUZ fp8 only (gfx940-942) */
     int fp8_none;         /* some target has no fp8 at all (before gfx940) */
+    int fp8_ocp;          /* some target has OCP fp8 only (gfx950, gfx12) */
     int hip_version;      /* the HIP the code builds with (major*100+minor); 0: not known */
     int assume_cuda;      /* every file is a CUDA source that hipport translate will process
                              (translate --annotate), even one that looks like HIP already */

@@ -1,5 +1,7 @@
 /* rules_type.c: TYPE001, FP8 types whose format depends on the target: gfx940-gfx942 (MI300,
- * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses; TYPE004,
+ * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses (and HIP's
+ * own FP8 types of one format in device code, which HIP 7 compiles only for targets of that
+ * format); TYPE004,
  * raw half structs initialised from bits. TYPE002 and TYPE003 are plain names
  * (data/tables/rule_names.tsv). */
 #include <string.h>
@@ -47,12 +49,56 @@ static void report(rctx *c, ptrdiff_t i)
                      NULL);
 }
 
+/* HIP's FP8 types: 1 for the FNUZ ones, 2 for the OCP ones, 0 for neither. */
+static int hip_fp8(hp_str s)
+{
+    if (!RULES_STARTS(s, "__hip_fp8"))
+        return 0;
+    hp_str t = str_cut(s, 9, s.len);
+    if (RULES_STARTS(t, "x2_") || RULES_STARTS(t, "x4_"))
+        t = str_cut(t, 3, t.len);
+    else if (RULES_STARTS(t, "_"))
+        t = str_cut(t, 1, t.len);
+    else
+        return 0;
+    if (RULES_EQ(t, "e4m3_fnuz") || RULES_EQ(t, "e5m2_fnuz"))
+        return 1;
+    if (RULES_EQ(t, "e4m3") || RULES_EQ(t, "e5m2"))
+        return 2;
+    return 0;
+}
+
+/* A HIP FP8 type of one format in device code. HIP 7's amd_hip_fp8.h gives the types of the
+ * format a target lacks only host constructors and conversions in that target's device pass
+ * (HIP_FP8_TYPE_FNUZ is 0 for gfx950 and gfx12, HIP_FP8_TYPE_OCP 0 for gfx942), so the kernel
+ * does not compile for it; the one constructor left for the device (from short) takes a float
+ * through short and traps at run time. */
+static void hip_fp8_device(rctx *c, ptrdiff_t i, int fmt)
+{
+    const rules_cfg *g = c->cfg;
+    if (!(rules_scope(c, i) & SC_DEVICE) || (fmt == 1 ? !g->fp8_ocp : !g->fp8_fnuz))
+        return;
+    hp_str s = rules_text(c, i);
+    rules_report(c, RID_TYPE001, i, HP_SEV_ERROR, RF_ONCE,
+                 rules_fmt(c, "'%.*s' in device code: HIP gives the %s FP8 types no device "
+                              "conversions on %s, so this does not compile for them (\"no "
+                              "matching constructor\", or a call to a __host__ function), or "
+                              "compiles to a trap",
+                           (int)s.len, s.s, fmt == 1 ? "FNUZ" : "OCP",
+                           fmt == 1 ? "gfx950 and gfx12 (OCP targets)"
+                                    : "gfx942 (a FNUZ target)"),
+                 "pick the type per target: HIP_FP8_TYPE_FNUZ and HIP_FP8_TYPE_OCP "
+                 "(hip/hip_fp8.h) say which the device pass has");
+}
+
 /* The identifiers the pass below acts on (rules_hot.c). */
 unsigned rules_type_names(const rctx *c, hp_str s, int number)
 {
     (void)c;
     if (number)
         return 0;
+    if (hip_fp8(s))
+        return RH_TYPE;
     /* __nv_..., __NV_..., kFloat8_..., Float8_... */
     if (s.len < 9 || !((s.s[0] == '_' && s.s[1] == '_' && (s.s[2] == 'n' || s.s[2] == 'N')) ||
                         s.s[0] == 'k' || s.s[0] == 'F'))
@@ -124,6 +170,8 @@ void rules_type_run(rctx *c)
             if ((s.s[0] == '_' || s.s[0] == 'k' || s.s[0] == 'F') && fp8_name(s) &&
                 !rules_member(c, i))
                 report(c, i);
+            else if (s.s[0] == '_' && hip_fp8(s) && !rules_member(c, i))
+                hip_fp8_device(c, i, hip_fp8(s));
             else if ((RULES_EQ(s, "__half_raw") || RULES_EQ(s, "__half2_raw")) &&
                      !rules_member(c, i))
                 type004(c, i);
