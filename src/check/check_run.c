@@ -1,5 +1,6 @@
 /* check_run.c: check over files and trees (one job per file on the worker pool), and the
  * deep-copied finding sets that reports over a whole run are made from. */
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +82,138 @@ static int want(void *ud, const char *name)
     return hp_check_wants(name, ud);
 }
 
+/* ------------------------------------------------------------------ platform macros */
+
+/* The first pass: the platform macros of the tree's headers (rules_platform_macros), which
+ * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"). Only headers that name an
+ * AMD macro at all are lexed. A job hands its names on as report text, one per line. */
+typedef struct prun {
+    const hp_run_opts *r;
+    const rules_cfg *cfg;
+    arena *a;          /* the names, on the writer's thread */
+    hp_str *names;
+    int n, cap;
+} prun;
+
+static int header_name(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return 0;
+    static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl"};
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+        if (strcmp(dot, exts[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static int names_amd(const char *s, ptrdiff_t len)
+{
+    static const char *const words[] = {"HIP", "ROCM", "__gfx", "AMDGCN", "AMDGPU"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (str_find(str_make(s, len), str_cstr(words[i])) >= 0)
+            return 1;
+    return 0;
+}
+
+static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    prun *pr = ud;
+    memset(res, 0, sizeof *res);
+    res->path = job->path;
+    if (!header_name(job->path))
+        return;
+    arena *a = &ctx->a;
+    char *data;
+    ptrdiff_t len = 0;
+    if (!run_read_source(a, job, 1, res, &data, &len)) {
+        memset(res, 0, sizeof *res); /* the check pass reports it */
+        res->path = job->path;
+        return;
+    }
+    if (!names_amd(data, len) || len > ((ptrdiff_t)1 << 31) - 2)
+        return;
+    jmp_buf jb;
+    jmp_buf *saved = a->oom;
+    a->oom = &jb;
+    if (setjmp(jb)) {
+        a->oom = saved;
+        return;
+    }
+    int n;
+    hp_str *v = rules_platform_macros(a, pr->cfg, data, len, &n);
+    buf b;
+    buf_init(&b, a, 64);
+    for (int i = 0; i < n; i++) {
+        buf_add(&b, v[i].s, v[i].len);
+        buf_addc(&b, '\n');
+    }
+    a->oom = saved;
+    if (n && !b.failed) {
+        res->report = buf_cstr(&b);
+        res->report_len = b.len;
+    }
+}
+
+static void plat_file(void *ud, const hp_file_result *r)
+{
+    prun *pr = ud;
+    for (ptrdiff_t i = 0; i < r->report_len;) {
+        const char *nl = memchr(r->report + i, '\n', (size_t)(r->report_len - i));
+        ptrdiff_t e = nl ? nl - r->report : r->report_len;
+        if (e > i) {
+            if (pr->n == pr->cap) {
+                int nc = pr->cap ? 2 * pr->cap : 64;
+                hp_str *nv = NEW(pr->a, hp_str, nc);
+                if (!nv)
+                    return;
+                if (pr->n)
+                    memcpy(nv, pr->names, (size_t)pr->n * sizeof *nv);
+                pr->names = nv;
+                pr->cap = nc;
+            }
+            char *s = arena_strndup(pr->a, r->report + i, e - i);
+            if (!s)
+                return;
+            pr->names[pr->n++] = str_make(s, e - i);
+        }
+        i = e + 1;
+    }
+}
+
+/* Runs the first pass; the index lives in a. NULL when the tree has none (or on errors: the
+ * check pass then goes without). */
+static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const rules_cfg *cfg,
+                                           const char *const *paths, int npaths)
+{
+    prun pr;
+    memset(&pr, 0, sizeof pr);
+    pr.r = r;
+    pr.cfg = cfg;
+    pr.a = a;
+    hp_run_opts r2 = *r;
+    r2.on_file = plat_file;
+    r2.on_progress = NULL;
+    r2.ud = &pr;
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = plat_job;
+    spec.ud = &pr;
+    spec.detach = 1;
+    spec.want = want;
+    spec.want_ud = (void *)r;
+    spec.skip_hipified_copies = 1;
+    if (run_files(&r2, &spec, paths, npaths) != HP_OK || !pr.n)
+        return NULL;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, pr.n))
+        return NULL;
+    for (int i = 0; i < pr.n; i++)
+        nameidx_put(ix, pr.names[i], 0, 0);
+    return ix;
+}
+
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
                        int npaths)
 {
@@ -96,6 +229,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
         arena_release(&a);
         return s;
     }
+    cr.cfg.plat = tree_platform_macros(&a, r, &cr.cfg, paths, npaths);
     run_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.fn = check_job;

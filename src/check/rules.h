@@ -36,6 +36,7 @@
 #include "hipport.h"
 #include "hp_assert.h"
 #include "lex.h"
+#include "nameidx.h"
 #include "rule_ids.h"
 
 /* Languages (bits, so that a rule or a name row can apply to several). */
@@ -76,6 +77,8 @@ typedef struct rules_cfg {
     const rules_keys *keys; /* the index of data/tables/rule_keys.tsv (rules_keys.c) */
     const char *targets;  /* the target list itself, comma-separated (families that need
                              more than the flags above parse it) */
+    const nameidx *plat;  /* the tree's platform macros (rules_platform_macros over its
+                             headers, before the run), or NULL */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -128,6 +131,7 @@ struct rctx {
     int nfns;
     rules_macro *macros;  /* open addressing, capmacros slots (C++) */
     int capmacros;
+    nameidx plat;         /* this file's platform macros (C++; cap 0 when none) */
     diag_list d;
     void *lang_data;      /* what the language's prepare function built (Python: its index) */
     lex_idx *idx;         /* earlier occurrences of identifiers (C++; NULL: plain scans) */
@@ -314,6 +318,14 @@ int rules_is_amd_macro(hp_str s);
 ptrdiff_t rules_directive(const rctx *c, ptrdiff_t i);
 /* Does the directive at '#' h test a HIP/AMD macro? */
 int rules_directive_amd(const rctx *c, ptrdiff_t h);
+/* The platform macros of a C++ source: the names it #defines inside #if chains that test a
+ * HIP/AMD macro (or a platform macro of cfg->plat, or one found earlier in the source), such
+ * as CP_ASYNC_AVAILABLE under "#if !defined(GGML_USE_HIP) && __CUDA_ARCH__ >= 800". Code
+ * under a test of one is split per platform already, as under a test of the AMD macro
+ * itself. CUDA's own macros (__CUDA_ARCH__, CUDA_VERSION, ...) never count: a port that
+ * defines them for HIP means the CUDA side to be compiled there. Names point into src. */
+hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
+                              int *n);
 
 /* Types as the rules need them. */
 typedef enum rules_type {

@@ -74,13 +74,142 @@ ptrdiff_t rules_directive(const rctx *c, ptrdiff_t i)
     return -1;
 }
 
+static int plat_macro(const rctx *c, hp_str s)
+{
+    if (c->plat.cap && nameidx_get(&c->plat, s) >= 0)
+        return 1;
+    return c->cfg && c->cfg->plat && nameidx_get(c->cfg->plat, s) >= 0;
+}
+
 int rules_directive_amd(const rctx *c, ptrdiff_t h)
 {
     for (ptrdiff_t i = h + 1; i < c->nt && (c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END;
-         i++)
-        if (c->t[i].kind == TK_IDENT && rules_is_amd_macro(rules_text(c, i)))
+         i++) {
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (rules_is_amd_macro(s) || plat_macro(c, s))
             return 1;
+    }
     return 0;
+}
+
+static int cuda_own_macro(hp_str s)
+{
+    return RULES_STARTS(s, "__CUDA") || RULES_STARTS(s, "CUDA") || RULES_STARTS(s, "__NVCC") ||
+           RULES_STARTS(s, "CUDART") || RULES_STARTS(s, "__CUDACC");
+}
+
+static uint8_t *chain_flags(rctx *c, int *nchains);
+
+/* The names #defined inside chains that chain_flags marks, put into c->plat (grown by
+ * rebuilding: the sets are small). Returns how many are new. */
+static int collect_plat(rctx *c)
+{
+    int nchains;
+    uint8_t *chains = chain_flags(c, &nchains);
+    int stack[64], depth = 0, next = 0, marked = 0, added = 0;
+    hp_str *found = NULL;
+    int nfound = 0, capfound = 0;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t i = c->dirs[k];
+        switch (c->t[i].sub) {
+        case PP_IF:
+        case PP_IFDEF:
+        case PP_IFNDEF: {
+            int f = next < nchains ? chains[next] : 0;
+            next++;
+            if (depth < 64)
+                stack[depth] = f;
+            depth++;
+            marked += f;
+            break;
+        }
+        case PP_ENDIF:
+            if (depth > 0) {
+                depth--;
+                if (depth < 64)
+                    marked -= stack[depth];
+            }
+            break;
+        case PP_DEFINE: {
+            if (!marked)
+                break;
+            ptrdiff_t name = rules_next(c, rules_next(c, i));
+            if (name >= c->nt || c->t[name].kind != TK_IDENT)
+                break;
+            hp_str s = rules_text(c, name);
+            if (rules_is_amd_macro(s) || cuda_own_macro(s) || plat_macro(c, s))
+                break;
+            if (nfound == capfound) {
+                int nc = capfound ? 2 * capfound : 16;
+                hp_str *nv = NEW(c->a, hp_str, nc);
+                if (nfound)
+                    memcpy(nv, found, (size_t)nfound * sizeof *nv);
+                found = nv;
+                capfound = nc;
+            }
+            int dup = 0;
+            for (int q = 0; q < nfound && !dup; q++)
+                dup = str_eq(found[q], s);
+            if (!dup)
+                found[nfound++] = s;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (!nfound)
+        return 0;
+    nameidx old = c->plat;
+    int nold = 0;
+    for (ptrdiff_t j = 0; j < old.cap; j++)
+        nold += old.key[j].len > 0;
+    nameidx ix;
+    if (!nameidx_init(&ix, c->a, nold + nfound))
+        return 0;
+    for (ptrdiff_t j = 0; j < old.cap; j++)
+        if (old.key[j].len)
+            nameidx_put(&ix, old.key[j], 0, 0);
+    for (int q = 0; q < nfound; q++) {
+        nameidx_put(&ix, found[q], 0, 0);
+        added++;
+    }
+    c->plat = ix;
+    return added;
+}
+
+/* Twice: a macro defined under a test of one found the first time counts too. */
+static void find_plat(rctx *c)
+{
+    for (int round = 0; round < 2 && collect_plat(c); round++)
+        ;
+}
+
+hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
+                              int *n)
+{
+    *n = 0;
+    rctx *c = NEW(a, rctx, 1);
+    c->a = a;
+    c->cfg = cfg;
+    c->src = src;
+    c->len = len;
+    lex_out lx;
+    lex_all(a, src, len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
+    find_plat(c);
+    if (!c->plat.cap)
+        return NULL;
+    hp_str *v = NEW(a, hp_str, c->plat.cap);
+    for (ptrdiff_t j = 0; j < c->plat.cap; j++)
+        if (c->plat.key[j].len)
+            v[(*n)++] = c->plat.key[j];
+    return v;
 }
 
 static void collect_macros(rctx *c)
@@ -531,6 +660,7 @@ void rules_cpp_prepare(rctx *c)
     /* macros first (function headers may use them), then scopes; the macro "guarded" bit
      * needs the scopes, so it is filled in afterwards */
     collect_macros(c);
+    find_plat(c);
     build_scopes(c);
     for (int j = 0; j < c->capmacros; j++)
         if (c->macros[j].name.s && c->macros[j].tok >= 0)
