@@ -82,6 +82,20 @@ static int want(void *ud, const char *name)
     return hp_check_wants(name, ud);
 }
 
+/* The spec both passes walk the inputs with. */
+static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r)
+{
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = fn;
+    spec.ud = ud;
+    spec.detach = 1;
+    spec.want = want;
+    spec.want_ud = (void *)r;
+    spec.skip_hipified_copies = 1;
+    return spec;
+}
+
 /* ------------------------------------------------------------------ platform macros */
 
 /* The first pass: the platform macros of the tree's headers (rules_platform_macros), which
@@ -196,14 +210,7 @@ static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const
     r2.on_file = plat_file;
     r2.on_progress = NULL;
     r2.ud = &pr;
-    run_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.fn = plat_job;
-    spec.ud = &pr;
-    spec.detach = 1;
-    spec.want = want;
-    spec.want_ud = (void *)r;
-    spec.skip_hipified_copies = 1;
+    run_spec spec = tree_spec(plat_job, &pr, r);
     if (run_files(&r2, &spec, paths, npaths) != HP_OK || !pr.n)
         return NULL;
     nameidx *ix = NEW(a, nameidx, 1);
@@ -230,14 +237,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
         return s;
     }
     cr.cfg.plat = tree_platform_macros(&a, r, &cr.cfg, paths, npaths);
-    run_spec spec;
-    memset(&spec, 0, sizeof spec);
-    spec.fn = check_job;
-    spec.ud = &cr;
-    spec.detach = 1;
-    spec.want = want;
-    spec.want_ud = (void *)r;
-    spec.skip_hipified_copies = 1;
+    run_spec spec = tree_spec(check_job, &cr, r);
     s = run_files(r, &spec, paths, npaths);
     arena_release(&a);
     return s;

@@ -103,12 +103,12 @@ static int cuda_own_macro(hp_str s)
 static uint8_t *chain_flags(rctx *c, int *nchains);
 
 /* The names #defined inside chains that chain_flags marks, put into c->plat (grown by
- * rebuilding: the sets are small). Returns how many are new. */
+ * rebuilding: the sets are small). Returns how many were found (0: none new). */
 static int collect_plat(rctx *c)
 {
     int nchains;
     uint8_t *chains = chain_flags(c, &nchains);
-    int stack[64], depth = 0, next = 0, marked = 0, added = 0;
+    int stack[64], depth = 0, next = 0, marked = 0;
     hp_str *found = NULL;
     int nfound = 0, capfound = 0;
     for (ptrdiff_t k = 0; k < c->ndirs; k++) {
@@ -149,11 +149,7 @@ static int collect_plat(rctx *c)
                 found = nv;
                 capfound = nc;
             }
-            int dup = 0;
-            for (int q = 0; q < nfound && !dup; q++)
-                dup = str_eq(found[q], s);
-            if (!dup)
-                found[nfound++] = s;
+            found[nfound++] = s; /* repeats: the index keeps one */
             break;
         }
         default:
@@ -172,12 +168,10 @@ static int collect_plat(rctx *c)
     for (ptrdiff_t j = 0; j < old.cap; j++)
         if (old.key[j].len)
             nameidx_put(&ix, old.key[j], 0, 0);
-    for (int q = 0; q < nfound; q++) {
+    for (int q = 0; q < nfound; q++)
         nameidx_put(&ix, found[q], 0, 0);
-        added++;
-    }
     c->plat = ix;
-    return added;
+    return nfound;
 }
 
 /* Twice: a macro defined under a test of one found the first time counts too. */
