@@ -549,7 +549,7 @@ static void tri012_access(kctx *c, ptrdiff_t name, ptrdiff_t open, int store)
         "of the tensor when its size is not a multiple of %.*s",
         store ? "tl.store" : "tl.load", (int)ptext.len, ptext.s, store ? "write" : "read",
         (int)blk.len, blk.s);
-    add_span(c->r, p, name, open, RID_TRI012, store ? HP_SEV_ERROR : HP_SEV_WARNING, m,
+    add_span(c->r, p, name, open, RID_TRI012, HP_SEV_NOTE, m,
              store ? "pass mask=offsets < n_elements, or show that the size divides evenly "
                      "(tl.multiple_of, an assert n % BLOCK == 0)"
                    : "pass mask=offsets < n_elements (and other= for the masked lanes), or "

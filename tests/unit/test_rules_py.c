@@ -93,7 +93,7 @@ TEST(rules_py_unmasked_kernel_tri012)
                   "    x = tl.load(x_ptr + offs).to(tl.float32)\n"
                   "    y = tl.load(y_ptr + offs).to(tl.float32)\n"
                   "    tl.store(out_ptr + offs, (x + y * scale).to(tl.float16))\n"),
-              "7:9 TRI012 w; 8:9 TRI012 w; 9:5 TRI012 e");
+              "7:9 TRI012 n; 8:9 TRI012 n; 9:5 TRI012 n");
 }
 
 TEST(rules_py_tri012_follows_assignments)
@@ -107,7 +107,7 @@ TEST(rules_py_tri012_follows_assignments)
                           "    ptrs = x_ptr + cols\n"
                           "    v = tl.load(ptrs)\n"
                           "    tl.store(o_ptr + cols, v)\n"),
-              "9:9 TRI012 w");
+              "9:9 TRI012 n");
 }
 
 TEST(rules_py_tri012_evidence)
@@ -136,7 +136,7 @@ TEST(rules_py_tri012_evidence)
                           "    b = tl.load(x_ptr + offs, other=0.0)\n"
                           "    tl.store(o_ptr + offs, a + b, offs < n)\n"
                           "    c = tl.load(x_ptr + offs, mask=None)\n"),
-              "10:9 TRI012 w");
+              "10:9 TRI012 n");
     /* offsets wrapped into range with % are in bounds */
     CHECK_STR(chk("k.py", PY_HEAD "@triton.jit\ndef k(b_ptr, o_ptr, M, B: tl.constexpr):\n"
                           "    offs = (tl.program_id(0) * B + tl.arange(0, B)) % M\n"
