@@ -262,6 +262,8 @@ int cmd_check(int argc, char **argv)
                  "text: one line per finding (no source line, caret or fix)"),
         OPT_ENUM(0, "color", "auto|always|never", &color, cli_color_words, NULL,
                  "colour text findings (default: auto)"),
+        OPT_FLAG(0, "other-vendors", &o.other_vendors, 1,
+                 "also check trees' backends for other vendors (ggml-sycl, backends/xpu)"),
         OPT_FLAG(0, "no-follow", &r.follow_symlinks, 0,
                  "do not follow symbolic links to directories in trees"),
         OPT_STRING(0, "stdin-name", "FILE", &stdin_name,

@@ -389,6 +389,11 @@ typedef struct hp_check_opts {
     const char *const *rules;
     int nrules;
     int hip_version; /* the HIP that will build the code (major*100+minor); 0: not known */
+    /* hp_check_run: a tree's directories of other vendors' backends (named sycl, ascend, npu,
+     * xpu, musa, metal, ... alone or after '-' or '_': ggml-sycl, backends/_ascend) are not
+     * entered, each reported once as a skipped result, unless this is set. Inputs named
+     * directly always are. */
+    int other_vendors;
     /* hp_check_run only: each file's findings, sorted as hp_finding_sort sorts them, are also
      * rendered by the worker that found them into hp_file_result.report, as hp_report_text
      * (with render_opts) or hp_report_json_items renders them. HP_RENDER_NONE by default. */

@@ -706,6 +706,8 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     p.wo.have_skip = spec->have_skip;
     p.wo.report_links = spec->report_links;
     p.wo.skip_hipified_copies = spec->skip_hipified_copies;
+    p.wo.skip_dir = spec->skip_dir;
+    p.wo.skip_dir_ud = spec->skip_dir_ud;
     int jobs = pool_jobs(r);
     /* One input that is no directory is one job: no thread would have anything to do */
     os_stat st1;

@@ -31,6 +31,8 @@ typedef struct run_spec {
     int have_skip;
     int report_links; /* symbolic links to directories not followed are skipped jobs */
     int skip_hipified_copies; /* walk_opts.skip_hipified_copies */
+    const char *(*skip_dir)(void *ud, const char *rel); /* walk_opts.skip_dir */
+    void *skip_dir_ud;
     /* Results hold nothing in the context but what hp_file_result points to: each worker then
      * keeps one context for all its files and the result is copied out for the writer. */
     int detach;

@@ -206,6 +206,13 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                     w->stop = 1;
                 continue;
             }
+            const char *why = w->o->skip_dir ? w->o->skip_dir(w->o->skip_dir_ud, crel) : NULL;
+            if (why) {
+                walk_item it = {child, crel, 1, HP_OK, why, w->root, 1};
+                if (w->emit(w->ud, &it))
+                    w->stop = 1;
+                continue;
+            }
             walk_dir(w, child, crel, &cst);
         } else if (type == OS_DT_REG) {
             if (w->o->want && !w->o->want(w->o->want_ud, name))

@@ -35,6 +35,11 @@ typedef struct walk_opts {
      * its copies of the originals it translated beside them (X.cu next to X.hip), saying so
      * once: a reader of the tree (check) would take the same code twice. Writers take them. */
     int skip_hipified_copies;
+    /* A tree directory (its path relative to the input) that is not entered: returns why (a
+     * string that outlives the walk), and the directory is emitted as a skipped item; NULL
+     * enters it. NULL: every directory is entered. */
+    const char *(*skip_dir)(void *ud, const char *rel);
+    void *skip_dir_ud;
 } walk_opts;
 
 /* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. The

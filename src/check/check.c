@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ctx.h"
 #include "pyrules.h"
@@ -78,6 +79,31 @@ unsigned rules_lang_of(const char *path, const hp_run_opts *r)
 int hp_check_wants(const char *name, const hp_run_opts *r)
 {
     return lang_for(name, r) != NULL;
+}
+
+/* The backends of other accelerators' vendors that trees keep beside their CUDA code (ggml's
+ * ggml-sycl, a Python package's backends/_ascend or backends/xpu, triton_ascend): a directory
+ * named for one of these words, alone or after a '-' or '_'. */
+static const char *const vendor_words[] = {
+    "sycl", "ascend", "npu", "xpu", "cann", "musa", "mlu", "metal", "vulkan", "opencl",
+    "hpu", "habana", "gaudi", "tpu", "mps", "openvino", "webgpu", "zdnn",
+};
+
+const char *rules_other_vendor_dir(void *ud, const char *rel)
+{
+    (void)ud;
+    const char *p = strrchr(rel, '/');
+    p = p ? p + 1 : rel;
+    size_t n = strlen(p);
+    for (size_t i = 0; i < sizeof vendor_words / sizeof *vendor_words; i++) {
+        size_t m = strlen(vendor_words[i]);
+        if (n < m || strcasecmp(p + n - m, vendor_words[i]) != 0)
+            continue;
+        if (n == m || p[n - m - 1] == '-' || p[n - m - 1] == '_')
+            return "another vendor's backend, by its name: not entered; --other-vendors or "
+                   "naming it checks it";
+    }
+    return NULL;
 }
 
 static int ends_with(const char *s, const char *suffix)

@@ -83,7 +83,7 @@ static int want(void *ud, const char *name)
 }
 
 /* The spec both passes walk the inputs with. */
-static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r)
+static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r, int other_vendors)
 {
     run_spec spec;
     memset(&spec, 0, sizeof spec);
@@ -93,6 +93,8 @@ static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r)
     spec.want = want;
     spec.want_ud = (void *)r;
     spec.skip_hipified_copies = 1;
+    if (!other_vendors)
+        spec.skip_dir = rules_other_vendor_dir;
     return spec;
 }
 
@@ -199,7 +201,8 @@ static void plat_file(void *ud, const hp_file_result *r)
 /* Runs the first pass; the index lives in a. NULL when the tree has none (or on errors: the
  * check pass then goes without). */
 static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const rules_cfg *cfg,
-                                           const char *const *paths, int npaths)
+                                           int other_vendors, const char *const *paths,
+                                           int npaths)
 {
     prun pr;
     memset(&pr, 0, sizeof pr);
@@ -210,7 +213,7 @@ static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const
     r2.on_file = plat_file;
     r2.on_progress = NULL;
     r2.ud = &pr;
-    run_spec spec = tree_spec(plat_job, &pr, r);
+    run_spec spec = tree_spec(plat_job, &pr, r, other_vendors);
     if (run_files(&r2, &spec, paths, npaths) != HP_OK || !pr.n)
         return NULL;
     nameidx *ix = NEW(a, nameidx, 1);
@@ -236,8 +239,8 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
         arena_release(&a);
         return s;
     }
-    cr.cfg.plat = tree_platform_macros(&a, r, &cr.cfg, paths, npaths);
-    run_spec spec = tree_spec(check_job, &cr, r);
+    cr.cfg.plat = tree_platform_macros(&a, r, &cr.cfg, o->other_vendors, paths, npaths);
+    run_spec spec = tree_spec(check_job, &cr, r, o->other_vendors);
     s = run_files(r, &spec, paths, npaths);
     arena_release(&a);
     return s;

@@ -402,6 +402,10 @@ hp_status rules_check(arena *a, const rules_cfg *cfg, const char *path, unsigned
                       const char *src, ptrdiff_t len, hp_check_result *out);
 /* The language that claims a path (RL_*), or 0. */
 unsigned rules_lang_of(const char *path, const hp_run_opts *r);
+/* A walk_opts.skip_dir: whether a tree directory (its path relative to the tree's root) is
+ * another vendor's backend by its last name (ggml-sycl, backends/_ascend, xpu): why it is
+ * not entered, or NULL. */
+const char *rules_other_vendor_dir(void *ud, const char *rel);
 
 /* Families and languages (declared from rules_list.h). */
 #define RULES_FAMILY(name, langs) void rules_##name##_run(rctx *c);

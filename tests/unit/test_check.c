@@ -721,3 +721,17 @@ TEST(check_rule_keys_table)
     CHECK_INT(rules_keys_hot_bits("wave,xlane"), RH_WAVE | RH_XLANE);
     arena_release(&a);
 }
+
+TEST(check_other_vendor_dirs)
+{
+    /* the last name of the directory decides: a vendor word alone or after '-' or '_' */
+    CHECK(rules_other_vendor_dir(NULL, "src/ggml-sycl") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "pkg/backends/_ascend") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "XPU") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "ops/triton_ascend") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "src/ggml-cuda") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "xpu_utils") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "bumps") == NULL);  /* "mps" inside a word */
+    CHECK(rules_other_vendor_dir(NULL, "sycl/cuda") == NULL); /* only the last name */
+    CHECK(rules_other_vendor_dir(NULL, "") == NULL);
+}

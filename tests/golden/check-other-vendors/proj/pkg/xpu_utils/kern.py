@@ -1,0 +1,3 @@
+import triton
+
+configs = [triton.Config({"BLOCK": 128}, num_warps=32)]
