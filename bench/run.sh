@@ -31,7 +31,8 @@
 #                               directory watched by an editor or indexer is dearer still.
 #   HIPIFY_PERL=FILE            also time hipify-perl (perl FILE) over the tree's files
 #   HIPIFY_PYTHON=DIR           also time PyTorch's hipify (the package directory holding
-#                               hipify_python.py, e.g. .../torch/utils/hipify) over the tree
+#                               hipify_python.py, e.g. .../torch/utils/hipify) over the tree;
+#                               with DIR, beside hipport hipify-python over the same project
 #   PYTHON=python3 PERL=perl    their interpreters
 # Nothing is downloaded: the other tools run only from the paths given.
 # The results (a Markdown table) go to standard output and to $BENCH_DIR/results.md.
@@ -77,6 +78,25 @@ if [ -f "$LIB" ]; then
     [ -x "$D/inmem" ] && INMEM=$D/inmem
 fi
 
+# PyTorch's hipify over a project (python3 hipify_run.py PKGDIR PROJECT OUT), as CUDAExtension
+# runs it: the arguments that the installed version takes
+write_hipify_run() {
+    cat > "$D/hipify_run.py" <<'EOF'
+import importlib, inspect, os, sys
+pkg = os.path.abspath(sys.argv[1])
+if os.path.isfile(pkg):
+    pkg = os.path.dirname(pkg)
+sys.path.insert(0, os.path.dirname(pkg))
+hp = importlib.import_module(os.path.basename(pkg) + ".hipify_python")
+src, out = os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
+want = {"project_directory": src, "output_directory": out,
+        "includes": [os.path.join(src, "*")], "show_detailed": False,
+        "show_progress": False, "is_pytorch_extension": True}
+params = inspect.signature(hp.hipify).parameters
+hp.hipify(**{k: v for k, v in want.items() if k in params})
+EOF
+}
+
 # ---- a directory given: its files, in turn with the floor, medians of RUNS
 if [ -n "$TREE_ARG" ]; then
     RUNS=${RUNS_SET:-7}
@@ -86,15 +106,24 @@ if [ -n "$TREE_ARG" ]; then
     fi
     TMPD=$(mktemp -d "$BENCH_TMP/hipport-bench.XXXXXX") || exit 2
     trap 'rm -rf "$TMPD"' EXIT INT TERM
+    HIPIFY_RUNS=
+    if [ -n "${HIPIFY_PYTHON:-}" ]; then
+        write_hipify_run
+        HIPIFY_RUNS="hipport-hipify-python pytorch-hipify"
+    fi
     dir_bytes=$(find "$TREE_ARG" -type f -exec cat {} + | wc -c)
     dir_files=$(find "$TREE_ARG" -type f | wc -l)
     : > "$TMPD/walls.tsv"
     r=0
     while [ "$r" -lt "$RUNS" ]; do
         r=$((r + 1))
-        for c in translate check "cp -r" cat; do
+        for c in translate check "cp -r" cat $HIPIFY_RUNS; do
             case $c in
                 translate) set -- "$HIPPORT" translate "$TREE_ARG" -O "$TMPD/out$r" -q ;;
+                hipport-hipify-python) set -- "$HIPPORT" hipify-python -p "$TREE_ARG" \
+                    --output-directory "$TMPD/hh$r" ;;
+                pytorch-hipify) set -- "$PYTHON" "$D/hipify_run.py" "$HIPIFY_PYTHON" \
+                    "$TREE_ARG" "$TMPD/ph$r" ;;
                 check) set -- "$HIPPORT" check "$TREE_ARG" --format json ;;
                 "cp -r") set -- cp -r "$TREE_ARG" "$TMPD/copy$r" ;;
                 cat) set -- find "$TREE_ARG" -type f -exec cat {} + ;;
@@ -110,7 +139,7 @@ if [ -n "$TREE_ARG" ]; then
         echo
         echo "| run | median wall s | MB/s | x cp -r |"
         echo "|---|---:|---:|---:|"
-        for c in translate check "cp -r" cat; do
+        for c in translate check "cp -r" cat $HIPIFY_RUNS; do
             awk -F'\t' -v c="$c" '$1 == c { split($2, f, " "); split(f[1], kv, "=");
                 print kv[2] }' "$TMPD/walls.tsv" | sort -n |
                 awk -v c="$c" '{ v[NR] = $1 } END {
@@ -249,20 +278,7 @@ if [ -n "${HIPIFY_PERL:-}" ]; then
         "$D/files.txt"
 fi
 if [ -n "${HIPIFY_PYTHON:-}" ]; then
-    cat > "$D/hipify_run.py" <<'EOF'
-import importlib, inspect, os, sys
-pkg = os.path.abspath(sys.argv[1])
-if os.path.isfile(pkg):
-    pkg = os.path.dirname(pkg)
-sys.path.insert(0, os.path.dirname(pkg))
-hp = importlib.import_module(os.path.basename(pkg) + ".hipify_python")
-src, out = os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[3])
-want = {"project_directory": src, "output_directory": out,
-        "includes": [os.path.join(src, "*")], "show_detailed": False,
-        "show_progress": False, "is_pytorch_extension": True}
-params = inspect.signature(hp.hipify).parameters
-hp.hipify(**{k: v for k, v in want.items() if k in params})
-EOF
+    write_hipify_run
     bench "PyTorch hipify, tree" "$tree_bytes" "$tree_files" 1 \
         "$PYTHON" "$D/hipify_run.py" "$HIPIFY_PYTHON" "$TREE" @OUT@
 fi
