@@ -249,7 +249,7 @@ int cmd_check(int argc, char **argv)
         OPT_STRING(0, "baseline", "FILE", &baseline,
                    "report only findings that the JSON report FILE does not hold"),
         OPT_INT('j', "jobs", "N", &r.jobs, 1, CLI_JOBS_MAX,
-                "worker threads (default: the online CPUs)"),
+                "worker threads (default: the CPUs this process may use)"),
         OPT_CALL(0, "exclude", "GLOB", cli_opt_exclude, &excl,
                  "skip tree paths matching GLOB (repeatable)"),
         OPT_LIST(0, "ext", "EXT", &exts, NULL,

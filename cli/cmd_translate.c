@@ -234,7 +234,7 @@ int cmd_translate(int argc, char **argv)
         OPT_LIST(0, "ext", "EXT", &exts, NULL,
                  "also take files with this extension from trees (repeatable)"),
         OPT_INT('j', "jobs", "N", &r.jobs, 1, CLI_JOBS_MAX,
-                "worker threads (default: the online CPUs)"),
+                "worker threads (default: the CPUs this process may use)"),
         OPT_ENUM(0, "launch", "chevron|ggl", &launch, launches, launch_values,
                  "kernel launches as <<<...>>> (default) or hipLaunchKernelGGL"),
         OPT_FLAG(0, "roc", &t.roc, 1,

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,8 +251,20 @@ char *os_realpath(arena *a, const char *path)
     return c;
 }
 
+/* The CPUs this process may run on, as nproc counts them: a run under taskset, or in a
+ * container given a CPU set, that started a thread per online CPU would put several on each
+ * of its own (16 threads on 2 CPUs took 3.4 times as long as cp -r of ggml's tree, instead of
+ * 1.3). The online count when the affinity mask cannot be read. */
 int os_cpu_count(void)
 {
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int k = CPU_COUNT(&set);
+        if (k >= 1)
+            return k > 1024 ? 1024 : k;
+    }
+#endif
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
