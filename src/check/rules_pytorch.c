@@ -21,6 +21,15 @@ static int guarded(const pysrc *p, ptrdiff_t i)
     return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
 }
 
+/* Is token i in code AMD does not run or already tells apart: under a vendor test of
+ * either side, after an early exit on one, or in a function only such code calls (or one
+ * named for NVIDIA)? Not for the vendor tests themselves (torch.version.cuda), which are
+ * the findings. */
+static int one_side(const pysrc *p, ptrdiff_t i)
+{
+    return pysrc_vendor_only(p, i);
+}
+
 static int is_cmp(const pysrc *p, ptrdiff_t i)
 {
     return pysrc_op(p, i, '<') || pysrc_op(p, i, '>') || pysrc_op(p, i, PO_LE) ||
@@ -46,7 +55,8 @@ static int name_compared(const pysrc *p, hp_str name, ptrdiff_t from)
         ptrdiff_t j = i + 1;
         if (pysrc_op(p, j, '[') && p->match[j] > j)
             j = p->match[j] + 1;
-        if (is_cmp(p, j) || is_cmp(p, i - 1))
+        if (is_cmp(p, j) || is_cmp(p, i - 1) || (pysrc_is(p, j, "not") && is_cmp(p, j + 1)) ||
+            pysrc_is(p, j, "is"))
             return 1;
     }
     return 0;
@@ -152,6 +162,58 @@ static int flag_value(const pysrc *p, ptrdiff_t i)
         return 0;
     hp_str prev = pylex_string_body(p->src, &p->t[i - 2]);
     return prev.len > 0 && prev.s[0] == '-';
+}
+
+/* Does the logical line of token i open with keyword w (if, elif, assert, ...)? */
+static int line_opens(const pysrc *p, ptrdiff_t i, const char *w)
+{
+    return pysrc_is(p, p->lstart[i], w);
+}
+
+/* Is the string at token i a program that the code runs or looks up: an argument of a call
+ * that runs one (subprocess.run(["nvidia-smi", "-L"]), shutil.which("nvcc")), or, outside
+ * every other call, the first item of a command list or the whole value of an assignment
+ * (cmd = ["nvidia-smi", "-L"]; exe = "/usr/bin/nvidia-smi")? The same words in a docstring,
+ * a message (raise, log, print, assert), a comparison or a list of sample commands name the
+ * tool without detecting anything. */
+static int runs_program(const pysrc *p, ptrdiff_t i, hp_str s)
+{
+    if (in_command(p, i))
+        return 1;
+    if (!RULES_EQ(s, "nvidia-smi") && !RULES_STARTS(s, "nvidia-smi ") &&
+        !str_ends(s, S("/nvidia-smi")))
+        return 0;
+    char q[QN];
+    if (enclosing_call(p, i, q, sizeof q)[0] || is_cmp(p, i - 1) || is_cmp(p, i + 1))
+        return 0;
+    ptrdiff_t ls = p->lstart[i];
+    if (line_opens(p, i, "assert") || line_opens(p, i, "raise") || p->t[ls].kind == PY_STRING)
+        return 0;
+    if (pysrc_op(p, i - 1, '=') || pysrc_op(p, i - 1, PO_WALRUS))
+        return 1;
+    return (pysrc_op(p, i - 1, '[') || pysrc_op(p, i - 1, '(')) && pysrc_op(p, i - 2, '=');
+}
+
+/* Is the value at tokens [b, e) tested: in the header of an if, elif or while, an assert, a
+ * comparison, a boolean operator or a conditional expression; or stored in a name that is
+ * compared later (cuda = str(torch.version.cuda); if cuda not in (...))? Recording the
+ * value (a report, a dict of versions, a cache key) is no vendor test. */
+static int value_tested(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    ptrdiff_t ls = p->lstart[b], le = pysrc_line_end(p, b);
+    if (line_opens(p, b, "if") || line_opens(p, b, "elif") || line_opens(p, b, "while") ||
+        line_opens(p, b, "assert"))
+        return 1;
+    if (is_cmp(p, b - 1) || is_cmp(p, e) || pysrc_is(p, e, "is") || pysrc_is(p, b - 1, "not") ||
+        pysrc_is(p, b - 1, "and") || pysrc_is(p, e, "and") || pysrc_is(p, b - 1, "if"))
+        return 1;
+    for (ptrdiff_t k = ls; k < le; k++)
+        if (pysrc_is(p, k, "if"))
+            return 1;
+    if (p->t[ls].kind == PY_NAME && pysrc_op(p, ls + 1, '=') &&
+        name_compared(p, pysrc_text(p, ls), le))
+        return 1;
+    return 0;
 }
 
 static int has_string_on_line(const pysrc *p, ptrdiff_t ls, ptrdiff_t le, int (*f)(hp_str))
@@ -310,14 +372,17 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
             hp_str s = pylex_string_body(p->src, t);
-            if (pyrules_on(r, RID_PT001) && !guarded(p, i) &&
-                (str_find(s, S("nvidia-smi")) >= 0 ||
-                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i)))) {
+            if (pyrules_on(r, RID_PT001) &&
+                ((str_find(s, S("nvidia-smi")) >= 0 && runs_program(p, i, s)) ||
+                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i))) &&
+                !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
-            } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
+            } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") &&
+                       (is_cmp(p, i + 1) || is_cmp(p, i - 1)) && !line_opens(p, i, "assert") &&
+                       !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "'+cu' in the version string detects CUDA wheels only; ROCm wheels "
                          "are tagged '+rocm'",
@@ -349,7 +414,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             continue;
         int call = pysrc_op(p, e, '(') && p->match[e] > e;
         if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, RID_PT001) && !amd_file &&
-            p->lstart[i] != last_pt001) {
+            p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
@@ -370,7 +435,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "it implies are not cuDNN's",
                      "branch on torch.version.hip before reading cuDNN versions");
         } else if (strcmp(q, "torch.cuda.get_device_name") == 0 && call &&
-                   pyrules_on(r, RID_PT001) && !guarded(p, i) &&
+                   pyrules_on(r, RID_PT001) && !one_side(p, i) &&
                    has_string_on_line(p, p->lstart[i], pysrc_line_end(p, i), nvidia_name)) {
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "vendor detected from NVIDIA product names: ROCm reports names such as "
