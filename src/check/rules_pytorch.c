@@ -37,14 +37,6 @@ static int is_cmp(const pysrc *p, ptrdiff_t i)
            pysrc_is(p, i, "in");
 }
 
-static int line_has_cmp(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
-{
-    for (ptrdiff_t i = b; i < e; i++)
-        if (is_cmp(p, i))
-            return 1;
-    return 0;
-}
-
 /* Is the name compared with something anywhere after token from? */
 static int name_compared(const pysrc *p, hp_str name, ptrdiff_t from)
 {
@@ -68,30 +60,185 @@ static const char pt002_fix[] =
 
 static const char pt002_msg[] =
     "compute-capability gate: ROCm reports AMD GPUs as capabilities (9, 0) MI200, (9, 4) "
-    "MI300, (9, 5) MI350, (11, x) RDNA3, so NVIDIA thresholds such as >= (8, 0) or == (9, 0) "
-    "pick the wrong path on AMD";
+    "MI300, (9, 5) MI350, (11, x) RDNA3, so NVIDIA thresholds at Hopper such as >= (9, 0) "
+    "or == 9 pick the wrong path on AMD";
 
+static const char pt002_note[] =
+    "compute-capability gate at an NVIDIA generation AMD does not report: MI200, MI300 and "
+    "MI350 report major 9, so a gate at Ampere or older passes as on a newer NVIDIA GPU and "
+    "one at Blackwell takes the older path; check that the path taken is what AMD needs";
+
+/* The highest capability major of the run's AMD targets: 9 for Instinct (MI200 (9, 0), MI300
+ * (9, 4), MI350 (9, 5)), which is what a run without targets assumes; 11 for RDNA2/3 and 12
+ * for RDNA4 when the targets name them. */
+static int amd_major(const pyrules *r)
+{
+    if (r->targets & TGT_GFX12)
+        return 12;
+    if (r->targets & TGT_RDNA)
+        return 11;
+    return 9;
+}
+
+/* The major of a capability literal: 9, or 90 as major * 10 + minor. */
+static unsigned major_bit(long long v)
+{
+    if (v >= 20)
+        v /= 10;
+    if (v < 0 || v > 31)
+        return 0;
+    return 1u << v;
+}
+
+/* The majors an operand names, as bits: an int (9, 90), a (major, minor) tuple, a name bound to
+ * ints, or with set (the right side of in) a tuple or list of those. The operand opens at token
+ * k. Returns 0 when it is none of these. */
+static int operand_majors(const pysrc *p, ptrdiff_t k, int set, unsigned *m)
+{
+    long long v;
+    if (k < 0 || k >= p->n)
+        return 0;
+    if (pysrc_int(p, k, k + 1, &v)) {
+        *m |= major_bit(v);
+        return 1;
+    }
+    if (p->t[k].kind == PY_NAME && !pysrc_op(p, k + 1, '.') && !pysrc_op(p, k + 1, '(') &&
+        !pysrc_op(p, k + 1, '[')) {
+        pysrc_ints iv;
+        if (pysrc_int_values(p, k, k + 1, &iv) <= 0)
+            return 0;
+        for (long long x = iv.min; x <= iv.max && x - iv.min < 32; x++)
+            *m |= major_bit(x);
+        return 1;
+    }
+    if ((!pysrc_op(p, k, '(') && !pysrc_op(p, k, '[')) || p->match[k] <= k)
+        return 0;
+    pysrc_arg a[16];
+    int n = pysrc_args(p, k, a, 16);
+    if (n < 1 || n > 16)
+        return 0;
+    if (!set)
+        return pysrc_int(p, a[0].b, a[0].e, &v) ? (*m |= major_bit(v), 1) : 0;
+    for (int j = 0; j < n; j++) {
+        if (pysrc_int(p, a[j].b, a[j].e, &v))
+            *m |= major_bit(v);
+        else if (!operand_majors(p, a[j].b, 0, m))
+            return 0;
+    }
+    return 1;
+}
+
+/* Is the comparison at token op an equality (== or !=)? With something other than a literal
+ * it compares two capabilities (a cache made on another GPU), which is no gate. */
+static int identity(const pysrc *p, ptrdiff_t op)
+{
+    return pysrc_op(p, op, PO_EQ) || pysrc_op(p, op, PO_NE);
+}
+
+/* The comparison right after token x (x >= 9, x not in (10, 12)), if any: its operand's majors
+ * into *m. Returns 1 for a comparison with a literal, 0 for one with something else, -1 for no
+ * comparison. */
+static int cmp_after(const pysrc *p, ptrdiff_t x, unsigned *m)
+{
+    if (pysrc_is(p, x, "not") && pysrc_is(p, x + 1, "in"))
+        x++;
+    if (!is_cmp(p, x))
+        return -1;
+    if (operand_majors(p, x + 1, pysrc_is(p, x, "in"), m))
+        return 1;
+    return identity(p, x) ? -1 : 0;
+}
+
+/* The same for a comparison before token x (9 <= x, (9, 0) == x); not in, where the value is
+ * what is searched or iterated. */
+static int cmp_before(const pysrc *p, ptrdiff_t x, unsigned *m)
+{
+    if (x < 2 || !is_cmp(p, x - 1) || pysrc_is(p, x - 1, "in"))
+        return -1;
+    ptrdiff_t k = x - 2;
+    if ((pysrc_op(p, k, ')') || pysrc_op(p, k, ']')) && p->match[k] >= 0)
+        k = p->match[k];
+    if (operand_majors(p, k, 0, m))
+        return 1;
+    return identity(p, x - 1) ? -1 : 0;
+}
+
+/* The token after a capability value that starts at token v: past a subscript ([0]) and a
+ * .major/.minor. */
+static ptrdiff_t past_value(const pysrc *p, ptrdiff_t v)
+{
+    if (pysrc_op(p, v, '[') && p->match[v] > v)
+        v = p->match[v] + 1;
+    if (pysrc_op(p, v, '.') && (pysrc_is(p, v + 1, "major") || pysrc_is(p, v + 1, "minor")))
+        v += 2;
+    return v;
+}
+
+/* The comparisons of a name from token from to the end of the function it is bound in (major
+ * >= 9, cap[0] in (10, 12)), as for cmp_after. Returns how many there are; *unknown counts
+ * those with no literal. */
+static int name_gates(const pysrc *p, hp_str name, ptrdiff_t from, unsigned *m, int *unknown)
+{
+    int n = 0;
+    ptrdiff_t end = p->n, bb, be;
+    for (ptrdiff_t h = p->up[from - 1]; h >= 0; h = p->up[h])
+        if (pysrc_is(p, h, "def") && pysrc_block(p, h, &bb, &be)) {
+            end = be;
+            break;
+        }
+    for (ptrdiff_t i = from; i < end; i++) {
+        if (p->t[i].kind != PY_NAME || !str_eq(pysrc_text(p, i), name) ||
+            pysrc_op(p, i - 1, '.'))
+            continue;
+        int c = cmp_after(p, past_value(p, i + 1), m);
+        if (c < 0)
+            c = cmp_before(p, i, m);
+        if (c < 0)
+            continue;
+        n++;
+        *unknown += c == 0;
+    }
+    return n;
+}
+
+/* A capability query at token i whose call opens at open: reported where its value is compared,
+ * directly or through the names it is stored in. A gate matters on AMD when it gives AMD the
+ * answer of a generation whose features AMD lacks: the GPU reports major 9, so a gate at 9
+ * (>= 9, == (9, 0), >= 90, < 9) sends it down Hopper's path (a warning), while one at
+ * Ampere or older passes as it should and one at 10 or more takes the older path (a note).
+ * With RDNA targets (majors 10 to 12) gates up to their major count as well. An operand
+ * that is no literal leaves the warning. */
 static void pt002_capability(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open)
 {
     ptrdiff_t ls = p->lstart[i], le = pysrc_line_end(p, i);
     ptrdiff_t close = p->match[open];
-    int flag = line_has_cmp(p, ls, le);
+    unsigned m = 0;
+    int gates = 0, unknown = 0;
+    int c = cmp_after(p, past_value(p, close + 1), &m);
+    if (c < 0)
+        c = cmp_before(p, i, &m);
+    if (c >= 0) {
+        gates = 1;
+        unknown = c == 0;
+    }
     /* cap = torch.cuda.get_device_capability(); major, minor = ...; later compared */
-    if (!flag) {
+    if (!gates && p->t[ls].kind == PY_NAME) {
         for (ptrdiff_t k = ls; k < i; k++) {
             if (pysrc_op(p, k, '='))
                 break;
-            if (p->t[k].kind == PY_NAME && name_compared(p, pysrc_text(p, k), le))
-                flag = 1;
+            if (p->t[k].kind == PY_NAME)
+                gates += name_gates(p, pysrc_text(p, k), le, &m, &unknown);
         }
     }
-    /* torch.cuda.get_device_properties(d).major */
-    if (!flag && pysrc_op(p, close + 1, '.') &&
-        (pysrc_is(p, close + 2, "major") || pysrc_is(p, close + 2, "minor")) &&
-        line_has_cmp(p, ls, le))
-        flag = 1;
-    if (flag)
+    if (!gates)
+        return;
+    unsigned matter = 0;
+    for (int v = 9; v <= amd_major(r); v++)
+        matter |= 1u << v;
+    if (unknown || (m & matter))
         add_span(r, p, i, open, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
+    else
+        add_span(r, p, i, open, RID_PT002, HP_SEV_NOTE, pt002_note, pt002_fix);
 }
 
 /* sm_90 / sm90 strings and is_sm90-style helpers. */
@@ -112,9 +259,13 @@ static int sm_word(hp_str s)
     return d == s.len || (d + 1 == s.len && (s.s[d] == 'a' || s.s[d] == 'f'));
 }
 
+/* is_sm90(), has_sm100a(), is_sm_90(), not is_smollm_available(). */
 static int sm_helper(hp_str s)
 {
-    if (RULES_STARTS(s, "is_sm") || RULES_STARTS(s, "has_sm"))
+    ptrdiff_t k = RULES_STARTS(s, "is_sm") ? 5 : RULES_STARTS(s, "has_sm") ? 6 : 0;
+    if (k && k < s.len && s.s[k] == '_')
+        k++;
+    if (k && k < s.len && s.s[k] >= '0' && s.s[k] <= '9')
         return 1;
     return RULES_EQ(s, "has_device_capability") || RULES_EQ(s, "is_sm_at_least");
 }
@@ -388,7 +539,8 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                          "are tagged '+rocm'",
                          "test torch.version.hip / torch.version.cuda instead");
             } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
-                       !guarded(p, i)) {
+                       (is_cmp(p, i - 1) || is_cmp(p, i + 1)) && !line_opens(p, i, "assert") &&
+                       !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING,
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
                          "match it, or match a fallback meant for old NVIDIA parts",
@@ -405,7 +557,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         if (t->kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
             continue;
         if (pyrules_on(r, RID_PT002) && sm_helper(pysrc_text(p, i)) && pysrc_op(p, i + 1, '(') &&
-            !guarded(p, i)) {
+            !one_side(p, i)) {
             add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
             continue;
         }
@@ -443,7 +595,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "test torch.version.hip, and gcnArchName for the AMD model");
         } else if ((strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                     strcmp(q, "torch.cuda.get_device_properties") == 0) &&
-                   call && pyrules_on(r, RID_PT002) && !guarded(p, i)) {
+                   call && pyrules_on(r, RID_PT002) && !one_side(p, i)) {
             if (strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                 (pysrc_op(p, p->match[e] + 1, '.') &&
                  (pysrc_is(p, p->match[e] + 2, "major") || pysrc_is(p, p->match[e] + 2, "minor"))))
