@@ -367,6 +367,20 @@ static int value_tested(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
     return 0;
 }
 
+/* Is token i a key of a dict display ({"sm_90": kernel_90, ...}), a table that code looks
+ * the architecture up in? */
+static int dict_key(const pysrc *p, ptrdiff_t i)
+{
+    if (!pysrc_op(p, i + 1, ':') || (!pysrc_op(p, i - 1, '{') && !pysrc_op(p, i - 1, ',')))
+        return 0;
+    for (ptrdiff_t k = i - 1; k >= 0 && k >= p->lstart[i]; k--)
+        if (pysrc_op(p, k, '{') && p->match[k] > i)
+            return 1;
+        else if ((pysrc_op(p, k, '(') || pysrc_op(p, k, '[')) && p->match[k] > i)
+            return 0;
+    return 0;
+}
+
 static int has_string_on_line(const pysrc *p, ptrdiff_t ls, ptrdiff_t le, int (*f)(hp_str))
 {
     for (ptrdiff_t k = ls; k < le; k++)
@@ -469,21 +483,57 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
 
 /* ------------------------------------------------------------------ PT005 */
 
+/* Does the file call an fp8 GEMM that goes to hipBLASLt (torch._scaled_mm)? On gfx942 that is
+ * where OCP fp8 fails; conversions (.to, empty_like) work on every GPU, and Triton emulates
+ * OCP fp8 on gfx942. */
+static int calls_fp8_gemm(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if (p->t[i].kind == PY_NAME && pysrc_op(p, i + 1, '(') &&
+            (pysrc_is(p, i, "_scaled_mm") || pysrc_is(p, i, "scaled_mm") ||
+             pysrc_is(p, i, "_scaled_grouped_mm")))
+            return 1;
+    return 0;
+}
+
+/* Is the call around token i one of the MX formats (MXLinear, mx_formats.MXTensor)? MXFP8
+ * always stores OCP e4m3/e5m2 elements: there is no FNUZ MX variant to choose. */
+static int in_mx_call(const pysrc *p, ptrdiff_t i)
+{
+    char q[QN];
+    hp_str c = str_cstr(enclosing_call(p, i, q, sizeof q));
+    if (!c.len)
+        return 0;
+    ptrdiff_t dot = c.len;
+    while (dot > 0 && c.s[dot - 1] != '.')
+        dot--;
+    hp_str last = {c.s + dot, c.len - dot};
+    return RULES_STARTS(last, "MX") || RULES_STARTS(last, "Mx") || RULES_STARTS(last, "mx_") ||
+           str_find(c, S("mx_")) >= 0;
+}
+
 static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *q,
-                  int both_kinds)
+                  int both_kinds, int gemm)
 {
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("torch.");
     int fnuz = str_ends(str_cstr(t), S("fnuz"));
-    if (both_kinds || guarded(p, b))
+    /* float8_e8m0fnu, the MX scale type, has no FNUZ twin; nor has an MX element type; an
+     * assignment to the name is a stub, not a dtype */
+    if (both_kinds || str_find(str_cstr(t), S("e8m0")) >= 0 || in_mx_call(p, b) ||
+        (pysrc_op(p, e, '=') && p->lstart[b] == b) || one_side(p, b))
         return;
+    /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it */
+    hp_severity sev = HP_SEV_ERROR;
+    if (!gemm || is_cmp(p, b - 1) || is_cmp(p, e) || line_opens(p, b, "assert"))
+        sev = HP_SEV_NOTE;
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(
             r->a, "torch.%s is OCP fp8: MI300 (gfx942) computes fp8 in the FNUZ variants "
                      "(hipBLASLt's fp8 GEMMs there take only FNUZ), whose e4m3 range ends at "
                      "240, not 448",
             t);
-        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, sev, m,
                  "choose the dtype from gcnArchName: gfx942 -> torch.float8_e4m3fnuz / "
                  "float8_e5m2fnuz, gfx950 and RDNA4 -> the OCP types; rescale checkpoints");
     } else if (fnuz && (tg & ~(unsigned)TGT_GFX942)) {
@@ -491,7 +541,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
             r->a, "torch.%s is FNUZ fp8, which only gfx942 (MI300) runs natively; MI350, "
                      "RDNA4 and NVIDIA GPUs use the OCP types",
             t);
-        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, sev, m,
                  "choose the dtype from gcnArchName instead of hard-coding FNUZ");
     }
 }
@@ -519,6 +569,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         }
     }
     ptrdiff_t last_pt001 = -1, last_pt005 = -1;
+    int gemm = -1;
     for (ptrdiff_t i = 0; i < p->n; i++) {
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
@@ -539,7 +590,8 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                          "are tagged '+rocm'",
                          "test torch.version.hip / torch.version.cuda instead");
             } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
-                       (is_cmp(p, i - 1) || is_cmp(p, i + 1)) && !line_opens(p, i, "assert") &&
+                       (is_cmp(p, i - 1) || is_cmp(p, i + 1) || dict_key(p, i)) &&
+                       !line_opens(p, i, "assert") &&
                        !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING,
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
@@ -609,7 +661,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         } else if (strncmp(q, "torch.float8_e", 14) == 0 && pyrules_on(r, RID_PT005) &&
                    p->lstart[i] != last_pt005) {
             last_pt005 = p->lstart[i];
-            pt005(r, p, i, e, q, has_ocp && has_fnuz);
+            if (gemm < 0)
+                gemm = calls_fp8_gemm(p);
+            pt005(r, p, i, e, q, has_ocp && has_fnuz, gemm);
         }
         i = e - 1;
     }

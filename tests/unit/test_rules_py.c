@@ -357,7 +357,20 @@ TEST(rules_py_pt002)
                           "big = torch.cuda.get_device_properties(0).major >= 8\n"
                           "kern = {'sm_90': 1}\n"
                           "if is_sm90():\n    pass\n"),
-              "2:4 PT002 w; 4:16 PT002 w; 6:7 PT002 w; 7:9 PT002 w; 8:4 PT002 w");
+              "2:4 PT002 n; 4:16 PT002 w; 6:7 PT002 n; 7:9 PT002 w; 8:4 PT002 w");
+    /* the gate's threshold decides: AMD reports major 9; names bound per function */
+    CHECK_STR(chk("a.py", "import torch\n"
+                          "def f():\n"
+                          "    major, _ = torch.cuda.get_device_capability()\n"
+                          "    return major in (10, 12)\n"
+                          "def g():\n"
+                          "    major, _ = torch.cuda.get_device_capability()\n"
+                          "    return major < 9\n"
+                          "def h(c):\n"
+                          "    return torch.cuda.get_device_capability() != c\n"
+                          "assert 'sm_75' in err\n"
+                          "ok = is_smollm_available()\n"),
+              "3:16 PT002 n; 6:16 PT002 w");
     CHECK_STR(chk("a.py", "import torch\n"
                           "if torch.version.hip:\n"
                           "    fast = 'gfx942' in torch.cuda.get_device_properties(0).gcnArchName\n"
@@ -404,14 +417,19 @@ TEST(rules_py_pt004)
 
 TEST(rules_py_pt005)
 {
-    static const char ocp[] = "import torch\nw8 = w.to(torch.float8_e4m3fn)\n";
-    static const char fnuz[] = "import torch\nx8 = x.to(torch.float8_e5m2fnuz)\n";
+    static const char ocp[] = "import torch\nw8 = w.to(torch.float8_e4m3fn)\n"
+                              "y = torch._scaled_mm(w8, w8)\n";
+    static const char fnuz[] = "import torch\nx8 = x.to(torch.float8_e5m2fnuz)\n"
+                               "y = torch._scaled_mm(x8, x8)\n";
     CHECK_STR(chk("a.py", ocp), "2:11 PT005 e");
     CHECK_STR(chk("a.py", fnuz), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", ocp, "gfx950"), "");
     CHECK_STR(chk_t("a.py", fnuz, "gfx950"), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", ocp, "gfx942"), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", fnuz, "gfx942"), "");
+    /* no hipBLASLt fp8 GEMM in the file: the dtype is only converted or stored */
+    CHECK_STR(chk("a.py", "import torch\nw8 = w.to(torch.float8_e4m3fn)\n"), "2:11 PT005 n");
+    CHECK_STR(chk("a.py", "import torch\ns8 = s.to(torch.float8_e8m0fnu)\n"), "");
     /* both formats present: the code chooses */
     CHECK_STR(chk("a.py", "import torch\n"
                           "FP8 = torch.float8_e4m3fnuz if fnuz else torch.float8_e4m3fn\n"),
