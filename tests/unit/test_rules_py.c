@@ -288,7 +288,11 @@ TEST(rules_py_tri008)
                           "    d = tl.make_tensor_descriptor(p, shape=[M, N], strides=[N, 1], "
                           "block_shape=[16, 16])\n"
                           "    for i in tl.range(0, M, warp_specialize=True):\n        pass\n"),
-              "4:32 TRI008 e; 4:35 TRI008 w; 8:9 TRI008 w; 9:29 TRI008 w");
+              "4:32 TRI008 e; 4:35 TRI008 w; 8:9 TRI008 n; 9:29 TRI008 w");
+    /* an import of the helper is no use of it */
+    CHECK_STR(chk("k.py", PY_HEAD "from triton.tools.tensor_descriptor import TensorDescriptor\n"
+                          "d = TensorDescriptor.from_tensor(x, block_shape=[16, 16])\n"),
+              "5:5 TRI008 n");
 }
 
 TEST(rules_py_tri009)
