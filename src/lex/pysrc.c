@@ -855,9 +855,30 @@ static int vendor_string(const pysrc *p, ptrdiff_t i)
     return str_eq_nocase(b, S("cuda")) && names_vendor(p, x);
 }
 
+/* A flag or predicate named for NVIDIA: IS_NVIDIA_BLACKWELL, HAS_NVIDIA_GPU,
+ * is_nvidia_hopper(): an is/has prefix and an "nvidia" part. (IS_HOPPER alone is no vendor
+ * test: a capability gate at 9 is true on MI300.) */
+static int nvidia_flag(hp_str s)
+{
+    if (s.len && s.s[0] == '_')
+        s.s++, s.len--;
+    if (!str_starts(s, S("IS_")) && !str_starts(s, S("is_")) && !str_starts(s, S("HAS_")) &&
+        !str_starts(s, S("has_")))
+        return 0;
+    for (ptrdiff_t i = 0; i < s.len;) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != '_')
+            j++;
+        if (str_eq_nocase(str_make(s.s + i, j - i), S("nvidia")))
+            return 1;
+        i = j + 1;
+    }
+    return 0;
+}
+
 /* An NVIDIA-side vendor test: is_cuda() (a call: tensor.is_cuda is true on ROCm too),
- * IS_CUDA, is_nvidia(), torch.version.cuda, or a comparison with a vendor name ROCm never
- * reports (vendor_string). */
+ * IS_CUDA, is_nvidia(), IS_NVIDIA_BLACKWELL-style flags (nvidia_flag), torch.version.cuda, or
+ * a comparison with a vendor name ROCm never reports (vendor_string). */
 static int nv_tok(const pysrc *p, ptrdiff_t i)
 {
     if (p->t[i].kind == PY_STRING)
@@ -865,6 +886,8 @@ static int nv_tok(const pysrc *p, ptrdiff_t i)
     if (p->t[i].kind != PY_NAME)
         return 0;
     hp_str s = pysrc_text(p, i);
+    if (nvidia_flag(s))
+        return 1;
     if (str_eqc(s, "IS_CUDA") || str_eqc(s, "_IS_CUDA") || str_eqc(s, "IS_NVIDIA") ||
         str_eqc(s, "_IS_NVIDIA"))
         return 1;

@@ -269,6 +269,18 @@ TEST(rules_py_tri006)
                           "    w = tl.inline_asm_elementwise(ASM, \"=v,v\", [x], "
                           "dtype=tl.float32, is_pure=True, pack=1)\n"),
               "6:9 TRI006 e; 8:9 TRI006 w");
+    /* under a flag named for NVIDIA the PTX is never compiled on AMD; IS_HOPPER alone may be
+     * a capability gate that MI300 passes */
+    static const char flagged[] = PY_HEAD "if %s:\n    @triton.jit\n    def f(x):\n"
+                                  "        return tl.inline_asm_elementwise(\"mov.f32 $0, $1;\", "
+                                  "\"=r,r\", [x], dtype=tl.float32, is_pure=True, pack=1)\n";
+    char src[512];
+    snprintf(src, sizeof src, flagged, "IS_NVIDIA_BLACKWELL");
+    CHECK_STR(chk("k.py", src), "");
+    snprintf(src, sizeof src, flagged, "is_nvidia_hopper()");
+    CHECK_STR(chk("k.py", src), "");
+    snprintf(src, sizeof src, flagged, "IS_HOPPER");
+    CHECK_STR(chk("k.py", src), "7:16 TRI006 e");
 }
 
 TEST(rules_py_tri007)
