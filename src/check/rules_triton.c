@@ -109,6 +109,32 @@ static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long lo
     return *m && *n && *k;
 }
 
+/* Does the list of configs around the Config at s hold one whose num_warps fits in max warps
+ * (a sibling triton.Config(..., num_warps=8), or a smaller value of the same comprehension)?
+ * Then the autotuner has something to run on AMD: Triton 3.4 and later raise OutOfResources
+ * for a config over the workgroup limit, and the autotuner skips it. */
+static int sibling_fits(const pysrc *p, const tri_site *s, const pysrc_ints *v, long long max)
+{
+    if (s->kind != TS_CONFIG)
+        return 0;
+    if (v->min <= max)
+        return 1;
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
+        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
+            open = k;
+            break;
+        }
+    if (open < 0)
+        return 0;
+    long long w;
+    for (ptrdiff_t k = open + 1; k + 2 < p->match[open]; k++)
+        if (pysrc_is(p, k, "num_warps") && pysrc_op(p, k + 1, '=') &&
+            pysrc_int(p, k + 2, k + 3, &w) && w >= 1 && w <= max)
+            return 1;
+    return 0;
+}
+
 static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
@@ -124,8 +150,11 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
+            /* among autotune configs that fit, the autotuner skips the one that does not */
+            hp_severity sev =
+                sibling_fits(p, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
             if (at >= 0)
-                add_span(r, p, at, at + 1, RID_TRI001, HP_SEV_ERROR, m,
+                add_span(r, p, at, at + 1, RID_TRI001, sev, m,
                          "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
                          "(MI200, MI300) and <= 32 on RDNA");
         }

@@ -167,10 +167,16 @@ TEST(rules_py_tri001)
                           "        triton.Config({'B': 64}, num_warps=16)]\n"
                           "THREADS_PER_WARP = 32\n"
                           "def threads(num_warps):\n    return num_warps * 32\n"),
-              "4:44 TRI001 e; 6:1 TRI001 w; 8:12 TRI001 w");
-    /* a comprehension: the largest value is reported where it is written */
+              "4:44 TRI001 w; 6:1 TRI001 w; 8:12 TRI001 w");
+    /* no config of the list fits: the autotuner has nothing to run */
+    CHECK_STR(chk("k.py", PY_HEAD "cfgs = [triton.Config({'B': 64}, num_warps=32),\n"
+                          "        triton.Config({'B': 128}, num_warps=32)]\n"
+                          "more = [triton.Config({}, num_warps=w) for w in [32]]\n"),
+              "4:44 TRI001 e; 5:45 TRI001 e; 6:50 TRI001 e");
+    /* a comprehension: the largest value is reported where it is written; the autotuner
+     * skips it and runs the 4 and 8 */
     CHECK_STR(chk("k.py", PY_HEAD "cfgs = [triton.Config({}, num_warps=w) for w in [4, 8, 32]]\n"),
-              "4:56 TRI001 e");
+              "4:56 TRI001 w");
     /* wave32 targets allow 32 warps of 32 lanes */
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=32)\n", "gfx1100"), "");
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=64)\n", "gfx1100"),
