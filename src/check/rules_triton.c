@@ -135,6 +135,58 @@ static int sibling_fits(const pysrc *p, const tri_site *s, const pysrc_ints *v, 
     return 0;
 }
 
+/* The LDS bytes a config keeps on gfx950: Triton 3.6 copies both tiles to LDS directly,
+ * num_stages - 1 deep (on gfx942 it keeps one set whatever num_stages is: tools/triton-amd). */
+static long long gfx950_lds(long long stages, long long bm, long long bn, long long bk,
+                            int elem)
+{
+    return (stages - 1) * (bm * bk + bk * bn) * elem;
+}
+
+/* Does another Config of the list around s fit gfx950's 160 KiB of LDS (or say too little to
+ * tell)? The autotuner skips a config whose launch raises OutOfResources, so the list still
+ * tunes. */
+static int sibling_lds_fits(const pysrc *p, const tri_site *s, int elem)
+{
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
+        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
+            open = k;
+            break;
+        }
+    if (open < 0)
+        return 0;
+    for (ptrdiff_t k = open + 1; k + 1 < p->match[open]; k++) {
+        if (!pysrc_is(p, k, "Config") || !pysrc_op(p, k + 1, '(') || k + 1 == s->open)
+            continue;
+        tri_site t = {0};
+        t.kind = TS_CONFIG;
+        t.open = (int32_t)(k + 1);
+        long long bm, bn, bk, st = 0;
+        pysrc_arg a[16];
+        int n = pysrc_args(p, k + 1, a, 16);
+        int ks = pysrc_kwarg(p, a, n < 16 ? n : 16, "num_stages");
+        if (!config_tiles(p, &t, &bm, &bn, &bk) || ks < 0 ||
+            !pysrc_int(p, a[ks].vb, a[ks].e, &st) || gfx950_lds(st, bm, bn, bk, elem) <= 160 * 1024)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the file use 8-bit Triton element types (tl.int8, tl.uint8, tl.float8e4nv, ...)? Then
+ * tiles may be one byte an element, not two. */
+static int eight_bit_file(const pysrc *p)
+{
+    for (ptrdiff_t i = 2; i < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || !pysrc_op(p, i - 1, '.') || !pysrc_is(p, i - 2, "tl"))
+            continue;
+        hp_str n = pysrc_text(p, i);
+        if (RULES_EQ(n, "int8") || RULES_EQ(n, "uint8") || RULES_STARTS(n, "float8"))
+            return 1;
+    }
+    return 0;
+}
+
 static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
@@ -165,15 +217,20 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
         if ((tg & TGT_GFX950) && v.max >= 2 && tiles) {
             /* Triton 3.6 on gfx950 copies both tiles to LDS directly, num_stages - 1 deep;
              * on gfx942 it keeps one set whatever num_stages is (tools/triton-amd) */
-            long long need = (v.max - 1) * (bm * bk + bk * bn) * 2;
+            long long need = gfx950_lds(v.max, bm, bn, bk, 2);
             if (need > 160 * 1024) {
+                /* a config among others that fit is skipped by the autotuner; with 8-bit
+                 * operands the same tiles may take half */
+                hp_severity sev = sibling_lds_fits(p, s, 2) ? HP_SEV_WARNING : HP_SEV_ERROR;
+                if (eight_bit_file(p) && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
+                    sev = HP_SEV_NOTE;
                 const char *m = arena_printf(
                     a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
                        "%lld copies of both tiles in LDS, %lld KiB for 16-bit operands, over its "
                        "160 KiB: the launch fails with OutOfResources",
                     v.max, bm, bn, bk, v.max - 1, need / 1024);
                 ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
-                add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_ERROR, m,
+                add_span(r, p, at, at + 1, RID_TRI003, sev, m,
                          "lower num_stages until (num_stages - 1) x (BM x BK + BK x BN) x "
                          "element size fits 160 KiB, or add a gfx950 config with smaller tiles");
             }

@@ -234,6 +234,12 @@ TEST(rules_py_tri003)
     CHECK_STR(chk("k.py", big), "4:79 TRI003 e");
     CHECK_STR(chk_t("k.py", big, "gfx950"), "4:79 TRI003 e");
     CHECK_STR(chk_t("k.py", big, "gfx942,gfx90a"), "");
+    /* in a list whose other config fits, the autotuner skips it */
+    CHECK_STR(chk("k.py", PY_HEAD "cs = [triton.Config({'BLOCK_M': 256, 'BLOCK_N': 256, "
+                          "'BLOCK_K': 64}, num_stages=4),\n"
+                          "      triton.Config({'BLOCK_M': 64, 'BLOCK_N': 64, 'BLOCK_K': 64}, "
+                          "num_stages=2)]\n"),
+              "4:81 TRI003 w");
 }
 
 /* ------------------------------------------------------------------ TRI004-TRI011 */
