@@ -21,6 +21,23 @@ static int guarded(const pysrc *p, ptrdiff_t i)
     return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
 }
 
+/* Does the file import an NVIDIA-only package at its top level, outside any try or if
+ * (import cutlass, import cuda.bindings.driver, from cuda import cudart, nvshmem, tensorrt)?
+ * Importing it fails on ROCm, so none of the file's code runs there. */
+static int nvidia_only_file(const pysrc *p)
+{
+    static const char *const pkgs[] = {"cutlass", "cuda", "nvshmem", "tensorrt"};
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (p->lstart[i] != i || p->up[i] >= 0 ||
+            (!pysrc_is(p, i, "import") && !pysrc_is(p, i, "from")))
+            continue;
+        for (size_t k = 0; k < sizeof pkgs / sizeof *pkgs; k++)
+            if (pysrc_is(p, i + 1, pkgs[k]))
+                return 1;
+    }
+    return 0;
+}
+
 /* Is token i in code AMD does not run or already tells apart: under a vendor test of
  * either side, after an early exit on one, or in a function only such code calls (or one
  * named for NVIDIA)? Not for the vendor tests themselves (torch.version.cuda), which are
@@ -550,6 +567,14 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
 
 void rules_pytorch(pyrules *r, const pysrc *p)
 {
+    /* in a file that only imports on NVIDIA, vendor tests, gates and dtypes are NVIDIA's */
+    pyrules nv;
+    if (nvidia_only_file(p)) {
+        nv = *r;
+        nv.on &= ~((1ul << pyrules_bit(RID_PT001)) | (1ul << pyrules_bit(RID_PT002)) |
+                   (1ul << pyrules_bit(RID_PT005)));
+        r = &nv;
+    }
     int amd_file = pysrc_mentions_amd(p);
     char q[QN];
     int has_ocp = 0, has_fnuz = 0, rocm_arch = 0;
