@@ -21,19 +21,37 @@ static int guarded(const pysrc *p, ptrdiff_t i)
     return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
 }
 
+/* Does the file import an NVIDIA-only package at its top level, outside any try or if
+ * (import cutlass, import cuda.bindings.driver, from cuda import cudart, nvshmem, tensorrt)?
+ * Importing it fails on ROCm, so none of the file's code runs there. */
+static int nvidia_only_file(const pysrc *p)
+{
+    static const char *const pkgs[] = {"cutlass", "cuda", "nvshmem", "tensorrt"};
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (p->lstart[i] != i || p->up[i] >= 0 ||
+            (!pysrc_is(p, i, "import") && !pysrc_is(p, i, "from")))
+            continue;
+        for (size_t k = 0; k < sizeof pkgs / sizeof *pkgs; k++)
+            if (pysrc_is(p, i + 1, pkgs[k]))
+                return 1;
+    }
+    return 0;
+}
+
+/* Is token i in code AMD does not run or already tells apart: under a vendor test of
+ * either side, after an early exit on one, or in a function only such code calls (or one
+ * named for NVIDIA)? Not for the vendor tests themselves (torch.version.cuda), which are
+ * the findings. */
+static int one_side(const pysrc *p, ptrdiff_t i)
+{
+    return pysrc_vendor_only(p, i);
+}
+
 static int is_cmp(const pysrc *p, ptrdiff_t i)
 {
     return pysrc_op(p, i, '<') || pysrc_op(p, i, '>') || pysrc_op(p, i, PO_LE) ||
            pysrc_op(p, i, PO_GE) || pysrc_op(p, i, PO_EQ) || pysrc_op(p, i, PO_NE) ||
            pysrc_is(p, i, "in");
-}
-
-static int line_has_cmp(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
-{
-    for (ptrdiff_t i = b; i < e; i++)
-        if (is_cmp(p, i))
-            return 1;
-    return 0;
 }
 
 /* Is the name compared with something anywhere after token from? */
@@ -46,7 +64,8 @@ static int name_compared(const pysrc *p, hp_str name, ptrdiff_t from)
         ptrdiff_t j = i + 1;
         if (pysrc_op(p, j, '[') && p->match[j] > j)
             j = p->match[j] + 1;
-        if (is_cmp(p, j) || is_cmp(p, i - 1))
+        if (is_cmp(p, j) || is_cmp(p, i - 1) || (pysrc_is(p, j, "not") && is_cmp(p, j + 1)) ||
+            pysrc_is(p, j, "is"))
             return 1;
     }
     return 0;
@@ -58,30 +77,185 @@ static const char pt002_fix[] =
 
 static const char pt002_msg[] =
     "compute-capability gate: ROCm reports AMD GPUs as capabilities (9, 0) MI200, (9, 4) "
-    "MI300, (9, 5) MI350, (11, x) RDNA3, so NVIDIA thresholds such as >= (8, 0) or == (9, 0) "
-    "pick the wrong path on AMD";
+    "MI300, (9, 5) MI350, (11, x) RDNA3, so NVIDIA thresholds at Hopper such as >= (9, 0) "
+    "or == 9 pick the wrong path on AMD";
 
+static const char pt002_note[] =
+    "compute-capability gate at an NVIDIA generation AMD does not report: MI200, MI300 and "
+    "MI350 report major 9, so a gate at Ampere or older passes as on a newer NVIDIA GPU and "
+    "one at Blackwell takes the older path; check that the path taken is what AMD needs";
+
+/* The highest capability major of the run's AMD targets: 9 for Instinct (MI200 (9, 0), MI300
+ * (9, 4), MI350 (9, 5)), which is what a run without targets assumes; 11 for RDNA2/3 and 12
+ * for RDNA4 when the targets name them. */
+static int amd_major(const pyrules *r)
+{
+    if (r->targets & TGT_GFX12)
+        return 12;
+    if (r->targets & TGT_RDNA)
+        return 11;
+    return 9;
+}
+
+/* The major of a capability literal: 9, or 90 as major * 10 + minor. */
+static unsigned major_bit(long long v)
+{
+    if (v >= 20)
+        v /= 10;
+    if (v < 0 || v > 31)
+        return 0;
+    return 1u << v;
+}
+
+/* The majors an operand names, as bits: an int (9, 90), a (major, minor) tuple, a name bound to
+ * ints, or with set (the right side of in) a tuple or list of those. The operand opens at token
+ * k. Returns 0 when it is none of these. */
+static int operand_majors(const pysrc *p, ptrdiff_t k, int set, unsigned *m)
+{
+    long long v;
+    if (k < 0 || k >= p->n)
+        return 0;
+    if (pysrc_int(p, k, k + 1, &v)) {
+        *m |= major_bit(v);
+        return 1;
+    }
+    if (p->t[k].kind == PY_NAME && !pysrc_op(p, k + 1, '.') && !pysrc_op(p, k + 1, '(') &&
+        !pysrc_op(p, k + 1, '[')) {
+        pysrc_ints iv;
+        if (pysrc_int_values(p, k, k + 1, &iv) <= 0)
+            return 0;
+        for (long long x = iv.min; x <= iv.max && x - iv.min < 32; x++)
+            *m |= major_bit(x);
+        return 1;
+    }
+    if ((!pysrc_op(p, k, '(') && !pysrc_op(p, k, '[')) || p->match[k] <= k)
+        return 0;
+    pysrc_arg a[16];
+    int n = pysrc_args(p, k, a, 16);
+    if (n < 1 || n > 16)
+        return 0;
+    if (!set)
+        return pysrc_int(p, a[0].b, a[0].e, &v) ? (*m |= major_bit(v), 1) : 0;
+    for (int j = 0; j < n; j++) {
+        if (pysrc_int(p, a[j].b, a[j].e, &v))
+            *m |= major_bit(v);
+        else if (!operand_majors(p, a[j].b, 0, m))
+            return 0;
+    }
+    return 1;
+}
+
+/* Is the comparison at token op an equality (== or !=)? With something other than a literal
+ * it compares two capabilities (a cache made on another GPU), which is no gate. */
+static int identity(const pysrc *p, ptrdiff_t op)
+{
+    return pysrc_op(p, op, PO_EQ) || pysrc_op(p, op, PO_NE);
+}
+
+/* The comparison right after token x (x >= 9, x not in (10, 12)), if any: its operand's majors
+ * into *m. Returns 1 for a comparison with a literal, 0 for one with something else, -1 for no
+ * comparison. */
+static int cmp_after(const pysrc *p, ptrdiff_t x, unsigned *m)
+{
+    if (pysrc_is(p, x, "not") && pysrc_is(p, x + 1, "in"))
+        x++;
+    if (!is_cmp(p, x))
+        return -1;
+    if (operand_majors(p, x + 1, pysrc_is(p, x, "in"), m))
+        return 1;
+    return identity(p, x) ? -1 : 0;
+}
+
+/* The same for a comparison before token x (9 <= x, (9, 0) == x); not in, where the value is
+ * what is searched or iterated. */
+static int cmp_before(const pysrc *p, ptrdiff_t x, unsigned *m)
+{
+    if (x < 2 || !is_cmp(p, x - 1) || pysrc_is(p, x - 1, "in"))
+        return -1;
+    ptrdiff_t k = x - 2;
+    if ((pysrc_op(p, k, ')') || pysrc_op(p, k, ']')) && p->match[k] >= 0)
+        k = p->match[k];
+    if (operand_majors(p, k, 0, m))
+        return 1;
+    return identity(p, x - 1) ? -1 : 0;
+}
+
+/* The token after a capability value that starts at token v: past a subscript ([0]) and a
+ * .major/.minor. */
+static ptrdiff_t past_value(const pysrc *p, ptrdiff_t v)
+{
+    if (pysrc_op(p, v, '[') && p->match[v] > v)
+        v = p->match[v] + 1;
+    if (pysrc_op(p, v, '.') && (pysrc_is(p, v + 1, "major") || pysrc_is(p, v + 1, "minor")))
+        v += 2;
+    return v;
+}
+
+/* The comparisons of a name from token from to the end of the function it is bound in (major
+ * >= 9, cap[0] in (10, 12)), as for cmp_after. Returns how many there are; *unknown counts
+ * those with no literal. */
+static int name_gates(const pysrc *p, hp_str name, ptrdiff_t from, unsigned *m, int *unknown)
+{
+    int n = 0;
+    ptrdiff_t end = p->n, bb, be;
+    for (ptrdiff_t h = p->up[from - 1]; h >= 0; h = p->up[h])
+        if (pysrc_is(p, h, "def") && pysrc_block(p, h, &bb, &be)) {
+            end = be;
+            break;
+        }
+    for (ptrdiff_t i = from; i < end; i++) {
+        if (p->t[i].kind != PY_NAME || !str_eq(pysrc_text(p, i), name) ||
+            pysrc_op(p, i - 1, '.'))
+            continue;
+        int c = cmp_after(p, past_value(p, i + 1), m);
+        if (c < 0)
+            c = cmp_before(p, i, m);
+        if (c < 0)
+            continue;
+        n++;
+        *unknown += c == 0;
+    }
+    return n;
+}
+
+/* A capability query at token i whose call opens at open: reported where its value is compared,
+ * directly or through the names it is stored in. A gate matters on AMD when it gives AMD the
+ * answer of a generation whose features AMD lacks: the GPU reports major 9, so a gate at 9
+ * (>= 9, == (9, 0), >= 90, < 9) sends it down Hopper's path (a warning), while one at
+ * Ampere or older passes as it should and one at 10 or more takes the older path (a note).
+ * With RDNA targets (majors 10 to 12) gates up to their major count as well. An operand
+ * that is no literal leaves the warning. */
 static void pt002_capability(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open)
 {
     ptrdiff_t ls = p->lstart[i], le = pysrc_line_end(p, i);
     ptrdiff_t close = p->match[open];
-    int flag = line_has_cmp(p, ls, le);
+    unsigned m = 0;
+    int gates = 0, unknown = 0;
+    int c = cmp_after(p, past_value(p, close + 1), &m);
+    if (c < 0)
+        c = cmp_before(p, i, &m);
+    if (c >= 0) {
+        gates = 1;
+        unknown = c == 0;
+    }
     /* cap = torch.cuda.get_device_capability(); major, minor = ...; later compared */
-    if (!flag) {
+    if (!gates && p->t[ls].kind == PY_NAME) {
         for (ptrdiff_t k = ls; k < i; k++) {
             if (pysrc_op(p, k, '='))
                 break;
-            if (p->t[k].kind == PY_NAME && name_compared(p, pysrc_text(p, k), le))
-                flag = 1;
+            if (p->t[k].kind == PY_NAME)
+                gates += name_gates(p, pysrc_text(p, k), le, &m, &unknown);
         }
     }
-    /* torch.cuda.get_device_properties(d).major */
-    if (!flag && pysrc_op(p, close + 1, '.') &&
-        (pysrc_is(p, close + 2, "major") || pysrc_is(p, close + 2, "minor")) &&
-        line_has_cmp(p, ls, le))
-        flag = 1;
-    if (flag)
+    if (!gates)
+        return;
+    unsigned matter = 0;
+    for (int v = 9; v <= amd_major(r); v++)
+        matter |= 1u << v;
+    if (unknown || (m & matter))
         add_span(r, p, i, open, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
+    else
+        add_span(r, p, i, open, RID_PT002, HP_SEV_NOTE, pt002_note, pt002_fix);
 }
 
 /* sm_90 / sm90 strings and is_sm90-style helpers. */
@@ -102,9 +276,13 @@ static int sm_word(hp_str s)
     return d == s.len || (d + 1 == s.len && (s.s[d] == 'a' || s.s[d] == 'f'));
 }
 
+/* is_sm90(), has_sm100a(), is_sm_90(), not is_smollm_available(). */
 static int sm_helper(hp_str s)
 {
-    if (RULES_STARTS(s, "is_sm") || RULES_STARTS(s, "has_sm"))
+    ptrdiff_t k = RULES_STARTS(s, "is_sm") ? 5 : RULES_STARTS(s, "has_sm") ? 6 : 0;
+    if (k && k < s.len && s.s[k] == '_')
+        k++;
+    if (k && k < s.len && s.s[k] >= '0' && s.s[k] <= '9')
         return 1;
     return RULES_EQ(s, "has_device_capability") || RULES_EQ(s, "is_sm_at_least");
 }
@@ -152,6 +330,72 @@ static int flag_value(const pysrc *p, ptrdiff_t i)
         return 0;
     hp_str prev = pylex_string_body(p->src, &p->t[i - 2]);
     return prev.len > 0 && prev.s[0] == '-';
+}
+
+/* Does the logical line of token i open with keyword w (if, elif, assert, ...)? */
+static int line_opens(const pysrc *p, ptrdiff_t i, const char *w)
+{
+    return pysrc_is(p, p->lstart[i], w);
+}
+
+/* Is the string at token i a program that the code runs or looks up: an argument of a call
+ * that runs one (subprocess.run(["nvidia-smi", "-L"]), shutil.which("nvcc")), or, outside
+ * every other call, the first item of a command list or the whole value of an assignment
+ * (cmd = ["nvidia-smi", "-L"]; exe = "/usr/bin/nvidia-smi")? The same words in a docstring,
+ * a message (raise, log, print, assert), a comparison or a list of sample commands name the
+ * tool without detecting anything. */
+static int runs_program(const pysrc *p, ptrdiff_t i, hp_str s)
+{
+    if (in_command(p, i))
+        return 1;
+    if (!RULES_EQ(s, "nvidia-smi") && !RULES_STARTS(s, "nvidia-smi ") &&
+        !str_ends(s, S("/nvidia-smi")))
+        return 0;
+    char q[QN];
+    if (enclosing_call(p, i, q, sizeof q)[0] || is_cmp(p, i - 1) || is_cmp(p, i + 1))
+        return 0;
+    ptrdiff_t ls = p->lstart[i];
+    if (line_opens(p, i, "assert") || line_opens(p, i, "raise") || p->t[ls].kind == PY_STRING)
+        return 0;
+    if (pysrc_op(p, i - 1, '=') || pysrc_op(p, i - 1, PO_WALRUS))
+        return 1;
+    return (pysrc_op(p, i - 1, '[') || pysrc_op(p, i - 1, '(')) && pysrc_op(p, i - 2, '=');
+}
+
+/* Is the value at tokens [b, e) tested: in the header of an if, elif or while, an assert, a
+ * comparison, a boolean operator or a conditional expression; or stored in a name that is
+ * compared later (cuda = str(torch.version.cuda); if cuda not in (...))? Recording the
+ * value (a report, a dict of versions, a cache key) is no vendor test. */
+static int value_tested(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    ptrdiff_t ls = p->lstart[b], le = pysrc_line_end(p, b);
+    if (line_opens(p, b, "if") || line_opens(p, b, "elif") || line_opens(p, b, "while") ||
+        line_opens(p, b, "assert"))
+        return 1;
+    if (is_cmp(p, b - 1) || is_cmp(p, e) || pysrc_is(p, e, "is") || pysrc_is(p, b - 1, "not") ||
+        pysrc_is(p, b - 1, "and") || pysrc_is(p, e, "and") || pysrc_is(p, b - 1, "if"))
+        return 1;
+    for (ptrdiff_t k = ls; k < le; k++)
+        if (pysrc_is(p, k, "if"))
+            return 1;
+    if (p->t[ls].kind == PY_NAME && pysrc_op(p, ls + 1, '=') &&
+        name_compared(p, pysrc_text(p, ls), le))
+        return 1;
+    return 0;
+}
+
+/* Is token i a key of a dict display ({"sm_90": kernel_90, ...}), a table that code looks
+ * the architecture up in? */
+static int dict_key(const pysrc *p, ptrdiff_t i)
+{
+    if (!pysrc_op(p, i + 1, ':') || (!pysrc_op(p, i - 1, '{') && !pysrc_op(p, i - 1, ',')))
+        return 0;
+    for (ptrdiff_t k = i - 1; k >= 0 && k >= p->lstart[i]; k--)
+        if (pysrc_op(p, k, '{') && p->match[k] > i)
+            return 1;
+        else if ((pysrc_op(p, k, '(') || pysrc_op(p, k, '[')) && p->match[k] > i)
+            return 0;
+    return 0;
 }
 
 static int has_string_on_line(const pysrc *p, ptrdiff_t ls, ptrdiff_t le, int (*f)(hp_str))
@@ -256,21 +500,57 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
 
 /* ------------------------------------------------------------------ PT005 */
 
+/* Does the file call an fp8 GEMM that goes to hipBLASLt (torch._scaled_mm)? On gfx942 that is
+ * where OCP fp8 fails; conversions (.to, empty_like) work on every GPU, and Triton emulates
+ * OCP fp8 on gfx942. */
+static int calls_fp8_gemm(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if (p->t[i].kind == PY_NAME && pysrc_op(p, i + 1, '(') &&
+            (pysrc_is(p, i, "_scaled_mm") || pysrc_is(p, i, "scaled_mm") ||
+             pysrc_is(p, i, "_scaled_grouped_mm")))
+            return 1;
+    return 0;
+}
+
+/* Is the call around token i one of the MX formats (MXLinear, mx_formats.MXTensor)? MXFP8
+ * always stores OCP e4m3/e5m2 elements: there is no FNUZ MX variant to choose. */
+static int in_mx_call(const pysrc *p, ptrdiff_t i)
+{
+    char q[QN];
+    hp_str c = str_cstr(enclosing_call(p, i, q, sizeof q));
+    if (!c.len)
+        return 0;
+    ptrdiff_t dot = c.len;
+    while (dot > 0 && c.s[dot - 1] != '.')
+        dot--;
+    hp_str last = {c.s + dot, c.len - dot};
+    return RULES_STARTS(last, "MX") || RULES_STARTS(last, "Mx") || RULES_STARTS(last, "mx_") ||
+           str_find(c, S("mx_")) >= 0;
+}
+
 static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *q,
-                  int both_kinds)
+                  int both_kinds, int gemm)
 {
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("torch.");
     int fnuz = str_ends(str_cstr(t), S("fnuz"));
-    if (both_kinds || guarded(p, b))
+    /* float8_e8m0fnu, the MX scale type, has no FNUZ twin; nor has an MX element type; an
+     * assignment to the name is a stub, not a dtype */
+    if (both_kinds || str_find(str_cstr(t), S("e8m0")) >= 0 || in_mx_call(p, b) ||
+        (pysrc_op(p, e, '=') && p->lstart[b] == b) || one_side(p, b))
         return;
+    /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it */
+    hp_severity sev = HP_SEV_ERROR;
+    if (!gemm || is_cmp(p, b - 1) || is_cmp(p, e) || line_opens(p, b, "assert"))
+        sev = HP_SEV_NOTE;
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(
             r->a, "torch.%s is OCP fp8: MI300 (gfx942) computes fp8 in the FNUZ variants "
                      "(hipBLASLt's fp8 GEMMs there take only FNUZ), whose e4m3 range ends at "
                      "240, not 448",
             t);
-        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, sev, m,
                  "choose the dtype from gcnArchName: gfx942 -> torch.float8_e4m3fnuz / "
                  "float8_e5m2fnuz, gfx950 and RDNA4 -> the OCP types; rescale checkpoints");
     } else if (fnuz && (tg & ~(unsigned)TGT_GFX942)) {
@@ -278,7 +558,7 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
             r->a, "torch.%s is FNUZ fp8, which only gfx942 (MI300) runs natively; MI350, "
                      "RDNA4 and NVIDIA GPUs use the OCP types",
             t);
-        add_span(r, p, b, e, RID_PT005, HP_SEV_ERROR, m,
+        add_span(r, p, b, e, RID_PT005, sev, m,
                  "choose the dtype from gcnArchName instead of hard-coding FNUZ");
     }
 }
@@ -287,6 +567,14 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
 
 void rules_pytorch(pyrules *r, const pysrc *p)
 {
+    /* in a file that only imports on NVIDIA, vendor tests, gates and dtypes are NVIDIA's */
+    pyrules nv;
+    if (nvidia_only_file(p)) {
+        nv = *r;
+        nv.on &= ~((1ul << pyrules_bit(RID_PT001)) | (1ul << pyrules_bit(RID_PT002)) |
+                   (1ul << pyrules_bit(RID_PT005)));
+        r = &nv;
+    }
     int amd_file = pysrc_mentions_amd(p);
     char q[QN];
     int has_ocp = 0, has_fnuz = 0, rocm_arch = 0;
@@ -306,24 +594,30 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         }
     }
     ptrdiff_t last_pt001 = -1, last_pt005 = -1;
+    int gemm = -1;
     for (ptrdiff_t i = 0; i < p->n; i++) {
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
             hp_str s = pylex_string_body(p->src, t);
-            if (pyrules_on(r, RID_PT001) && !guarded(p, i) &&
-                (str_find(s, S("nvidia-smi")) >= 0 ||
-                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i)))) {
+            if (pyrules_on(r, RID_PT001) &&
+                ((str_find(s, S("nvidia-smi")) >= 0 && runs_program(p, i, s)) ||
+                 ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i))) &&
+                !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
-            } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") && !guarded(p, i)) {
+            } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") &&
+                       (is_cmp(p, i + 1) || is_cmp(p, i - 1)) && !line_opens(p, i, "assert") &&
+                       !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "'+cu' in the version string detects CUDA wheels only; ROCm wheels "
                          "are tagged '+rocm'",
                          "test torch.version.hip / torch.version.cuda instead");
             } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
-                       !guarded(p, i)) {
+                       (is_cmp(p, i - 1) || is_cmp(p, i + 1) || dict_key(p, i)) &&
+                       !line_opens(p, i, "assert") &&
+                       !one_side(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING,
                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
                          "match it, or match a fallback meant for old NVIDIA parts",
@@ -340,7 +634,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         if (t->kind != PY_NAME || (i > 0 && pysrc_op(p, i - 1, '.')))
             continue;
         if (pyrules_on(r, RID_PT002) && sm_helper(pysrc_text(p, i)) && pysrc_op(p, i + 1, '(') &&
-            !guarded(p, i)) {
+            !one_side(p, i)) {
             add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
             continue;
         }
@@ -349,7 +643,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             continue;
         int call = pysrc_op(p, e, '(') && p->match[e] > e;
         if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, RID_PT001) && !amd_file &&
-            p->lstart[i] != last_pt001) {
+            p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
@@ -370,7 +664,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "it implies are not cuDNN's",
                      "branch on torch.version.hip before reading cuDNN versions");
         } else if (strcmp(q, "torch.cuda.get_device_name") == 0 && call &&
-                   pyrules_on(r, RID_PT001) && !guarded(p, i) &&
+                   pyrules_on(r, RID_PT001) && !one_side(p, i) &&
                    has_string_on_line(p, p->lstart[i], pysrc_line_end(p, i), nvidia_name)) {
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "vendor detected from NVIDIA product names: ROCm reports names such as "
@@ -378,7 +672,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "test torch.version.hip, and gcnArchName for the AMD model");
         } else if ((strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                     strcmp(q, "torch.cuda.get_device_properties") == 0) &&
-                   call && pyrules_on(r, RID_PT002) && !guarded(p, i)) {
+                   call && pyrules_on(r, RID_PT002) && !one_side(p, i)) {
             if (strcmp(q, "torch.cuda.get_device_capability") == 0 ||
                 (pysrc_op(p, p->match[e] + 1, '.') &&
                  (pysrc_is(p, p->match[e] + 2, "major") || pysrc_is(p, p->match[e] + 2, "minor"))))
@@ -392,7 +686,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         } else if (strncmp(q, "torch.float8_e", 14) == 0 && pyrules_on(r, RID_PT005) &&
                    p->lstart[i] != last_pt005) {
             last_pt005 = p->lstart[i];
-            pt005(r, p, i, e, q, has_ocp && has_fnuz);
+            if (gemm < 0)
+                gemm = calls_fp8_gemm(p);
+            pt005(r, p, i, e, q, has_ocp && has_fnuz, gemm);
         }
         i = e - 1;
     }

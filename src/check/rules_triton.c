@@ -109,6 +109,84 @@ static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long lo
     return *m && *n && *k;
 }
 
+/* Does the list of configs around the Config at s hold one whose num_warps fits in max warps
+ * (a sibling triton.Config(..., num_warps=8), or a smaller value of the same comprehension)?
+ * Then the autotuner has something to run on AMD: Triton 3.4 and later raise OutOfResources
+ * for a config over the workgroup limit, and the autotuner skips it. */
+static int sibling_fits(const pysrc *p, const tri_site *s, const pysrc_ints *v, long long max)
+{
+    if (s->kind != TS_CONFIG)
+        return 0;
+    if (v->min <= max)
+        return 1;
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
+        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
+            open = k;
+            break;
+        }
+    if (open < 0)
+        return 0;
+    long long w;
+    for (ptrdiff_t k = open + 1; k + 2 < p->match[open]; k++)
+        if (pysrc_is(p, k, "num_warps") && pysrc_op(p, k + 1, '=') &&
+            pysrc_int(p, k + 2, k + 3, &w) && w >= 1 && w <= max)
+            return 1;
+    return 0;
+}
+
+/* The LDS bytes a config keeps on gfx950: Triton 3.6 copies both tiles to LDS directly,
+ * num_stages - 1 deep (on gfx942 it keeps one set whatever num_stages is: tools/triton-amd). */
+static long long gfx950_lds(long long stages, long long bm, long long bn, long long bk,
+                            int elem)
+{
+    return (stages - 1) * (bm * bk + bk * bn) * elem;
+}
+
+/* Does another Config of the list around s fit gfx950's 160 KiB of LDS (or say too little to
+ * tell)? The autotuner skips a config whose launch raises OutOfResources, so the list still
+ * tunes. */
+static int sibling_lds_fits(const pysrc *p, const tri_site *s, int elem)
+{
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
+        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
+            open = k;
+            break;
+        }
+    if (open < 0)
+        return 0;
+    for (ptrdiff_t k = open + 1; k + 1 < p->match[open]; k++) {
+        if (!pysrc_is(p, k, "Config") || !pysrc_op(p, k + 1, '(') || k + 1 == s->open)
+            continue;
+        tri_site t = {0};
+        t.kind = TS_CONFIG;
+        t.open = (int32_t)(k + 1);
+        long long bm, bn, bk, st = 0;
+        pysrc_arg a[16];
+        int n = pysrc_args(p, k + 1, a, 16);
+        int ks = pysrc_kwarg(p, a, n < 16 ? n : 16, "num_stages");
+        if (!config_tiles(p, &t, &bm, &bn, &bk) || ks < 0 ||
+            !pysrc_int(p, a[ks].vb, a[ks].e, &st) || gfx950_lds(st, bm, bn, bk, elem) <= 160 * 1024)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the file use 8-bit Triton element types (tl.int8, tl.uint8, tl.float8e4nv, ...)? Then
+ * tiles may be one byte an element, not two. */
+static int eight_bit_file(const pysrc *p)
+{
+    for (ptrdiff_t i = 2; i < p->n; i++) {
+        if (p->t[i].kind != PY_NAME || !pysrc_op(p, i - 1, '.') || !pysrc_is(p, i - 2, "tl"))
+            continue;
+        hp_str n = pysrc_text(p, i);
+        if (RULES_EQ(n, "int8") || RULES_EQ(n, "uint8") || RULES_STARTS(n, "float8"))
+            return 1;
+    }
+    return 0;
+}
+
 static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
@@ -124,8 +202,11 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
+            /* among autotune configs that fit, the autotuner skips the one that does not */
+            hp_severity sev =
+                sibling_fits(p, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
             if (at >= 0)
-                add_span(r, p, at, at + 1, RID_TRI001, HP_SEV_ERROR, m,
+                add_span(r, p, at, at + 1, RID_TRI001, sev, m,
                          "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
                          "(MI200, MI300) and <= 32 on RDNA");
         }
@@ -136,15 +217,20 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
         if ((tg & TGT_GFX950) && v.max >= 2 && tiles) {
             /* Triton 3.6 on gfx950 copies both tiles to LDS directly, num_stages - 1 deep;
              * on gfx942 it keeps one set whatever num_stages is (tools/triton-amd) */
-            long long need = (v.max - 1) * (bm * bk + bk * bn) * 2;
+            long long need = gfx950_lds(v.max, bm, bn, bk, 2);
             if (need > 160 * 1024) {
+                /* a config among others that fit is skipped by the autotuner; with 8-bit
+                 * operands the same tiles may take half */
+                hp_severity sev = sibling_lds_fits(p, s, 2) ? HP_SEV_WARNING : HP_SEV_ERROR;
+                if (eight_bit_file(p) && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
+                    sev = HP_SEV_NOTE;
                 const char *m = arena_printf(
                     a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
                        "%lld copies of both tiles in LDS, %lld KiB for 16-bit operands, over its "
                        "160 KiB: the launch fails with OutOfResources",
                     v.max, bm, bn, bk, v.max - 1, need / 1024);
                 ptrdiff_t at = value_tok(p, s, TO_NUM_STAGES, v.max_tok);
-                add_span(r, p, at, at + 1, RID_TRI003, HP_SEV_ERROR, m,
+                add_span(r, p, at, at + 1, RID_TRI003, sev, m,
                          "lower num_stages until (num_stages - 1) x (BM x BK + BK x BN) x "
                          "element size fits 160 KiB, or add a gfx950 config with smaller tiles");
             }
@@ -1010,11 +1096,14 @@ static void scan_names(pyrules *r, const pysrc *p, const tri_file *tf)
             tri009(r, p, i, e);
         } else if (pyrules_on(r, RID_TRI008)) {
             for (size_t k = 0; k < sizeof tma_names / sizeof *tma_names; k++)
-                if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0 && !guarded(p, i)) {
-                    add_span(r, p, i, e, RID_TRI008, HP_SEV_WARNING,
+                if (strncmp(q, tma_names[k], strlen(tma_names[k])) == 0 && !guarded(p, i) &&
+                    !pysrc_is(p, p->lstart[i], "from") && !pysrc_is(p, p->lstart[i], "import")) {
+                    /* a note: Triton's AMD backend rewrites descriptor loads and stores into
+                     * pointer ones (Triton 3.4 and later), so the kernel compiles and runs */
+                    add_span(r, p, i, e, RID_TRI008, HP_SEV_NOTE,
                              "tensor descriptors (TMA) are NVIDIA hardware: on AMD Triton "
                              "lowers them to plain pointer arithmetic, so they work without "
-                             "the TMA speed-up (older AMD backends reject them)",
+                             "the TMA speed-up (AMD backends before Triton 3.4 reject them)",
                              "keep a pointer-based path for AMD, or accept the slower "
                              "lowering and retune");
                     break;

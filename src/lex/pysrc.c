@@ -803,13 +803,91 @@ int pysrc_guarded(const pysrc *p, ptrdiff_t i, pysrc_pred pred, void *ud)
 
 /* ------------------------------------------------------------------ vendor-only code */
 
+/* The name on the other side of the comparison that string token i is in (x == "cuda",
+ * "cuda" != x, x in ("cuda", ...)), or -1. */
+static ptrdiff_t compared_name(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t j = i;
+    if (pysrc_op(p, j - 1, '(') && pysrc_is(p, j - 2, "in"))
+        j -= 1;
+    if ((pysrc_op(p, j - 1, PO_EQ) || pysrc_op(p, j - 1, PO_NE) || pysrc_is(p, j - 1, "in")) &&
+        j >= 2 && p->t[j - 2].kind == PY_NAME)
+        return j - 2;
+    if ((pysrc_op(p, i + 1, PO_EQ) || pysrc_op(p, i + 1, PO_NE)) && i + 2 < p->n &&
+        p->t[i + 2].kind == PY_NAME)
+        return i + 2;
+    return -1;
+}
+
+/* Is the name at token x compared with "hip" (or "rocm") anywhere in the file? Then it holds
+ * the vendor, and its comparison with "cuda" is a vendor test (DEVICE_TYPE == "cuda" where
+ * DEVICE_TYPE is "hip" on ROCm), unlike device.type == "cuda", which ROCm passes too. */
+static int names_vendor(const pysrc *p, ptrdiff_t x)
+{
+    hp_str name = pysrc_text(p, x);
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (p->t[k].kind != PY_STRING)
+            continue;
+        hp_str b = pylex_string_body(p->src, &p->t[k]);
+        if (!str_eq_nocase(b, S("hip")) && !str_eq_nocase(b, S("rocm")))
+            continue;
+        ptrdiff_t y = compared_name(p, k);
+        if (y >= 0 && str_eq(pysrc_text(p, y), name))
+            return 1;
+    }
+    return 0;
+}
+
+/* A comparison with a vendor or device name that ROCm never reports: "nvidia", another
+ * vendor's device ("xpu", "npu", "mps"), or "cuda" where the name compared holds the vendor
+ * (names_vendor). */
+static int vendor_string(const pysrc *p, ptrdiff_t i)
+{
+    hp_str b = pylex_string_body(p->src, &p->t[i]);
+    if (b.len < 3 || b.len > 6)
+        return 0;
+    ptrdiff_t x = compared_name(p, i);
+    if (x < 0)
+        return 0;
+    if (str_eq_nocase(b, S("nvidia")) || str_eq_nocase(b, S("xpu")) ||
+        str_eq_nocase(b, S("npu")) || str_eq_nocase(b, S("mps")) || str_eq_nocase(b, S("musa")))
+        return 1;
+    return str_eq_nocase(b, S("cuda")) && names_vendor(p, x);
+}
+
+/* A flag or predicate named for NVIDIA: IS_NVIDIA_BLACKWELL, HAS_NVIDIA_GPU,
+ * is_nvidia_hopper(): an is/has prefix and an "nvidia" part. (IS_HOPPER alone is no vendor
+ * test: a capability gate at 9 is true on MI300.) */
+static int nvidia_flag(hp_str s)
+{
+    if (s.len && s.s[0] == '_')
+        s.s++, s.len--;
+    if (!str_starts(s, S("IS_")) && !str_starts(s, S("is_")) && !str_starts(s, S("HAS_")) &&
+        !str_starts(s, S("has_")))
+        return 0;
+    for (ptrdiff_t i = 0; i < s.len;) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != '_')
+            j++;
+        if (str_eq_nocase(str_make(s.s + i, j - i), S("nvidia")))
+            return 1;
+        i = j + 1;
+    }
+    return 0;
+}
+
 /* An NVIDIA-side vendor test: is_cuda() (a call: tensor.is_cuda is true on ROCm too),
- * IS_CUDA, is_nvidia(), torch.version.cuda. */
+ * IS_CUDA, is_nvidia(), IS_NVIDIA_BLACKWELL-style flags (nvidia_flag), torch.version.cuda, or
+ * a comparison with a vendor name ROCm never reports (vendor_string). */
 static int nv_tok(const pysrc *p, ptrdiff_t i)
 {
+    if (p->t[i].kind == PY_STRING)
+        return vendor_string(p, i);
     if (p->t[i].kind != PY_NAME)
         return 0;
     hp_str s = pysrc_text(p, i);
+    if (nvidia_flag(s))
+        return 1;
     if (str_eqc(s, "IS_CUDA") || str_eqc(s, "_IS_CUDA") || str_eqc(s, "IS_NVIDIA") ||
         str_eqc(s, "_IS_NVIDIA"))
         return 1;
@@ -867,7 +945,9 @@ static int exits(const pysrc *p, ptrdiff_t h)
 }
 
 /* After "if torch.version.hip: return ..." (no else), the rest of the block is the other
- * vendor's. Looks at up to 64 earlier siblings at each level. */
+ * vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
+ * rest to every other vendor, AMD included. Looks at up to 64 earlier siblings at each
+ * level. */
 static int after_vendor_exit(const pysrc *p, ptrdiff_t i)
 {
     for (ptrdiff_t s = p->lstart[i]; s >= 0;) {
@@ -876,7 +956,7 @@ static int after_vendor_exit(const pysrc *p, ptrdiff_t i)
         for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
             if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
                 continue;
-            if (pysrc_pred_vendor(p, j, pysrc_line_end(p, j), NULL) && exits(p, j))
+            if (pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) && exits(p, j))
                 return 1;
         }
         ptrdiff_t h = p->up[s];

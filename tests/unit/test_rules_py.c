@@ -167,10 +167,16 @@ TEST(rules_py_tri001)
                           "        triton.Config({'B': 64}, num_warps=16)]\n"
                           "THREADS_PER_WARP = 32\n"
                           "def threads(num_warps):\n    return num_warps * 32\n"),
-              "4:44 TRI001 e; 6:1 TRI001 w; 8:12 TRI001 w");
-    /* a comprehension: the largest value is reported where it is written */
+              "4:44 TRI001 w; 6:1 TRI001 w; 8:12 TRI001 w");
+    /* no config of the list fits: the autotuner has nothing to run */
+    CHECK_STR(chk("k.py", PY_HEAD "cfgs = [triton.Config({'B': 64}, num_warps=32),\n"
+                          "        triton.Config({'B': 128}, num_warps=32)]\n"
+                          "more = [triton.Config({}, num_warps=w) for w in [32]]\n"),
+              "4:44 TRI001 e; 5:45 TRI001 e; 6:50 TRI001 e");
+    /* a comprehension: the largest value is reported where it is written; the autotuner
+     * skips it and runs the 4 and 8 */
     CHECK_STR(chk("k.py", PY_HEAD "cfgs = [triton.Config({}, num_warps=w) for w in [4, 8, 32]]\n"),
-              "4:56 TRI001 e");
+              "4:56 TRI001 w");
     /* wave32 targets allow 32 warps of 32 lanes */
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=32)\n", "gfx1100"), "");
     CHECK_STR(chk_t("k.py", PY_HEAD "c = triton.Config({}, num_warps=64)\n", "gfx1100"),
@@ -228,6 +234,12 @@ TEST(rules_py_tri003)
     CHECK_STR(chk("k.py", big), "4:79 TRI003 e");
     CHECK_STR(chk_t("k.py", big, "gfx950"), "4:79 TRI003 e");
     CHECK_STR(chk_t("k.py", big, "gfx942,gfx90a"), "");
+    /* in a list whose other config fits, the autotuner skips it */
+    CHECK_STR(chk("k.py", PY_HEAD "cs = [triton.Config({'BLOCK_M': 256, 'BLOCK_N': 256, "
+                          "'BLOCK_K': 64}, num_stages=4),\n"
+                          "      triton.Config({'BLOCK_M': 64, 'BLOCK_N': 64, 'BLOCK_K': 64}, "
+                          "num_stages=2)]\n"),
+              "4:81 TRI003 w");
 }
 
 /* ------------------------------------------------------------------ TRI004-TRI011 */
@@ -269,6 +281,18 @@ TEST(rules_py_tri006)
                           "    w = tl.inline_asm_elementwise(ASM, \"=v,v\", [x], "
                           "dtype=tl.float32, is_pure=True, pack=1)\n"),
               "6:9 TRI006 e; 8:9 TRI006 w");
+    /* under a flag named for NVIDIA the PTX is never compiled on AMD; IS_HOPPER alone may be
+     * a capability gate that MI300 passes */
+    static const char flagged[] = PY_HEAD "if %s:\n    @triton.jit\n    def f(x):\n"
+                                  "        return tl.inline_asm_elementwise(\"mov.f32 $0, $1;\", "
+                                  "\"=r,r\", [x], dtype=tl.float32, is_pure=True, pack=1)\n";
+    char src[512];
+    snprintf(src, sizeof src, flagged, "IS_NVIDIA_BLACKWELL");
+    CHECK_STR(chk("k.py", src), "");
+    snprintf(src, sizeof src, flagged, "is_nvidia_hopper()");
+    CHECK_STR(chk("k.py", src), "");
+    snprintf(src, sizeof src, flagged, "IS_HOPPER");
+    CHECK_STR(chk("k.py", src), "7:16 TRI006 e");
 }
 
 TEST(rules_py_tri007)
@@ -288,7 +312,11 @@ TEST(rules_py_tri008)
                           "    d = tl.make_tensor_descriptor(p, shape=[M, N], strides=[N, 1], "
                           "block_shape=[16, 16])\n"
                           "    for i in tl.range(0, M, warp_specialize=True):\n        pass\n"),
-              "4:32 TRI008 e; 4:35 TRI008 w; 8:9 TRI008 w; 9:29 TRI008 w");
+              "4:32 TRI008 e; 4:35 TRI008 w; 8:9 TRI008 n; 9:29 TRI008 w");
+    /* an import of the helper is no use of it */
+    CHECK_STR(chk("k.py", PY_HEAD "from triton.tools.tensor_descriptor import TensorDescriptor\n"
+                          "d = TensorDescriptor.from_tensor(x, block_shape=[16, 16])\n"),
+              "5:5 TRI008 n");
 }
 
 TEST(rules_py_tri009)
@@ -357,7 +385,20 @@ TEST(rules_py_pt002)
                           "big = torch.cuda.get_device_properties(0).major >= 8\n"
                           "kern = {'sm_90': 1}\n"
                           "if is_sm90():\n    pass\n"),
-              "2:4 PT002 w; 4:16 PT002 w; 6:7 PT002 w; 7:9 PT002 w; 8:4 PT002 w");
+              "2:4 PT002 n; 4:16 PT002 w; 6:7 PT002 n; 7:9 PT002 w; 8:4 PT002 w");
+    /* the gate's threshold decides: AMD reports major 9; names bound per function */
+    CHECK_STR(chk("a.py", "import torch\n"
+                          "def f():\n"
+                          "    major, _ = torch.cuda.get_device_capability()\n"
+                          "    return major in (10, 12)\n"
+                          "def g():\n"
+                          "    major, _ = torch.cuda.get_device_capability()\n"
+                          "    return major < 9\n"
+                          "def h(c):\n"
+                          "    return torch.cuda.get_device_capability() != c\n"
+                          "assert 'sm_75' in err\n"
+                          "ok = is_smollm_available()\n"),
+              "3:16 PT002 n; 6:16 PT002 w");
     CHECK_STR(chk("a.py", "import torch\n"
                           "if torch.version.hip:\n"
                           "    fast = 'gfx942' in torch.cuda.get_device_properties(0).gcnArchName\n"
@@ -404,14 +445,19 @@ TEST(rules_py_pt004)
 
 TEST(rules_py_pt005)
 {
-    static const char ocp[] = "import torch\nw8 = w.to(torch.float8_e4m3fn)\n";
-    static const char fnuz[] = "import torch\nx8 = x.to(torch.float8_e5m2fnuz)\n";
+    static const char ocp[] = "import torch\nw8 = w.to(torch.float8_e4m3fn)\n"
+                              "y = torch._scaled_mm(w8, w8)\n";
+    static const char fnuz[] = "import torch\nx8 = x.to(torch.float8_e5m2fnuz)\n"
+                               "y = torch._scaled_mm(x8, x8)\n";
     CHECK_STR(chk("a.py", ocp), "2:11 PT005 e");
     CHECK_STR(chk("a.py", fnuz), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", ocp, "gfx950"), "");
     CHECK_STR(chk_t("a.py", fnuz, "gfx950"), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", ocp, "gfx942"), "2:11 PT005 e");
     CHECK_STR(chk_t("a.py", fnuz, "gfx942"), "");
+    /* no hipBLASLt fp8 GEMM in the file: the dtype is only converted or stored */
+    CHECK_STR(chk("a.py", "import torch\nw8 = w.to(torch.float8_e4m3fn)\n"), "2:11 PT005 n");
+    CHECK_STR(chk("a.py", "import torch\ns8 = s.to(torch.float8_e8m0fnu)\n"), "");
     /* both formats present: the code chooses */
     CHECK_STR(chk("a.py", "import torch\n"
                           "FP8 = torch.float8_e4m3fnuz if fnuz else torch.float8_e4m3fn\n"),
