@@ -16,6 +16,7 @@
 
 typedef struct bword {
     int32_t off, len;
+    int32_t text; /* CMake: inside the text of message() or a cache entry's help string */
 } bword;
 
 /* One statement: a CMake command, a logical line of a Makefile, script or Dockerfile, or the
@@ -64,6 +65,7 @@ static void push_word(bctx *c, bstmt *st, ptrdiff_t off, ptrdiff_t len)
     }
     st->w[st->n].off = (int32_t)off;
     st->w[st->n].len = (int32_t)len;
+    st->w[st->n].text = 0;
     st->n++;
 }
 
@@ -359,6 +361,29 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
     return -1;
 }
 
+/* Does the word nvcc at i (a line of a Makefile, script or Dockerfile) run the compiler: is
+ * it followed by an option (nvcc --version too: it fails where there is no nvcc) or a source or object file, or is it the value of an assignment
+ * (NVCC ?= nvcc, used as $(NVCC) later)? A path that is only tested ([ -x .../nvcc ]),
+ * listed (ls), made executable (chmod), written (cat > .../nvcc, a mock in a test) or handed
+ * to another command as an argument compiles nothing. */
+static int runs_nvcc(const bctx *c, const bstmt *st, int i)
+{
+    if (i > 0 && is_assign_op(wtext(c, st->w[i - 1])))
+        return 1;
+    if (i + 1 >= st->n)
+        return 0;
+    hp_str nx = wtext(c, st->w[i + 1]);
+    if (nx.len > 1 && nx.s[0] == '-')
+        return 1;
+    static const char *const exts[] = {".cu", ".c", ".cc", ".cpp", ".cxx", ".o", ".obj", ".ptx"};
+    for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++) {
+        hp_str e = str_cstr(exts[k]);
+        if (nx.len > e.len && str_eq(str_make(nx.s + nx.len - e.len, e.len), e))
+            return 1;
+    }
+    return nx.len > 0 && nx.s[0] == '$'; /* nvcc $(FLAGS) ..., nvcc ${SRC} */
+}
+
 /* Is word i of st where no AMD compiler sees it: a CMake setting of the CUDA language alone
  * (CMAKE_CUDA_FLAGS, CUDA_NVCC_FLAGS, a $<COMPILE_LANGUAGE:CUDA> generator expression; BLD002
  * reports a build that is CUDA-only), or, for the word nvcc, a message or a look-up of the
@@ -366,6 +391,8 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
 static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_word)
 {
     if (st->cmd) {
+        if (st->w[i].text)
+            return 1;
         for (int k = 0; k < st->n; k++) {
             hp_str w = wtext(c, st->w[k]);
             if (RULES_EQ(w, "CMAKE_CUDA_FLAGS") || RULES_STARTS(w, "CMAKE_CUDA_FLAGS_") ||
@@ -399,6 +426,8 @@ static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_w
     }
     if (!nvcc_word || st->python)
         return 0;
+    if (!runs_nvcc(c, st, i))
+        return 1;
     ptrdiff_t at = st->w[i].off, b = at;
     while (b > 0 && c->src[b - 1] != '\n')
         b--;
@@ -465,6 +494,8 @@ static void bld002(bctx *c, const bstmt *st)
         hp_str s = wtext(c, st->w[i]);
         int r = -1;
         const char *m = NULL;
+        if (st->w[i].text)
+            continue;
         if (i == 0) {
             if (str_eq_nocase(s, S("enable_language")) && st->n > 1 &&
                 str_eqc(wtext(c, st->w[1]), "CUDA")) {
@@ -688,6 +719,24 @@ static int ident_ch(char ch)
            ch == '_';
 }
 
+/* Is the quoted argument that follows the words of st so far a help string: the docstring of
+ * set(VAR value CACHE TYPE "help") or of option(NAME "help" ...)? Its words are prose
+ * ("architecture for -gencode"), not flags. */
+static int cmake_doc_arg(const bctx *c, const bstmt *st)
+{
+    if (st->n == 0)
+        return 0;
+    hp_str cmd = wtext(c, st->w[0]);
+    if (str_eq_nocase(cmd, S("option")))
+        return st->n == 2;
+    if (!str_eq_nocase(cmd, S("set")) || st->n < 3)
+        return 0;
+    hp_str ty = wtext(c, st->w[st->n - 1]);
+    return RULES_EQ(wtext(c, st->w[st->n - 2]), "CACHE") &&
+           (RULES_EQ(ty, "STRING") || RULES_EQ(ty, "BOOL") || RULES_EQ(ty, "PATH") ||
+            RULES_EQ(ty, "FILEPATH") || RULES_EQ(ty, "INTERNAL"));
+}
+
 static void scan_cmake(bctx *c)
 {
     bstmt st;
@@ -736,7 +785,10 @@ static void scan_cmake(bctx *c)
                     j += s[j] == '\\' ? 2 : 1;
                 if (j > c->len)
                     j = c->len;
+                int first = st.n, doc = cmake_doc_arg(c, &st);
                 split_words(c, &st, i + 1, j, ";");
+                for (int k = first; doc && k < st.n; k++)
+                    st.w[k].text = 1;
                 i = j + 1;
             } else if (ch == '[') {
                 ptrdiff_t ol, be;
@@ -765,6 +817,9 @@ static void scan_cmake(bctx *c)
             }
         }
         hp_str name = {s + nb, ne - nb};
+        if (str_eq_nocase(name, S("message")))
+            for (int k = 1; k < st.n; k++)
+                st.w[k].text = 1;
         int vendor = 0;
         for (int k = 1; k < st.n; k++)
             if (vendor_words(wtext(c, st.w[k])))
