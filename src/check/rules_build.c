@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "cmake_cuda_tab.h"
+#include "nameidx.h"
 #include "nvcc_flags_tab.h"
 #include "offload_archs_tab.h"
 #include "rule_ids.h"
 #include "pyrules.h"
+#include "rules.h"
 #include "rules_build.h"
 #include "rules_triton.h"
 #include "str.h"
@@ -37,6 +39,8 @@ typedef struct bctx {
     ptrdiff_t len;
     pyfile_kind kind;
     int hip_file;        /* the file already builds for HIP somewhere */
+    int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
+                            takes: it is the NVIDIA side of a build that has an AMD side */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
@@ -643,7 +647,7 @@ static void run_stmt(bctx *c, bstmt *st)
         if (s.len && s.s[0] != '-' && (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda")))
             st->nvcc = 1;
     }
-    int vendor_branch = st->guard && c->hip_file;
+    int vendor_branch = (st->guard && c->hip_file) || c->cuda_side;
     if (pyrules_on(r, RID_BLD001) && !vendor_branch)
         bld001(c, st);
     if (pyrules_on(r, RID_BLD002) && !c->hip_file && c->kind == PYK_CMAKE)
@@ -929,6 +933,8 @@ static void scan_lines(bctx *c)
     }
 }
 
+static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen);
+
 static int file_has_hip(const bctx *c)
 {
     hp_str all = {c->src, c->len};
@@ -953,6 +959,13 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.kind = kind;
     c.hip_use = -1;
     c.hip_file = file_has_hip(&c);
+    int cuda_side = 0;
+    if (kind == PYK_CMAKE && !c.hip_file && r->c->cfg && r->c->cfg->plat && r->c->path) {
+        hp_str key = rules_build_key(c.a, dir_of(c.a, r->c->path, NULL, 0));
+        cuda_side = nameidx_get(r->c->cfg->plat, key) >= 0;
+    }
+    c.cuda_side = cuda_side;
+    c.hip_file |= cuda_side;
     c.prim_file = pysrc_contains_nocase(str_make(src, len), "rocprim") ||
                   pysrc_contains_nocase(str_make(src, len), "hipcub") ||
                   pysrc_contains_nocase(str_make(src, len), "rocthrust");
@@ -1090,4 +1103,122 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                 check_target_list(&c, body.s - p->src, body.len);
         }
     }
+}
+
+/* ------------------------------------------------------------------ CUDA sides of HIP builds */
+
+/* Does the directory out[0, olen) end in a name that ".." can take off (not "..", not "/")? */
+static int last_real(const char *out, ptrdiff_t olen)
+{
+    ptrdiff_t k = olen;
+    while (k > 0 && out[k - 1] != '/')
+        k--;
+    hp_str last = str_make(out + k, olen - k);
+    return last.len > 0 && !RULES_EQ(last, "..");
+}
+
+/* Appends path p[0, n) to the '/'-separated directory in out (length *olen), resolving "."
+ * and ".." lexically. */
+static void path_push(char *out, ptrdiff_t *olen, const char *p, ptrdiff_t n)
+{
+    ptrdiff_t i = 0;
+    while (i < n) {
+        ptrdiff_t j = i;
+        while (j < n && p[j] != '/')
+            j++;
+        hp_str seg = str_make(p + i, j - i);
+        if (seg.len == 0 || RULES_EQ(seg, ".")) {
+            /* nothing */
+        } else if (RULES_EQ(seg, "..") && last_real(out, *olen)) {
+            ptrdiff_t k = *olen;
+            while (k > 0 && out[k - 1] != '/')
+                k--;
+            *olen = k > 1 ? k - 1 : k; /* a lone leading '/' stays */
+        } else {
+            if (*olen > 0 && out[*olen - 1] != '/')
+                out[(*olen)++] = '/';
+            memcpy(out + *olen, seg.s, (size_t)seg.len);
+            *olen += seg.len;
+        }
+        i = j + 1;
+    }
+}
+
+/* The directory of path, or "" (lexically normalized), in a. */
+static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen)
+{
+    ptrdiff_t pl = (ptrdiff_t)strlen(path), d = pl;
+    while (d > 0 && path[d - 1] != '/')
+        d--;
+    char *out = arena_alloc(a, 1, 1, pl + rlen + 2);
+    ptrdiff_t n = 0;
+    if (path[0] == '/')
+        out[n++] = '/';
+    path_push(out, &n, path, d);
+    if (rel)
+        path_push(out, &n, rel, rlen);
+    return str_make(out, n);
+}
+
+hp_str rules_build_key(arena *a, hp_str dir)
+{
+    char *s = arena_printf(a, "cuda-dir:%.*s", (int)dir.len, dir.s);
+    return str_cstr(s);
+}
+
+hp_str *rules_build_hip_dirs(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
+{
+    *n = 0;
+    if (rules_py_kind(path) != PYK_CMAKE)
+        return NULL;
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.len = len;
+    c.kind = PYK_CMAKE;
+    if (!file_has_hip(&c))
+        return NULL;
+    hp_str own = dir_of(a, path, NULL, 0);
+    hp_str *v = NULL;
+    int cap = 0;
+    for (ptrdiff_t i = 0; i + 3 <= len; i++) {
+        /* a word that names CUDA sources: dir/x.cu, dir/x.cuh, or a glob of them */
+        ptrdiff_t e = i + 3;
+        if (memcmp(src + i, ".cu", 3) != 0)
+            continue;
+        if (e < len && src[e] == 'h')
+            e++;
+        if (e < len && (ident_ch(src[e]) || src[e] == '.'))
+            continue;
+        ptrdiff_t b = i;
+        while (b > 0 && !str_is_space(src[b - 1]) && src[b - 1] != '"' && src[b - 1] != '(' &&
+               src[b - 1] != ')' && src[b - 1] != ';')
+            b--;
+        hp_str w = str_make(src + b, i - b);
+        static const char *const pre[] = {"${CMAKE_CURRENT_SOURCE_DIR}/",
+                                          "${CMAKE_CURRENT_LIST_DIR}/"};
+        for (size_t k = 0; k < sizeof pre / sizeof *pre; k++)
+            if (str_starts(w, str_cstr(pre[k])))
+                w = str_cut(w, (ptrdiff_t)strlen(pre[k]), w.len);
+        ptrdiff_t slash = -1;
+        for (ptrdiff_t k = 0; k < w.len; k++)
+            if (w.s[k] == '/')
+                slash = k;
+        if (slash <= 0 || w.s[0] == '/' || str_chr(w, '$') >= 0 || str_chr(w, '#') >= 0)
+            continue;
+        hp_str d = dir_of(a, path, w.s, slash);
+        if (str_eq(d, own) || (*n > 0 && str_eq(d, v[*n - 1])))
+            continue;
+        if (*n == cap) {
+            int nc = cap ? 2 * cap : 8;
+            hp_str *nv = arena_grow(a, v, (ptrdiff_t)cap * (ptrdiff_t)sizeof *v,
+                                    (ptrdiff_t)nc * (ptrdiff_t)sizeof *v, _Alignof(hp_str));
+            if (!nv)
+                return v;
+            v = nv;
+            cap = nc;
+        }
+        v[(*n)++] = d;
+    }
+    return v;
 }
