@@ -41,6 +41,7 @@ typedef struct bctx {
     int hip_file;        /* the file already builds for HIP somewhere */
     int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
                             takes: it is the NVIDIA side of a build that has an AMD side */
+    int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
@@ -537,7 +538,10 @@ static void bld002(bctx *c, const bstmt *st)
         if (!m)
             m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
-        pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, HP_SEV_WARNING, m, fix);
+        /* the hazard is the file's build being CUDA-only: one warning says so, and the other
+         * CUDA-only settings of the same file are notes that list what the HIP branch needs */
+        hp_severity sev = c->bld002_n++ ? HP_SEV_NOTE : HP_SEV_WARNING;
+        pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
 
