@@ -452,6 +452,28 @@ static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_w
     return 0;
 }
 
+/* The severity of a flag's row (its fifth column): error where clang stops on the flag,
+ * lower where it only warns "argument unused" and compiles on. */
+static hp_severity flag_sev(const char *const *row)
+{
+    if (strcmp(row[4], "note") == 0)
+        return HP_SEV_NOTE;
+    return strcmp(row[4], "warning") == 0 ? HP_SEV_WARNING : HP_SEV_ERROR;
+}
+
+static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
+                                const char *const *row)
+{
+    if (flag_sev(row) == HP_SEV_ERROR)
+        return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
+                                  "do not take it; instead: %s",
+                            (int)span, c->src + off, row[3]);
+    return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
+                              "misread it and only warn, so what it asks for is lost; "
+                              "instead: %s",
+                        (int)span, c->src + off, row[3]);
+}
+
 static void bld001(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
@@ -466,11 +488,9 @@ static void bld001(bctx *c, const bstmt *st)
         if (strcmp(row[0], "nvcc") == 0)
             m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";
         else
-            m = arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
-                                   "amdclang++) do not take it; instead: %s",
-                             (int)span, c->src + st->w[i].off, row[3]);
+            m = flag_message(c, st->w[i].off, span, row);
         const char *fix = arena_printf(c->a, "%s", row[3]);
-        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, HP_SEV_ERROR, m, fix);
+        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, flag_sev(row), m, fix);
     }
 }
 
@@ -1087,10 +1107,8 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                 const char *m =
                     strcmp(rw[0], "nvcc") == 0
                         ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
-                        : arena_printf(c.a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
-                                            "amdclang++) do not take it; instead: %s",
-                                       (int)span, c.src + st.w[k].off, rw[3]);
-                pyrules_add(r, st.w[k].off, span, RID_BLD001, HP_SEV_ERROR, m, rw[3]);
+                        : flag_message(&c, st.w[k].off, span, rw);
+                pyrules_add(r, st.w[k].off, span, RID_BLD001, flag_sev(rw), m, rw[3]);
             }
         }
         st.n = n;

@@ -506,7 +506,7 @@ TEST(rules_py_build_suppressions)
     CHECK_STR(chk("CMakeLists.txt", "project(a CUDA) # hipport-ignore: BLD002\n"
                                     "# hipport-ignore: BLD001\nset(F \"-Xptxas -v\")\n"
                                     "set(G \"-lineinfo\")\n"),
-              "4:8 BLD001 e");
+              "4:8 BLD001 n");
     CHECK_STR(chk("build.sh", "nvcc a.cu  # hipport-ignore: BLD\nF='# not a comment' nvcc b.cu\n"),
               "2:21 BLD001 e");
 }
