@@ -366,7 +366,8 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
     return -1;
 }
 
-/* Does the word nvcc at i (a line of a Makefile, script or Dockerfile) run the compiler: is
+/* Does the compiler word at i (nvcc, or hipcc for BLD003; a line of a Makefile, script or
+ * Dockerfile) run the compiler: is
  * it followed by an option (nvcc --version too: it fails where there is no nvcc) or a source or object file, or is it the value of an assignment
  * (NVCC ?= nvcc, used as $(NVCC) later)? A path that is only tested ([ -x .../nvcc ]),
  * listed (ls), made executable (chmod), written (cat > .../nvcc, a mock in a test) or handed
@@ -590,7 +591,9 @@ static void note_hip_use(bctx *c, const bstmt *st)
             use = i > 0 && RULES_EQ(s, "HIP") &&
                   (str_eq_nocase(cmd, S("project")) || str_eq_nocase(cmd, S("enable_language")));
         } else if (!st->python) {
-            use = RULES_EQ(base, "hipcc") || RULES_EQ(base, "amdclang++");
+            /* only where it runs: [ -e /opt/rocm/bin/hipcc ] compiles nothing */
+            use = (RULES_EQ(base, "hipcc") || RULES_EQ(base, "amdclang++")) &&
+                  runs_nvcc(c, st, i);
         }
         if (use) {
             c->hip_use = st->w[i].off;
