@@ -8,6 +8,7 @@
 #include "os.h"
 #include "report.h"
 #include "rules.h"
+#include "rules_build.h"
 #include "run.h"
 #include "str.h"
 
@@ -101,8 +102,11 @@ static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r, int other_v
 /* ------------------------------------------------------------------ platform macros */
 
 /* The first pass: the platform macros of the tree's headers (rules_platform_macros), which
- * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"). Only headers that name an
- * AMD macro at all are lexed. A job hands its names on as report text, one per line. */
+ * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"), and the directories whose
+ * CUDA sources a HIP CMake build takes (rules_build_hip_dirs, as "cuda-dir:" keys in the same
+ * index: BLD001/BLD002 leave the CUDA build file there alone). Only headers and CMake files
+ * that name an AMD macro or HIP at all are read further. A job hands its names on as report
+ * text, one per line. */
 typedef struct prun {
     const hp_run_opts *r;
     const rules_cfg *cfg;
@@ -138,7 +142,8 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     prun *pr = ud;
     memset(res, 0, sizeof *res);
     res->path = job->path;
-    if (!header_name(job->path))
+    int cmake = rules_py_kind(job->path) == PYK_CMAKE;
+    if (!header_name(job->path) && !cmake)
         return;
     arena *a = &ctx->a;
     char *data;
@@ -158,7 +163,15 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         return;
     }
     int n;
-    hp_str *v = rules_platform_macros(a, pr->cfg, data, len, &n);
+    hp_str *v;
+    if (cmake) {
+        /* the directories whose CUDA sources this HIP build takes, as keys */
+        v = rules_build_hip_dirs(a, job->path, data, len, &n);
+        for (int i = 0; i < n; i++)
+            v[i] = rules_build_key(a, v[i]);
+    } else {
+        v = rules_platform_macros(a, pr->cfg, data, len, &n);
+    }
     buf b;
     buf_init(&b, a, 64);
     for (int i = 0; i < n; i++) {

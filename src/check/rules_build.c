@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "cmake_cuda_tab.h"
+#include "nameidx.h"
 #include "nvcc_flags_tab.h"
 #include "offload_archs_tab.h"
 #include "rule_ids.h"
 #include "pyrules.h"
+#include "rules.h"
 #include "rules_build.h"
 #include "rules_triton.h"
 #include "str.h"
@@ -16,6 +18,7 @@
 
 typedef struct bword {
     int32_t off, len;
+    int32_t text; /* CMake: inside the text of message() or a cache entry's help string */
 } bword;
 
 /* One statement: a CMake command, a logical line of a Makefile, script or Dockerfile, or the
@@ -36,6 +39,9 @@ typedef struct bctx {
     ptrdiff_t len;
     pyfile_kind kind;
     int hip_file;        /* the file already builds for HIP somewhere */
+    int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
+                            takes: it is the NVIDIA side of a build that has an AMD side */
+    int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
@@ -64,6 +70,7 @@ static void push_word(bctx *c, bstmt *st, ptrdiff_t off, ptrdiff_t len)
     }
     st->w[st->n].off = (int32_t)off;
     st->w[st->n].len = (int32_t)len;
+    st->w[st->n].text = 0;
     st->n++;
 }
 
@@ -359,6 +366,30 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
     return -1;
 }
 
+/* Does the compiler word at i (nvcc, or hipcc for BLD003; a line of a Makefile, script or
+ * Dockerfile) run the compiler: is
+ * it followed by an option (nvcc --version too: it fails where there is no nvcc) or a source or object file, or is it the value of an assignment
+ * (NVCC ?= nvcc, used as $(NVCC) later)? A path that is only tested ([ -x .../nvcc ]),
+ * listed (ls), made executable (chmod), written (cat > .../nvcc, a mock in a test) or handed
+ * to another command as an argument compiles nothing. */
+static int runs_nvcc(const bctx *c, const bstmt *st, int i)
+{
+    if (i > 0 && is_assign_op(wtext(c, st->w[i - 1])))
+        return 1;
+    if (i + 1 >= st->n)
+        return 0;
+    hp_str nx = wtext(c, st->w[i + 1]);
+    if (nx.len > 1 && nx.s[0] == '-')
+        return 1;
+    static const char *const exts[] = {".cu", ".c", ".cc", ".cpp", ".cxx", ".o", ".obj", ".ptx"};
+    for (size_t k = 0; k < sizeof exts / sizeof exts[0]; k++) {
+        hp_str e = str_cstr(exts[k]);
+        if (nx.len > e.len && str_eq(str_make(nx.s + nx.len - e.len, e.len), e))
+            return 1;
+    }
+    return nx.len > 0 && nx.s[0] == '$'; /* nvcc $(FLAGS) ..., nvcc ${SRC} */
+}
+
 /* Is word i of st where no AMD compiler sees it: a CMake setting of the CUDA language alone
  * (CMAKE_CUDA_FLAGS, CUDA_NVCC_FLAGS, a $<COMPILE_LANGUAGE:CUDA> generator expression; BLD002
  * reports a build that is CUDA-only), or, for the word nvcc, a message or a look-up of the
@@ -366,6 +397,8 @@ static int flag_row(const bctx *c, const bstmt *st, int i, ptrdiff_t *span)
 static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_word)
 {
     if (st->cmd) {
+        if (st->w[i].text)
+            return 1;
         for (int k = 0; k < st->n; k++) {
             hp_str w = wtext(c, st->w[k]);
             if (RULES_EQ(w, "CMAKE_CUDA_FLAGS") || RULES_STARTS(w, "CMAKE_CUDA_FLAGS_") ||
@@ -399,6 +432,8 @@ static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_w
     }
     if (!nvcc_word || st->python)
         return 0;
+    if (!runs_nvcc(c, st, i))
+        return 1;
     ptrdiff_t at = st->w[i].off, b = at;
     while (b > 0 && c->src[b - 1] != '\n')
         b--;
@@ -418,6 +453,28 @@ static int not_compiled_by_amd(const bctx *c, const bstmt *st, int i, int nvcc_w
     return 0;
 }
 
+/* The severity of a flag's row (its fifth column): error where clang stops on the flag,
+ * lower where it only warns "argument unused" and compiles on. */
+static hp_severity flag_sev(const char *const *row)
+{
+    if (strcmp(row[4], "note") == 0)
+        return HP_SEV_NOTE;
+    return strcmp(row[4], "warning") == 0 ? HP_SEV_WARNING : HP_SEV_ERROR;
+}
+
+static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
+                                const char *const *row)
+{
+    if (flag_sev(row) == HP_SEV_ERROR)
+        return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
+                                  "do not take it; instead: %s",
+                            (int)span, c->src + off, row[3]);
+    return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
+                              "misread it and only warn, so what it asks for is lost; "
+                              "instead: %s",
+                        (int)span, c->src + off, row[3]);
+}
+
 static void bld001(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
@@ -432,11 +489,9 @@ static void bld001(bctx *c, const bstmt *st)
         if (strcmp(row[0], "nvcc") == 0)
             m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";
         else
-            m = arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
-                                   "amdclang++) do not take it; instead: %s",
-                             (int)span, c->src + st->w[i].off, row[3]);
+            m = flag_message(c, st->w[i].off, span, row);
         const char *fix = arena_printf(c->a, "%s", row[3]);
-        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, HP_SEV_ERROR, m, fix);
+        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, flag_sev(row), m, fix);
     }
 }
 
@@ -465,6 +520,8 @@ static void bld002(bctx *c, const bstmt *st)
         hp_str s = wtext(c, st->w[i]);
         int r = -1;
         const char *m = NULL;
+        if (st->w[i].text)
+            continue;
         if (i == 0) {
             if (str_eq_nocase(s, S("enable_language")) && st->n > 1 &&
                 str_eqc(wtext(c, st->w[1]), "CUDA")) {
@@ -502,7 +559,10 @@ static void bld002(bctx *c, const bstmt *st)
         if (!m)
             m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
-        pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, HP_SEV_WARNING, m, fix);
+        /* the hazard is the file's build being CUDA-only: one warning says so, and the other
+         * CUDA-only settings of the same file are notes that list what the HIP branch needs */
+        hp_severity sev = c->bld002_n++ ? HP_SEV_NOTE : HP_SEV_WARNING;
+        pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
 
@@ -531,7 +591,9 @@ static void note_hip_use(bctx *c, const bstmt *st)
             use = i > 0 && RULES_EQ(s, "HIP") &&
                   (str_eq_nocase(cmd, S("project")) || str_eq_nocase(cmd, S("enable_language")));
         } else if (!st->python) {
-            use = RULES_EQ(base, "hipcc") || RULES_EQ(base, "amdclang++");
+            /* only where it runs: [ -e /opt/rocm/bin/hipcc ] compiles nothing */
+            use = (RULES_EQ(base, "hipcc") || RULES_EQ(base, "amdclang++")) &&
+                  runs_nvcc(c, st, i);
         }
         if (use) {
             c->hip_use = st->w[i].off;
@@ -612,7 +674,7 @@ static void run_stmt(bctx *c, bstmt *st)
         if (s.len && s.s[0] != '-' && (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda")))
             st->nvcc = 1;
     }
-    int vendor_branch = st->guard && c->hip_file;
+    int vendor_branch = (st->guard && c->hip_file) || c->cuda_side;
     if (pyrules_on(r, RID_BLD001) && !vendor_branch)
         bld001(c, st);
     if (pyrules_on(r, RID_BLD002) && !c->hip_file && c->kind == PYK_CMAKE)
@@ -688,6 +750,24 @@ static int ident_ch(char ch)
            ch == '_';
 }
 
+/* Is the quoted argument that follows the words of st so far a help string: the docstring of
+ * set(VAR value CACHE TYPE "help") or of option(NAME "help" ...)? Its words are prose
+ * ("architecture for -gencode"), not flags. */
+static int cmake_doc_arg(const bctx *c, const bstmt *st)
+{
+    if (st->n == 0)
+        return 0;
+    hp_str cmd = wtext(c, st->w[0]);
+    if (str_eq_nocase(cmd, S("option")))
+        return st->n == 2;
+    if (!str_eq_nocase(cmd, S("set")) || st->n < 3)
+        return 0;
+    hp_str ty = wtext(c, st->w[st->n - 1]);
+    return RULES_EQ(wtext(c, st->w[st->n - 2]), "CACHE") &&
+           (RULES_EQ(ty, "STRING") || RULES_EQ(ty, "BOOL") || RULES_EQ(ty, "PATH") ||
+            RULES_EQ(ty, "FILEPATH") || RULES_EQ(ty, "INTERNAL"));
+}
+
 static void scan_cmake(bctx *c)
 {
     bstmt st;
@@ -736,7 +816,10 @@ static void scan_cmake(bctx *c)
                     j += s[j] == '\\' ? 2 : 1;
                 if (j > c->len)
                     j = c->len;
+                int first = st.n, doc = cmake_doc_arg(c, &st);
                 split_words(c, &st, i + 1, j, ";");
+                for (int k = first; doc && k < st.n; k++)
+                    st.w[k].text = 1;
                 i = j + 1;
             } else if (ch == '[') {
                 ptrdiff_t ol, be;
@@ -765,6 +848,9 @@ static void scan_cmake(bctx *c)
             }
         }
         hp_str name = {s + nb, ne - nb};
+        if (str_eq_nocase(name, S("message")))
+            for (int k = 1; k < st.n; k++)
+                st.w[k].text = 1;
         int vendor = 0;
         for (int k = 1; k < st.n; k++)
             if (vendor_words(wtext(c, st.w[k])))
@@ -874,6 +960,8 @@ static void scan_lines(bctx *c)
     }
 }
 
+static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen);
+
 static int file_has_hip(const bctx *c)
 {
     hp_str all = {c->src, c->len};
@@ -898,6 +986,13 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.kind = kind;
     c.hip_use = -1;
     c.hip_file = file_has_hip(&c);
+    int cuda_side = 0;
+    if (kind == PYK_CMAKE && !c.hip_file && r->c->cfg && r->c->cfg->plat && r->c->path) {
+        hp_str key = rules_build_key(c.a, dir_of(c.a, r->c->path, NULL, 0));
+        cuda_side = nameidx_get(r->c->cfg->plat, key) >= 0;
+    }
+    c.cuda_side = cuda_side;
+    c.hip_file |= cuda_side;
     c.prim_file = pysrc_contains_nocase(str_make(src, len), "rocprim") ||
                   pysrc_contains_nocase(str_make(src, len), "hipcub") ||
                   pysrc_contains_nocase(str_make(src, len), "rocthrust");
@@ -1015,10 +1110,8 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                 const char *m =
                     strcmp(rw[0], "nvcc") == 0
                         ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
-                        : arena_printf(c.a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, "
-                                            "amdclang++) do not take it; instead: %s",
-                                       (int)span, c.src + st.w[k].off, rw[3]);
-                pyrules_add(r, st.w[k].off, span, RID_BLD001, HP_SEV_ERROR, m, rw[3]);
+                        : flag_message(&c, st.w[k].off, span, rw);
+                pyrules_add(r, st.w[k].off, span, RID_BLD001, flag_sev(rw), m, rw[3]);
             }
         }
         st.n = n;
@@ -1035,4 +1128,122 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                 check_target_list(&c, body.s - p->src, body.len);
         }
     }
+}
+
+/* ------------------------------------------------------------------ CUDA sides of HIP builds */
+
+/* Does the directory out[0, olen) end in a name that ".." can take off (not "..", not "/")? */
+static int last_real(const char *out, ptrdiff_t olen)
+{
+    ptrdiff_t k = olen;
+    while (k > 0 && out[k - 1] != '/')
+        k--;
+    hp_str last = str_make(out + k, olen - k);
+    return last.len > 0 && !RULES_EQ(last, "..");
+}
+
+/* Appends path p[0, n) to the '/'-separated directory in out (length *olen), resolving "."
+ * and ".." lexically. */
+static void path_push(char *out, ptrdiff_t *olen, const char *p, ptrdiff_t n)
+{
+    ptrdiff_t i = 0;
+    while (i < n) {
+        ptrdiff_t j = i;
+        while (j < n && p[j] != '/')
+            j++;
+        hp_str seg = str_make(p + i, j - i);
+        if (seg.len == 0 || RULES_EQ(seg, ".")) {
+            /* nothing */
+        } else if (RULES_EQ(seg, "..") && last_real(out, *olen)) {
+            ptrdiff_t k = *olen;
+            while (k > 0 && out[k - 1] != '/')
+                k--;
+            *olen = k > 1 ? k - 1 : k; /* a lone leading '/' stays */
+        } else {
+            if (*olen > 0 && out[*olen - 1] != '/')
+                out[(*olen)++] = '/';
+            memcpy(out + *olen, seg.s, (size_t)seg.len);
+            *olen += seg.len;
+        }
+        i = j + 1;
+    }
+}
+
+/* The directory of path, or "" (lexically normalized), in a. */
+static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen)
+{
+    ptrdiff_t pl = (ptrdiff_t)strlen(path), d = pl;
+    while (d > 0 && path[d - 1] != '/')
+        d--;
+    char *out = arena_alloc(a, 1, 1, pl + rlen + 2);
+    ptrdiff_t n = 0;
+    if (path[0] == '/')
+        out[n++] = '/';
+    path_push(out, &n, path, d);
+    if (rel)
+        path_push(out, &n, rel, rlen);
+    return str_make(out, n);
+}
+
+hp_str rules_build_key(arena *a, hp_str dir)
+{
+    char *s = arena_printf(a, "cuda-dir:%.*s", (int)dir.len, dir.s);
+    return str_cstr(s);
+}
+
+hp_str *rules_build_hip_dirs(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
+{
+    *n = 0;
+    if (rules_py_kind(path) != PYK_CMAKE)
+        return NULL;
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.len = len;
+    c.kind = PYK_CMAKE;
+    if (!file_has_hip(&c))
+        return NULL;
+    hp_str own = dir_of(a, path, NULL, 0);
+    hp_str *v = NULL;
+    int cap = 0;
+    for (ptrdiff_t i = 0; i + 3 <= len; i++) {
+        /* a word that names CUDA sources: dir/x.cu, dir/x.cuh, or a glob of them */
+        ptrdiff_t e = i + 3;
+        if (memcmp(src + i, ".cu", 3) != 0)
+            continue;
+        if (e < len && src[e] == 'h')
+            e++;
+        if (e < len && (ident_ch(src[e]) || src[e] == '.'))
+            continue;
+        ptrdiff_t b = i;
+        while (b > 0 && !str_is_space(src[b - 1]) && src[b - 1] != '"' && src[b - 1] != '(' &&
+               src[b - 1] != ')' && src[b - 1] != ';')
+            b--;
+        hp_str w = str_make(src + b, i - b);
+        static const char *const pre[] = {"${CMAKE_CURRENT_SOURCE_DIR}/",
+                                          "${CMAKE_CURRENT_LIST_DIR}/"};
+        for (size_t k = 0; k < sizeof pre / sizeof *pre; k++)
+            if (str_starts(w, str_cstr(pre[k])))
+                w = str_cut(w, (ptrdiff_t)strlen(pre[k]), w.len);
+        ptrdiff_t slash = -1;
+        for (ptrdiff_t k = 0; k < w.len; k++)
+            if (w.s[k] == '/')
+                slash = k;
+        if (slash <= 0 || w.s[0] == '/' || str_chr(w, '$') >= 0 || str_chr(w, '#') >= 0)
+            continue;
+        hp_str d = dir_of(a, path, w.s, slash);
+        if (str_eq(d, own) || (*n > 0 && str_eq(d, v[*n - 1])))
+            continue;
+        if (*n == cap) {
+            int nc = cap ? 2 * cap : 8;
+            hp_str *nv = arena_grow(a, v, (ptrdiff_t)cap * (ptrdiff_t)sizeof *v,
+                                    (ptrdiff_t)nc * (ptrdiff_t)sizeof *v, _Alignof(hp_str));
+            if (!nv)
+                return v;
+            v = nv;
+            cap = nc;
+        }
+        v[(*n)++] = d;
+    }
+    return v;
 }

@@ -563,6 +563,23 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
     }
 }
 
+/* Does the string at i name an environment variable being set: env["NAME"] = v,
+ * {"NAME": v} (an environment handed to a process), environ.setdefault("NAME", v),
+ * putenv("NAME", v)? Reads (environ.get("NAME"), "NAME" in environ, is_env_set("NAME")) change
+ * nothing, and nor does a pop. */
+static int env_setting(const pysrc *p, ptrdiff_t i)
+{
+    if (pysrc_op(p, i + 1, ']') && pysrc_op(p, i + 2, '='))
+        return 1;
+    if (pysrc_op(p, i + 1, ':') && i > 0 && (pysrc_op(p, i - 1, '{') || pysrc_op(p, i - 1, ',')))
+        return 1;
+    if (i >= 2 && pysrc_op(p, i - 1, '(') && p->t[i - 2].kind == PY_NAME) {
+        hp_str f = pysrc_text(p, i - 2);
+        return RULES_EQ(f, "setdefault") || RULES_EQ(f, "putenv");
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------ entry */
 
 void rules_pytorch(pyrules *r, const pysrc *p)
@@ -623,7 +640,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                          "match it, or match a fallback meant for old NVIDIA parts",
                          pt002_fix);
             } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
-                       !rocm_arch) {
+                       !rocm_arch && env_setting(p, i) && !pysrc_vendor_only(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
                          "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built for "
                          "PYTORCH_ROCM_ARCH, or for the archs torch itself was built for",
