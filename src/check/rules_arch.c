@@ -76,6 +76,12 @@ static void directive(rctx *c, ptrdiff_t h)
             }
         }
     }
+    /* A HIP shim of the tree that defines __CUDA_ARCH__ (to a level its AMD build meets)
+     * decides these tests on AMD itself. */
+    if (arch_val >= 0 && rules_shim(c, rules_text(c, arch_val)))
+        arch_val = arch_def = -1;
+    if (arch_def >= 0 && rules_shim(c, rules_text(c, arch_def)))
+        arch_def = -1;
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
         rules_report(c, RID_ARCH001, arch_val, 0, 0,
@@ -324,7 +330,7 @@ void rules_arch_run(rctx *c)
         if (k->kind != TK_IDENT || (k->flags & TF_PP))
             continue;
         hp_str s = rules_text(c, i);
-        if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED)) {
+        if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s)) {
             rules_report(c, RID_ARCH001, i, 0, 0,
                          rules_fmt(c, "'%.*s' is not defined by HIP-Clang", (int)s.len, s.s),
                          NULL);
