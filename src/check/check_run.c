@@ -102,17 +102,23 @@ static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r, int other_v
 /* ------------------------------------------------------------------ platform macros */
 
 /* The first pass: the platform macros of the tree's headers (rules_platform_macros), which
- * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"), and the directories whose
- * CUDA sources a HIP CMake build takes (rules_build_hip_dirs, as "cuda-dir:" keys in the same
- * index: BLD001/BLD002 leave the CUDA build file there alone). Only headers and CMake files
- * that name an AMD macro or HIP at all are read further. A job hands its names on as report
- * text, one per line. */
+ * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"), the names they define
+ * for HIP (rules_shim_names), and the directories whose CUDA sources a HIP CMake build takes
+ * (rules_build_hip_dirs, as "cuda-dir:" keys in the platform index: BLD001/BLD002 leave the
+ * CUDA build file there alone). Only headers and CMake files that name an AMD macro, HIP or a
+ * hip/ header at all are read further. A job hands its names on as report text, one per
+ * line. */
+typedef struct names {
+    hp_str *v;
+    int n, cap;
+} names;
+
 typedef struct prun {
     const hp_run_opts *r;
     const rules_cfg *cfg;
     arena *a;          /* the names, on the writer's thread */
-    hp_str *names;
-    int n, cap;
+    names plat;        /* platform macros ("p NAME" lines) */
+    names shim;        /* names defined for HIP ("s NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -130,7 +136,7 @@ static int header_name(const char *path)
 
 static int names_amd(const char *s, ptrdiff_t len)
 {
-    static const char *const words[] = {"HIP", "ROCM", "__gfx", "AMDGCN", "AMDGPU"};
+    static const char *const words[] = {"HIP", "ROCM", "__gfx", "AMDGCN", "AMDGPU", "hip/"};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (str_find(str_make(s, len), str_cstr(words[i])) >= 0)
             return 1;
@@ -162,8 +168,8 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         a->oom = saved;
         return;
     }
-    int n;
-    hp_str *v;
+    int n, ns = 0;
+    hp_str *v, *sv = NULL;
     if (cmake) {
         /* the directories whose CUDA sources this HIP build takes, as keys */
         v = rules_build_hip_dirs(a, job->path, data, len, &n);
@@ -171,15 +177,22 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
             v[i] = rules_build_key(a, v[i]);
     } else {
         v = rules_platform_macros(a, pr->cfg, data, len, &n);
+        sv = rules_shim_names(a, pr->cfg, data, len, &ns);
     }
     buf b;
     buf_init(&b, a, 64);
     for (int i = 0; i < n; i++) {
+        buf_add(&b, "p ", 2);
         buf_add(&b, v[i].s, v[i].len);
         buf_addc(&b, '\n');
     }
+    for (int i = 0; i < ns; i++) {
+        buf_add(&b, "s ", 2);
+        buf_add(&b, sv[i].s, sv[i].len);
+        buf_addc(&b, '\n');
+    }
     a->oom = saved;
-    if (n && !b.failed) {
+    if ((n || ns) && !b.failed) {
         res->report = buf_cstr(&b);
         res->report_len = b.len;
     }
@@ -191,31 +204,44 @@ static void plat_file(void *ud, const hp_file_result *r)
     for (ptrdiff_t i = 0; i < r->report_len;) {
         const char *nl = memchr(r->report + i, '\n', (size_t)(r->report_len - i));
         ptrdiff_t e = nl ? nl - r->report : r->report_len;
-        if (e > i) {
-            if (pr->n == pr->cap) {
-                int nc = pr->cap ? 2 * pr->cap : 64;
+        if (e > i + 2) {
+            names *ns = r->report[i] == 's' ? &pr->shim : &pr->plat;
+            if (ns->n == ns->cap) {
+                int nc = ns->cap ? 2 * ns->cap : 64;
                 hp_str *nv = NEW(pr->a, hp_str, nc);
                 if (!nv)
                     return;
-                if (pr->n)
-                    memcpy(nv, pr->names, (size_t)pr->n * sizeof *nv);
-                pr->names = nv;
-                pr->cap = nc;
+                if (ns->n)
+                    memcpy(nv, ns->v, (size_t)ns->n * sizeof *nv);
+                ns->v = nv;
+                ns->cap = nc;
             }
-            char *s = arena_strndup(pr->a, r->report + i, e - i);
+            char *s = arena_strndup(pr->a, r->report + i + 2, e - i - 2);
             if (!s)
                 return;
-            pr->names[pr->n++] = str_make(s, e - i);
+            ns->v[ns->n++] = str_make(s, e - i - 2);
         }
         i = e + 1;
     }
 }
 
-/* Runs the first pass; the index lives in a. NULL when the tree has none (or on errors: the
- * check pass then goes without). */
-static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const rules_cfg *cfg,
-                                           int other_vendors, const char *const *paths,
-                                           int npaths)
+static const nameidx *index_of(arena *a, const names *ns)
+{
+    if (!ns->n)
+        return NULL;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, ns->n))
+        return NULL;
+    for (int i = 0; i < ns->n; i++)
+        nameidx_put(ix, ns->v[i], 0, 0);
+    return ix;
+}
+
+/* Runs the first pass: the platform macros into cfg->plat, the names headers define for HIP
+ * into cfg->shim; the indexes live in a. Each stays NULL when the tree has none (or on errors:
+ * the check pass then goes without). */
+static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
+                                 int other_vendors, const char *const *paths, int npaths)
 {
     prun pr;
     memset(&pr, 0, sizeof pr);
@@ -227,14 +253,10 @@ static const nameidx *tree_platform_macros(arena *a, const hp_run_opts *r, const
     r2.on_progress = NULL;
     r2.ud = &pr;
     run_spec spec = tree_spec(plat_job, &pr, r, other_vendors);
-    if (run_files(&r2, &spec, paths, npaths) != HP_OK || !pr.n)
-        return NULL;
-    nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, pr.n))
-        return NULL;
-    for (int i = 0; i < pr.n; i++)
-        nameidx_put(ix, pr.names[i], 0, 0);
-    return ix;
+    if (run_files(&r2, &spec, paths, npaths) != HP_OK)
+        return;
+    cfg->plat = index_of(a, &pr.plat);
+    cfg->shim = index_of(a, &pr.shim);
 }
 
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
@@ -252,7 +274,7 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
         arena_release(&a);
         return s;
     }
-    cr.cfg.plat = tree_platform_macros(&a, r, &cr.cfg, o->other_vendors, paths, npaths);
+    tree_platform_macros(&a, r, &cr.cfg, o->other_vendors, paths, npaths);
     run_spec spec = tree_spec(check_job, &cr, r, o->other_vendors);
     s = run_files(r, &spec, paths, npaths);
     arena_release(&a);

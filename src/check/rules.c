@@ -606,10 +606,21 @@ hp_severity rules_sev_since(const rctx *c, int release)
     return v == 0 ? HP_SEV_WARNING : v >= release ? HP_SEV_NONE : HP_SEV_NOTE;
 }
 
+/* The plain-name rules about CUDA names that a HIP shim of the tree can define for HIP
+ * (rules_shim): NVIDIA-only intrinsics (__trap), bf16 types, cuBLAS math modes. */
+static int shim_rule(const char *id)
+{
+    return strncmp(id, "ASM", 3) == 0 || strncmp(id, "TYPE", 4) == 0 ||
+           strcmp(id, "LIB003") == 0;
+}
+
 static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, hp_str name)
 {
     const char *const *r = rule_names_rows[row];
     if (c->scope && (c->scope[i] & SC_GUARDED))
+        return;
+    if (shim_rule(r[N_RULE]) && c->t[i].kind == TK_IDENT &&
+        rules_shim(c, name))
         return;
     if (!scope_ok(c, i, r[N_SCOPE]))
         return;

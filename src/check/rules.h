@@ -79,6 +79,8 @@ typedef struct rules_cfg {
                              more than the flags above parse it) */
     const nameidx *plat;  /* the tree's platform macros (rules_platform_macros over its
                              headers, before the run), or NULL */
+    const nameidx *shim;  /* the names the tree's headers define for HIP (rules_shim_names),
+                             or NULL */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -326,6 +328,15 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h);
  * defines them for HIP means the CUDA side to be compiled there. Names point into src. */
 hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
                               int *n);
+/* The names a C++ header defines for HIP (#define, typedef, using, function definitions at
+ * file scope): those inside #if chains that test a HIP/AMD or platform macro, and, in a header
+ * that includes a hip/ header outside other tests (a HIP shim: "#define __shfl_up_sync(m, v,
+ * d, w) __shfl_up(v, d, w)", "typedef __hip_bfloat16 nv_bfloat16;"), those outside any test
+ * but include guards too. Rules about CUDA names leave the tree's shim names alone
+ * (rules_shim). Names point into src. */
+hp_str *rules_shim_names(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len, int *n);
+/* Does a HIP shim of the tree define s (cfg->shim)? */
+int rules_shim(const rctx *c, hp_str s);
 
 /* Types as the rules need them. */
 typedef enum rules_type {

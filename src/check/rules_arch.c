@@ -3,6 +3,7 @@
  * compiler or version tests (ARCH004). */
 #include <string.h>
 
+#include "ppeval.h"
 #include "rules.h"
 #include "str.h"
 
@@ -45,6 +46,102 @@ static int is_compare(const rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ ARCH001, ARCH004 */
 
+/* The index in c->dirs of the directive whose '#' is h, or -1. */
+static ptrdiff_t dir_index(const rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t lo = 0, hi = c->ndirs;
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        if (c->dirs[mid] < h)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < c->ndirs && c->dirs[lo] == h ? lo : -1;
+}
+
+/* The next directive of the same #if chain after dirs[k] (#elif, #else or #endif), or -1. */
+static ptrdiff_t chain_next(const rctx *c, ptrdiff_t k)
+{
+    int depth = 0;
+    for (ptrdiff_t j = k + 1; j < c->ndirs; j++) {
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)
+            depth++;
+        else if (sub == PP_ENDIF && depth-- == 0)
+            return j;
+        else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == 0)
+            return j;
+    }
+    return -1;
+}
+
+/* Does the branch after dirs[k] (to the chain's next directive) hold code or a #define,
+ * #undef or #include, and no #error? */
+static int branch_has_code(const rctx *c, ptrdiff_t k)
+{
+    ptrdiff_t e = chain_next(c, k);
+    if (e < 0)
+        return 0;
+    int code = 0;
+    for (ptrdiff_t j = k + 1; j < e; j++) {
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub == PP_ERROR)
+            return 0;
+        code |= sub == PP_DEFINE || sub == PP_UNDEF || sub == PP_INCLUDE;
+    }
+    for (ptrdiff_t i = c->dirs[k] + 1; !code && i < c->dirs[e]; i++)
+        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF)
+            code = 1;
+    return code;
+}
+
+/* Is the code at token i in a branch HIP-Clang certainly skips, since it defines neither
+ * __CUDA_ARCH__ nor name ("#ifdef __CUDA_ARCH_LIST__ ... __CUDA_ARCH_LIST__ ...")? */
+static int amd_skips(rctx *c, ptrdiff_t i, hp_str name)
+{
+    const char *u[2];
+    u[0] = "-U__CUDA_ARCH__";
+    u[1] = rules_fmt(c, "-U%.*s", (int)name.len, name.s);
+    ppskip sk;
+    ppeval_skip_init(&sk, c->a, u, 2);
+    for (ptrdiff_t k = 0; k < c->ndirs && c->dirs[k] < i; k++)
+        ppeval_skip_directive(&sk, c->src, c->t, c->nt, c->dirs[k]);
+    return sk.skipping;
+}
+
+/* Where the #if or #elif at '#' h sends HIP-Clang, which defines none of CUDA's architecture
+ * macros: 1 into a branch that holds code (the condition's own, or the #else after it), 0 into
+ * an empty one, #error or past the chain, -1 when that depends on macros check does not know. */
+static int amd_lands_in_code(rctx *c, ptrdiff_t h)
+{
+    if (c->t[h].sub != PP_IF && c->t[h].sub != PP_IFDEF && c->t[h].sub != PP_IFNDEF &&
+        c->t[h].sub != PP_ELIF)
+        return -1;
+    ptrdiff_t k = dir_index(c, h);
+    if (k < 0)
+        return -1;
+    ppenv env;
+    ppeval_env_init(&env, c->a, NULL, 0);
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j))
+        if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)))
+            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
+    int v = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    if (v < 0)
+        return -1;
+    if (v == 1)
+        return branch_has_code(c, k);
+    ptrdiff_t n = chain_next(c, k);
+    if (n < 0)
+        return -1;
+    if (c->t[c->dirs[n]].sub == PP_ENDIF)
+        return 0;
+    if (c->t[c->dirs[n]].sub == PP_ELSE)
+        return branch_has_code(c, n);
+    return -1; /* an #elif: its own test decides */
+}
+
 static void directive(rctx *c, ptrdiff_t h)
 {
     if (c->t[h].sub == PP_DEFINE || c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_INCLUDE ||
@@ -76,12 +173,24 @@ static void directive(rctx *c, ptrdiff_t h)
             }
         }
     }
+    /* A HIP shim of the tree that defines __CUDA_ARCH__ (to a level its AMD build meets)
+     * decides these tests on AMD itself. */
+    if (arch_val >= 0 && rules_shim(c, rules_text(c, arch_val)))
+        arch_val = arch_def = -1;
+    if (arch_def >= 0 && rules_shim(c, rules_text(c, arch_def)))
+        arch_def = -1;
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
-        rules_report(c, RID_ARCH001, arch_val, 0, 0,
+        /* AMD lands in code of the chain (mostly the fallback for older NVIDIA GPUs): it
+         * builds and runs, maybe slower or without a feature; an error only when it lands in
+         * nothing, an #error, or where check cannot tell. */
+        int code = amd_lands_in_code(c, h) == 1;
+        rules_report(c, RID_ARCH001, arch_val, code ? HP_SEV_WARNING : 0, 0,
                      RULES_EQ(s, "__CUDA_ARCH__")
-                         ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
-                           "define: the condition silently takes the other branch"
+                         ? code ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does "
+                                  "not define: AMD takes the branch for older NVIDIA GPUs"
+                                : "this tests the value of __CUDA_ARCH__, which HIP-Clang does "
+                                  "not define: the condition silently takes the other branch"
                          : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: the test silently "
                                         "takes the other branch",
                                      (int)s.len, s.s),
@@ -324,7 +433,8 @@ void rules_arch_run(rctx *c)
         if (k->kind != TK_IDENT || (k->flags & TF_PP))
             continue;
         hp_str s = rules_text(c, i);
-        if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED)) {
+        if (is_cuda_arch(s) && !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s) &&
+            !amd_skips(c, i, s)) {
             rules_report(c, RID_ARCH001, i, 0, 0,
                          rules_fmt(c, "'%.*s' is not defined by HIP-Clang", (int)s.len, s.s),
                          NULL);

@@ -48,6 +48,51 @@ static int is_alnum(char ch)
            ch == '_';
 }
 
+/* Modifiers that only PTX puts after an opcode: types, vectors, state spaces, rounding, scopes,
+ * orderings, cache operators and the shuffle, vote and atomic variants. Other assemblers also
+ * write "op.suffix" (RISC-V mov.m.x, fadd.s; ARM's ld1 lanes), so a dotted opcode counts as PTX
+ * only when one of its modifiers is PTX's. */
+static const char *const ptx_mods[] = {
+    "b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+    "f16", "f16x2", "f32", "f64", "bf16", "bf16x2", "tf32", "e4m3", "e5m2", "e4m3x2", "e5m2x2",
+    "pred", "v2", "v4", "v8", "global", "shared", "local", "param", "const", "generic", "tex",
+    "cta", "gpu", "sys", "cluster", "gl", "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi",
+    "rna", "rs", "sat", "ftz", "noftz", "approx", "full", "sync", "aligned", "all", "any", "uni",
+    "ballot", "bfly", "up", "down", "idx", "relaxed", "acquire", "release", "acq_rel", "sc",
+    "volatile", "weak", "mmio", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "L1", "L2",
+    "lo", "hi", "wide", "hex", "cc", "inc", "dec", "exch", "cas", "add", "min", "max", "and",
+    "or", "xor", "eq", "ne", "lt", "le", "gt", "ge", "ls", "hs", "equ", "neu", "ltu", "leu",
+    "gtu", "geu", "num", "nan", "to", "clamp", "wrap", "shiftamt", "finite", "infinite",
+    "number", "notanumber", "normal", "subnormal", "proxy", "async", "fractional", "mask",
+    "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "trap", "zero", "mode", "red", "arrive",
+    "exact", "ecl", "f4e", "b4e", "rc8", "rc16", "sm_90", "level", "bulk", "tensor"};
+
+static int ptx_mod(hp_str m)
+{
+    if (str_find(m, S("::")) >= 0)
+        return 1; /* shared::cta, L2::evict_last, ... */
+    for (size_t j = 0; j < sizeof ptx_mods / sizeof *ptx_mods; j++)
+        if (str_eq(m, str_cstr(ptx_mods[j])))
+            return 1;
+    return 0;
+}
+
+/* Whether one of the dot-separated modifiers of the instruction s (op.m1.m2...) is PTX's. */
+static int ptx_mods_in(hp_str s)
+{
+    ptrdiff_t i = 0;
+    while (i < s.len && s.s[i] != '.')
+        i++;
+    while (i < s.len) {
+        ptrdiff_t b = ++i;
+        while (i < s.len && s.s[i] != '.')
+            i++;
+        if (ptx_mod(str_cut(s, b, i)))
+            return 1;
+    }
+    return 0;
+}
+
 /* The first PTX instruction (or register) in s, its length in *n; -1 if none. */
 static ptrdiff_t find_ptx(hp_str s, ptrdiff_t *n)
 {
@@ -66,6 +111,8 @@ static ptrdiff_t find_ptx(hp_str s, ptrdiff_t *n)
                 while (e < s.len && s.s[e] != ' ' && s.s[e] != '\t' && s.s[e] != ';' &&
                        s.s[e] != '\\' && s.s[e] != '"')
                     e++;
+                if (s.s[i + (ptrdiff_t)l] == '.' && !ptx_mods_in(str_cut(s, i, e)))
+                    break;
                 *n = e - i;
                 return i;
             }
@@ -210,7 +257,7 @@ void rules_asm_run(rctx *c)
             continue;
         }
         if (s.s[0] == '_' && simd_in_word(s) && !rules_member(c, i) && rules_call(c, i) >= 0 &&
-            !(rules_scope(c, i) & SC_GUARDED)) {
+            !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s)) {
             rules_report(c, RID_ASM003, i, 0, 0,
                          rules_fmt(c, "'%.*s' (SIMD arithmetic within a 32-bit word) has no HIP "
                                       "implementation",

@@ -206,6 +206,177 @@ hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, p
     return v;
 }
 
+/* ------------------------------------------------------------------ HIP shims */
+
+/* Is the directive dirs[k] "#ifndef X" followed at once by "#define X": an include guard? */
+static int include_guard(const rctx *c, ptrdiff_t k)
+{
+    ptrdiff_t h = c->dirs[k];
+    if (c->t[h].sub != PP_IFNDEF || k + 1 >= c->ndirs || c->t[c->dirs[k + 1]].sub != PP_DEFINE)
+        return 0;
+    ptrdiff_t a = rules_next(c, rules_next(c, h));
+    ptrdiff_t b = rules_next(c, rules_next(c, c->dirs[k + 1]));
+    return a < c->nt && b < c->nt && c->t[a].kind == TK_IDENT && c->t[b].kind == TK_IDENT &&
+           str_eq(rules_text(c, a), rules_text(c, b));
+}
+
+/* The name a declaration at file scope starting at token i defines for the code after it
+ * (typedef ... NAME; using NAME = ...; TYPE NAME(...) {...}), or -1; *end: where to go on. */
+static ptrdiff_t defined_name(const rctx *c, ptrdiff_t i, ptrdiff_t *end)
+{
+    *end = i;
+    if (rules_is(c, i, "typedef")) {
+        ptrdiff_t last = -1, j = rules_next(c, i);
+        for (; j < c->nt && !rules_punct(c, j, ';'); j = rules_next(c, j)) {
+            if (rules_punct(c, j, '{') || rules_punct(c, j, '(') || rules_punct(c, j, '[')) {
+                ptrdiff_t m = rules_match(c, j);
+                if (m < 0)
+                    return -1;
+                j = m;
+                continue;
+            }
+            if (c->t[j].kind == TK_IDENT)
+                last = j;
+        }
+        *end = j;
+        return last;
+    }
+    if (rules_is(c, i, "using")) {
+        ptrdiff_t n = rules_next(c, i);
+        if (n < c->nt && c->t[n].kind == TK_IDENT && rules_punct(c, rules_next(c, n), '='))
+            return n;
+        return -1;
+    }
+    if (c->t[i].kind != TK_IDENT || !rules_punct(c, rules_next(c, i), '('))
+        return -1;
+    ptrdiff_t close = rules_match(c, rules_next(c, i));
+    if (close < 0)
+        return -1;
+    ptrdiff_t j = rules_next(c, close);
+    while (rules_is(c, j, "const") || rules_is(c, j, "noexcept") || rules_is(c, j, "override"))
+        j = rules_next(c, j);
+    if (!rules_punct(c, j, '{'))
+        return -1;
+    *end = close;
+    return i;
+}
+
+int rules_shim(const rctx *c, hp_str s)
+{
+    return c->cfg && c->cfg->shim && nameidx_get(c->cfg->shim, s) >= 0;
+}
+
+hp_str *rules_shim_names(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len, int *n)
+{
+    *n = 0;
+    rctx *c = NEW(a, rctx, 1);
+    c->a = a;
+    c->cfg = cfg;
+    c->src = src;
+    c->len = len;
+    lex_out lx;
+    lex_all(a, src, len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
+    find_plat(c);
+    int nchains;
+    uint8_t *chains = chain_flags(c, &nchains);
+    /* Per #if level: 1 an AMD test, 2 an include guard, 0 anything else. */
+    uint8_t stack[64];
+    int depth = 0, next = 0, marked = 0, other = 0, shim = 0, braces = 0;
+    ptrdiff_t k = 0;
+    hp_str *v = NEW(a, hp_str, 16);
+    uint8_t *vopen = NEW(a, uint8_t, 16);
+    int cap = 16;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        ptrdiff_t name = -1, end = i;
+        if (c->t[i].kind == TK_PP_HASH) {
+            for (; k < c->ndirs && c->dirs[k] < i; k++)
+                ;
+            switch (c->t[i].sub) {
+            case PP_IF:
+            case PP_IFDEF:
+            case PP_IFNDEF: {
+                uint8_t f = next < nchains && chains[next] ? 1 : include_guard(c, k) ? 2 : 0;
+                next++;
+                if (depth < 64)
+                    stack[depth] = f;
+                depth++;
+                marked += f == 1;
+                other += f == 0;
+                break;
+            }
+            case PP_ENDIF:
+                if (depth > 0 && --depth < 64) {
+                    marked -= stack[depth] == 1;
+                    other -= stack[depth] == 0;
+                }
+                break;
+            case PP_INCLUDE: {
+                ptrdiff_t p = rules_next(c, rules_next(c, i));
+                if (p < c->nt && (c->t[p].kind == TK_HEADER || c->t[p].kind == TK_STRING) &&
+                    c->t[p].len > 6 && memcmp(c->src + c->t[p].off + 1, "hip/", 4) == 0 &&
+                    !other)
+                    shim = 1;
+                break;
+            }
+            case PP_DEFINE:
+                name = rules_next(c, rules_next(c, i));
+                break;
+            default:
+                break;
+            }
+        } else if (!(c->t[i].flags & TF_PP)) {
+            if (rules_punct(c, i, '{'))
+                braces++;
+            else if (rules_punct(c, i, '}'))
+                braces -= braces > 0;
+            else if (!braces)
+                name = defined_name(c, i, &end);
+        }
+        if (name >= 0 && name < c->nt && c->t[name].kind == TK_IDENT && (marked || !other)) {
+            if (*n + 2 > cap) {
+                hp_str *nv = NEW(a, hp_str, 2 * cap);
+                uint8_t *no = NEW(a, uint8_t, 2 * cap);
+                memcpy(nv, v, (size_t)cap * sizeof *nv);
+                memcpy(no, vopen, (size_t)cap);
+                v = nv;
+                vopen = no;
+                cap *= 2;
+            }
+            vopen[*n] = (uint8_t)!marked;
+            v[(*n)++] = rules_text(c, name);
+            /* An overload also as "name(type" by its first parameter's type: atomicAdd(half2 */
+            ptrdiff_t p = rules_next(c, name);
+            if (!(c->t[name].flags & TF_PP) && rules_punct(c, p, '(')) {
+                ptrdiff_t q = rules_next(c, p);
+                while (rules_is(c, q, "const") || rules_is(c, q, "volatile"))
+                    q = rules_next(c, q);
+                if (q < c->nt && c->t[q].kind == TK_IDENT) {
+                    hp_str f = rules_text(c, name), ty = rules_text(c, q);
+                    char *b = NEW(a, char, f.len + ty.len + 1);
+                    memcpy(b, f.s, (size_t)f.len);
+                    b[f.len] = '(';
+                    memcpy(b + f.len + 1, ty.s, (size_t)ty.len);
+                    vopen[*n] = (uint8_t)!marked;
+                    v[(*n)++] = str_make(b, f.len + ty.len + 1);
+                }
+            }
+        }
+        if (end > i)
+            i = end;
+    }
+    /* Outside AMD tests, a definition is the HIP side only in a header that includes HIP. */
+    int m = 0;
+    for (int j = 0; j < *n; j++)
+        if (!vopen[j] || shim)
+            v[m++] = v[j];
+    *n = m;
+    return v;
+}
+
 static void collect_macros(rctx *c)
 {
     int n = 0;

@@ -32,17 +32,27 @@ static void kl001(rctx *c, ptrdiff_t i)
     long long t, b;
     int bits;
     const char *fix = NULL;
-    if (rules_eval(c, a.first[0], a.last[0], &t, &bits) &&
-        rules_eval(c, a.first[1], a.last[1], &b, &bits) && t > 0 && b > 0 && t <= 1024 &&
-        b <= 1024) {
+    hp_severity sev = 0;
+    int tc = rules_eval(c, a.first[0], a.last[0], &t, &bits);
+    int bc = rules_eval(c, a.first[1], a.last[1], &b, &bits);
+    /* waves_per_eu(1) asks for nothing: every kernel runs at least one wavefront per SIMD. */
+    if (bc && b == 1)
+        return;
+    if (tc && bc && t > 0 && b > 0 && t <= 1024 && b <= 1024) {
         long long waves = (t + 63) / 64;
         long long per_simd = (b * waves + 3) / 4;
         fix = rules_fmt(c, "%lld blocks of %lld threads are %lld wavefronts per CU, %lld per "
                            "SIMD on CDNA (4 SIMDs): pass %lld as the second argument under "
                            "__HIP_PLATFORM_AMD__, or measure",
                         b, t, b * waves, per_simd, per_simd);
+        /* The register cap each build derives: CUDA gives a thread at most 65536 / (B * T)
+         * registers (255 at most); waves_per_eu(B) leaves a lane 512 / B VGPRs on CDNA. When
+         * AMD's cap is no tighter, the hint costs no spills: occupancy may differ, no more. */
+        long long cuda_cap = 65536 / (b * t) < 255 ? 65536 / (b * t) : 255;
+        if (512 / b >= cuda_cap)
+            sev = HP_SEV_NOTE;
     }
-    rules_report(c, RID_KL001, a.first[1], 0, 0,
+    rules_report(c, RID_KL001, a.first[1], sev, 0,
                  "the second argument of __launch_bounds__ becomes amdgpu_waves_per_eu on AMD: "
                  "a minimum of wavefronts per SIMD, not of blocks per multiprocessor",
                  fix);

@@ -316,6 +316,24 @@ static void mem002(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ MEM004, MEM006 */
 
+/* Does a HIP shim of the tree define the overload s(T *, ...) for the 16-bit type t
+ * ("atomicAdd(half2" in rules_shim's index)? */
+static int shim_overload(rctx *c, hp_str s, rules_type t)
+{
+    static const char *const half[] = {"half", "__half", NULL};
+    static const char *const half2[] = {"half2", "__half2", NULL};
+    static const char *const bf16[] = {"__nv_bfloat16", "nv_bfloat16", "__hip_bfloat16",
+                                       "hip_bfloat16", "bfloat16", NULL};
+    static const char *const bf162[] = {"__nv_bfloat162", "nv_bfloat162", "__hip_bfloat162",
+                                        "hip_bfloat162", "bfloat162", NULL};
+    const char *const *ty = t == RT_HALF ? half : t == RT_HALF2 ? half2 : t == RT_BF16 ? bf16
+                                                                                      : bf162;
+    for (; *ty; ty++)
+        if (rules_shim(c, str_cstr(rules_fmt(c, "%.*s(%s", (int)s.len, s.s, *ty))))
+            return 1;
+    return 0;
+}
+
 static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
 {
     if (guarded(c, i) || rules_member(c, i))
@@ -331,6 +349,8 @@ static void atomic_fp(rctx *c, ptrdiff_t i, hp_str s)
     if ((t == RT_HALF || t == RT_HALF2 || t == RT_BF16 || t == RT_BF162) &&
         (RULES_EQ(s, "atomicAdd") || RULES_EQ(s, "atomicAdd_block") ||
          RULES_EQ(s, "atomicAdd_system"))) {
+        if (shim_overload(c, s, t))
+            return;
         const char *tn = t == RT_HALF ? "__half" : t == RT_HALF2 ? "__half2"
                                                  : t == RT_BF16  ? "bfloat16"
                                                                  : "bfloat162";

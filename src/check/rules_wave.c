@@ -1108,9 +1108,17 @@ static void wave011(rctx *c, ptrdiff_t i)
     rules_type t = rules_expr_type(c, a.first[va], a.last[va], &ptr);
     if (ptr || (t != RT_HALF && t != RT_HALF2))
         return;
-    rules_report(c, RID_WAVE011, i, 0, 0,
-                 rules_fmt(c, "'%.*s' of a %s value: HIP's shuffles take 32- and 64-bit "
-                              "integers, float and double, and have no half overloads",
+    /* HIP 5.6 added __half and __half2 overloads of __shfl, __shfl_up, __shfl_down and
+     * __shfl_xor to amd_hip_fp16.h (the _sync forms forward to them): an error only for an
+     * older HIP; a note where the version is not known (the gfx94x/gfx950 targets need ROCm 6
+     * or newer anyway). */
+    int v = c->cfg->hip_version;
+    if (v >= 506)
+        return;
+    rules_report(c, RID_WAVE011, i, v ? HP_SEV_ERROR : HP_SEV_NOTE, 0,
+                 rules_fmt(c, "'%.*s' of a %s value: before HIP 5.6, HIP's shuffles take 32- "
+                              "and 64-bit integers, float and double, and have no half "
+                              "overloads",
                            (int)s.len, s.s, t == RT_HALF ? "__half" : "__half2"),
                  t == RT_HALF2 ? "shuffle the 32 bits: reinterpret the __half2 as unsigned "
                                  "int, shuffle, and reinterpret back"

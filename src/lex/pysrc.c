@@ -944,7 +944,23 @@ static int exits(const pysrc *p, ptrdiff_t h)
     return 0;
 }
 
-/* After "if torch.version.hip: return ..." (no else), the rest of the block is the other
+/* Is the condition of the if at h "not" and an NVIDIA-side test alone (if not
+ * torch.version.cuda:, if not is_nvidia():)? Its body is every other vendor's, AMD's too. */
+static int not_nvidia(const pysrc *p, ptrdiff_t h)
+{
+    if (!pysrc_is(p, h + 1, "not"))
+        return 0;
+    ptrdiff_t e = pysrc_line_end(p, h);
+    int nv = 0;
+    for (ptrdiff_t k = h + 2; k < e && !pysrc_op(p, k, ':'); k++) {
+        if (pysrc_is(p, k, "and") || pysrc_is(p, k, "or"))
+            return 0;
+        nv |= nv_tok(p, k);
+    }
+    return nv;
+}
+
+/* After "if torch.version.hip: return ..." or "if not torch.version.cuda: return" (no else), the rest of the block is the other
  * vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
  * rest to every other vendor, AMD included. Looks at up to 64 earlier siblings at each
  * level. */
@@ -956,7 +972,8 @@ static int after_vendor_exit(const pysrc *p, ptrdiff_t i)
         for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
             if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
                 continue;
-            if (pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) && exits(p, j))
+            if ((pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) || not_nvidia(p, j)) &&
+                exits(p, j))
                 return 1;
         }
         ptrdiff_t h = p->up[s];
