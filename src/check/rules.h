@@ -96,6 +96,8 @@ typedef struct rules_fn {
     uint8_t device;     /* __device__ or __global__ */
     uint8_t kernel;     /* __global__ */
     uint8_t crosslane;  /* calls a shuffle, vote, match or reduce builtin */
+    uint8_t crosslane_free; /* ... as a free function (__shfl_xor), not only as a member of a
+                               cooperative-groups tile (g.shfl_xor) */
 } rules_fn;
 
 /* One object-like or function-like #define. */

@@ -253,6 +253,38 @@ static void wave001(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ WAVE002 */
 
+
+/* Does the name at i (tiled_partition, thread_block_tile) make a tile of 32:
+ * tiled_partition<32>, thread_block_tile<32>, or tiled_partition(g, 32)? */
+static int tile32_at(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t n = rules_next(c, i);
+    if (rules_punct(c, n, '<')) {
+        ptrdiff_t gt = rules_template_close(c, n, -1);
+        return gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
+    }
+    lex_args a;
+    return rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition") && rules_args(c, n, &a) &&
+           a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
+}
+
+/* The severity of a lane or warp index computed with 32 in function f: an error where the
+ * function exchanges data across lanes with the builtins, whose groups are wavefronts; a
+ * warning where it does not, or where its only cross-lane calls are members of a
+ * cooperative-groups tile of 32 (g.shfl_xor on tiled_partition<32>): the tile's lanes are the
+ * 32-thread groups the index counts. */
+static hp_severity lane32_sev(const rctx *c, const rules_fn *f)
+{
+    if (!f || !f->crosslane)
+        return HP_SEV_WARNING;
+    if (f->crosslane_free)
+        return HP_SEV_ERROR;
+    for (ptrdiff_t j = f->open; j < f->close; j = rules_next(c, j))
+        if ((rules_is(c, j, "tiled_partition") || rules_is(c, j, "thread_block_tile")) &&
+            tile32_at(c, j))
+            return HP_SEV_WARNING;
+    return HP_SEV_ERROR;
+}
 static void wave002(rctx *c, ptrdiff_t op)
 {
     if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
@@ -293,7 +325,7 @@ static void wave002(rctx *c, ptrdiff_t op)
         if (!rules_range_has(c, vf, vl, warpish))
             return;
         const rules_fn *f = rules_fn_of(c, op);
-        hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+        hp_severity sev = lane32_sev(c, f);
         rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
                         sev, 0,
                         rules_fmt(c, "'%s' rebuilds a thread index from 32-thread warps; a "
@@ -313,7 +345,7 @@ static void wave002(rctx *c, ptrdiff_t op)
     if (!rules_range_has(c, l, lend, laneish))
         return;
     const rules_fn *f = rules_fn_of(c, op);
-    hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+    hp_severity sev = lane32_sev(c, f);
     rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
                     rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9", snippet(c, l, re),
                               what),
@@ -974,16 +1006,7 @@ static void wave009(rctx *c, ptrdiff_t i)
 {
     if (guarded(c, i))
         return;
-    ptrdiff_t n = rules_next(c, i);
-    int is32 = 0;
-    if (rules_punct(c, n, '<')) {
-        ptrdiff_t gt = rules_template_close(c, n, -1);
-        is32 = gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
-    } else if (rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition")) {
-        lex_args a;
-        is32 = rules_args(c, n, &a) && a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
-    }
-    if (!is32)
+    if (!tile32_at(c, i))
         return;
     const rules_fn *f = rules_fn_of(c, i);
     if (!f || !warp_indexing(c, f))
