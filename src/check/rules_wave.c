@@ -977,14 +977,19 @@ static void wave008_lockstep(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ WAVE009 */
 
+/* Does function f index warps with 32 (1) or call a wavefront-wide builtin (2: __syncwarp,
+ * __ballot, __activemask, or a free shuffle or vote)? 0: neither. */
 static int warp_indexing(const rctx *c, const rules_fn *f)
 {
+    if (f->crosslane_free)
+        return 2;
+    int found = 0;
     for (ptrdiff_t j = f->open; j <= f->close && j < c->nt; j = rules_next(c, j)) {
         const tok *k = &c->t[j];
         if (k->kind == TK_IDENT) {
             hp_str s = rules_text(c, j);
             if (RULES_EQ(s, "__syncwarp") || RULES_EQ(s, "__ballot") || RULES_EQ(s, "__activemask"))
-                return 1;
+                return 2;
             continue;
         }
         if (k->kind != TK_PUNCT)
@@ -997,9 +1002,9 @@ static int warp_indexing(const rctx *c, const rules_fn *f)
         ptrdiff_t l = rules_operand_left(c, j), re = rules_operand_right(c, j);
         if (l >= 0 && re >= 0 && eval_is(c, rules_next(c, j), re, want) &&
             rules_range_has(c, l, rules_prev(c, j), laneish))
-            return 1;
+            found = 1;
     }
-    return 0;
+    return found;
 }
 
 static void wave009(rctx *c, ptrdiff_t i)
@@ -1008,10 +1013,21 @@ static void wave009(rctx *c, ptrdiff_t i)
         return;
     if (!tile32_at(c, i))
         return;
+    /* "thread_block_tile<32> g = tiled_partition<32>(b)" is one tile: reported once */
+    if (rules_is(c, i, "tiled_partition"))
+        for (ptrdiff_t j = rules_prev(c, i); j >= 0 && !rules_punct(c, j, ';') &&
+                                             !rules_punct(c, j, '{') && !rules_punct(c, j, '}');
+             j = rules_prev(c, j))
+            if (rules_is(c, j, "thread_block_tile") && tile32_at(c, j))
+                return;
     const rules_fn *f = rules_fn_of(c, i);
-    if (!f || !warp_indexing(c, f))
+    int w = f ? warp_indexing(c, f) : 0;
+    if (!w)
         return;
-    rules_report(c, RID_WAVE009, i, 0, 0,
+    /* Indexing with 32 alone numbers the tiles themselves (tile k holds threads 32k to
+     * 32k + 31): consistent, only half a wavefront per tile. Wavefront-wide builtins next to
+     * the tile mix the two groupings: the warning. */
+    rules_report(c, RID_WAVE009, i, w == 2 ? 0 : HP_SEV_NOTE, 0,
                  "a 32-thread tile is used next to warp-level indexing or warp builtins; on "
                  "gfx9 a tile of 32 is half a wavefront, not the warp",
                  NULL);
