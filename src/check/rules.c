@@ -10,6 +10,7 @@
 
 #include "ctx.h"
 #include "hash.h"
+#include "ppeval.h"
 #include "ruletab.h"
 #include "str.h"
 
@@ -526,6 +527,132 @@ int rules_on(const rctx *c, const char *id)
     return r >= 0 && c->cfg->enabled[r];
 }
 
+/* CUDA's own macros, which neither HIP-Clang nor HIP's headers define (hipify leaves the
+ * tests alone): code under "#if CUDA_VERSION >= 11000" or "#ifdef __CUDA_ARCH_LIST__" is not
+ * compiled for AMD. */
+static const char *const cuda_only_macros[] = {
+    "__CUDA_ARCH__", "__CUDA_ARCH_LIST__", "__CUDA_ARCH_SPECIFIC__",
+    "__CUDA_ARCH_FAMILY_SPECIFIC__", "CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER_MAJOR__",
+    "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "__NVCC__", "__CUDACC_RDC__"};
+
+static int names_cuda_only(const rctx *c, ptrdiff_t h)
+{
+    for (ptrdiff_t j = h + 1; j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
+         j++)
+        if (c->t[j].kind == TK_IDENT)
+            for (size_t k = 0; k < sizeof cuda_only_macros / sizeof *cuda_only_macros; k++)
+                if (str_eqc(rules_text(c, j), cuda_only_macros[k]))
+                    return 1;
+    return 0;
+}
+
+/* Marks c->dead: a conditional decides a branch only when its condition names one of CUDA's
+ * own macros (evaluated with them undefined); any other condition leaves every branch live, so
+ * "#if 0" or an unknown project macro hides nothing here. */
+static void mark_dead(rctx *c)
+{
+    enum { NM = sizeof cuda_only_macros / sizeof *cuda_only_macros, DEPTH = 64 };
+    const char *u[NM];
+    int nu = 0;
+    for (int k = 0; k < NM; k++)
+        if (!rules_shim(c, str_cstr(cuda_only_macros[k])))
+            u[nu++] = rules_fmt(c, "-U%s", cuda_only_macros[k]);
+    ppenv env;
+    ppeval_env_init(&env, c->a, u, nu);
+    struct {
+        uint8_t parent, taken, open; /* parent dead; a branch certainly taken; one may be */
+    } st[DEPTH];
+    int depth = 0, over = 0, dead = 0;
+    c->dead = NEW(c->a, uint8_t, c->ndirs);
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t h = c->dirs[k];
+        int self = dead;
+        switch (c->t[h].sub) {
+        case PP_IF:
+        case PP_IFDEF:
+        case PP_IFNDEF:
+        case PP_ELIF:
+        case PP_ELSE: {
+            int elif = c->t[h].sub == PP_ELIF || c->t[h].sub == PP_ELSE;
+            if (!elif) {
+                if (over || depth == DEPTH) {
+                    over++;
+                    break;
+                }
+                st[depth].parent = (uint8_t)dead;
+                st[depth].taken = st[depth].open = 0;
+                depth++;
+            } else if (over || depth == 0) {
+                break;
+            }
+            int p = st[depth - 1].parent;
+            self = elif ? p : dead;
+            if (p || st[depth - 1].taken) {
+                dead = 1;
+                break;
+            }
+            int v = c->t[h].sub == PP_ELSE ? (st[depth - 1].open ? -1 : 1)
+                    : names_cuda_only(c, h) ? ppeval_directive(&env, c->src, c->t, c->nt, h)
+                                            : -1;
+            dead = v == 0;
+            if (v == 1)
+                st[depth - 1].taken = 1;
+            if (v < 0)
+                st[depth - 1].open = 1;
+            break;
+        }
+        case PP_ENDIF:
+            if (over) {
+                over--;
+            } else if (depth > 0) {
+                depth--;
+                dead = st[depth].parent;
+            }
+            self = dead;
+            break;
+        default:
+            break;
+        }
+        c->dead[k] = (uint8_t)((dead ? 1 : 0) | (self ? 2 : 0));
+    }
+}
+
+/* Is the byte at off in code HIP-Clang certainly skips, by #if tests of CUDA's own macros (a
+ * HIP shim of the tree may define one: then it is not assumed undefined)? */
+static int amd_dead(rctx *c, ptrdiff_t off)
+{
+    if (!c->t || c->ndirs <= 0 || !(c->lang & RL_CPP))
+        return 0;
+    if (!c->dead_done) {
+        c->dead_done = 1;
+        mark_dead(c);
+    }
+    ptrdiff_t lo = 0, hi = c->ndirs; /* the first directive after off */
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        if (c->t[c->dirs[mid]].off <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return 0;
+    ptrdiff_t k = lo - 1, e = c->dirs[k];
+    while (e < c->nt && c->t[e].kind != TK_PP_END && c->t[e].kind != TK_EOF)
+        e++;
+    if (e < c->nt && off < c->t[e].off)
+        return (c->dead[k] & 2) != 0;
+    return (c->dead[k] & 1) != 0;
+}
+
+/* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone. */
+static int amd_dead_rule(const char *id)
+{
+    return strncmp(id, "ASM", 3) == 0 || strncmp(id, "ARCH", 4) == 0 ||
+           strncmp(id, "TYPE", 4) == 0 || strncmp(id, "WAVE", 4) == 0 ||
+           strcmp(id, "KL001") == 0 || strcmp(id, "LIB003") == 0 || strcmp(id, "MEM006") == 0;
+}
+
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
                      unsigned flags, const char *msg, const char *fix)
 {
@@ -535,6 +662,8 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;
     const char *const *row = ruletab_row(r);
+    if (amd_dead_rule(id) && amd_dead(c, off))
+        return;
     if (sev == HP_SEV_NONE)
         sev = sev_of(row[RT_SEV]);
     int wave = (flags & RF_WAVE64) || (strcmp(row[RT_WAVE], "wave64") == 0 &&

@@ -96,6 +96,8 @@ typedef struct rules_fn {
     uint8_t device;     /* __device__ or __global__ */
     uint8_t kernel;     /* __global__ */
     uint8_t crosslane;  /* calls a shuffle, vote, match or reduce builtin */
+    uint8_t crosslane_free; /* ... as a free function (__shfl_xor), not only as a member of a
+                               cooperative-groups tile (g.shfl_xor) */
 } rules_fn;
 
 /* One object-like or function-like #define. */
@@ -143,6 +145,9 @@ struct rctx {
     struct rules_once *once;
     int nonce, caponce;
     int lanes; /* rules_wave.c: how the file numbers lanes, plus 4 once known (0: not yet) */
+    uint8_t *dead; /* per directive: bit 0, HIP-Clang certainly skips the code after it; bit 1,
+                      the directive itself (rules.c, amd_dead); NULL until first asked */
+    int dead_done;
 };
 
 /* ---- the tokens families act on (C++; rules_hot.c)

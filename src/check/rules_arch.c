@@ -281,6 +281,79 @@ static int same_everywhere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
     }
 }
 
+static int cmp_holds(unsigned o, long long a, long long b)
+{
+    switch (o) {
+    case '<':
+        return a < b;
+    case '>':
+        return a > b;
+    case P_LE:
+        return a <= b;
+    case P_GE:
+        return a >= b;
+    case P_EQ:
+        return a == b;
+    case P_NE:
+        return a != b;
+    default:
+        return -1;
+    }
+}
+
+/* Does "major OP N" (at i, with n after and p before it) come out on every target as on an
+ * sm_80 (Ampere) GPU? HIP's major is the gfx major: 9 for gfx908-gfx950, 11 for gfx1100. Then
+ * AMD takes the path the code has for an Ampere-class GPU, not a Hopper or Blackwell one. */
+static int like_ampere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
+{
+    if (!rules_is(c, i, "major") || !c->cfg->targets)
+        return 0;
+    ptrdiff_t op = -1, num = -1;
+    int reversed = 0;
+    if (is_compare(c, n) && rules_next(c, n) < c->nt && c->t[rules_next(c, n)].kind == TK_NUMBER) {
+        op = n;
+        num = rules_next(c, n);
+    } else if (is_compare(c, p) && rules_prev(c, p) >= 0 &&
+               c->t[rules_prev(c, p)].kind == TK_NUMBER) {
+        op = p;
+        num = rules_prev(c, p);
+        reversed = 1;
+    }
+    unsigned long long v;
+    int bits;
+    if (op < 0 || !lex_int_literal(rules_text(c, num), &v, &bits) || v > 100)
+        return 0;
+    unsigned o = c->t[op].sub;
+    if (reversed)
+        o = o == '<' ? '>' : o == '>' ? '<' : o == P_LE ? P_GE : o == P_GE ? P_LE : o;
+    int want = cmp_holds(o, 8, (long long)v), seen = 0;
+    if (want < 0)
+        return 0;
+    hp_str rest = str_cstr(c->cfg->targets);
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str t = comma >= 0 ? str_cut(rest, 0, comma) : rest;
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : str_cut(rest, rest.len, rest.len);
+        ptrdiff_t d = 3;
+        long long num_v = 0;
+        if (!RULES_STARTS(t, "gfx"))
+            return 0;
+        while (d < t.len && ((t.s[d] >= '0' && t.s[d] <= '9') || (t.s[d] >= 'a' && t.s[d] <= 'f')))
+            d++;
+        if (d - 3 < 3)
+            return 0;
+        for (ptrdiff_t k = 3; k < d - 2; k++) {
+            if (t.s[k] < '0' || t.s[k] > '9')
+                return 0;
+            num_v = num_v * 10 + (t.s[k] - '0');
+        }
+        if (cmp_holds(o, num_v, (long long)v) != want)
+            return 0;
+        seen = 1;
+    }
+    return seen;
+}
+
 static void arch002_member(rctx *c, ptrdiff_t i)
 {
     if (rules_scope(c, i) & (SC_GUARDED | SC_DEVICE))
@@ -296,6 +369,14 @@ static void arch002_member(rctx *c, ptrdiff_t i)
         hit = 1;
     if (!hit || same_everywhere(c, i, n, p))
         return;
+    if (like_ampere(c, i, n, p)) {
+        rules_report(c, RID_ARCH002, i, HP_SEV_NOTE, 0,
+                     "compares the compute capability with a number; on AMD major.minor is the "
+                     "gfx version (gfx942: 9.4): on the targets the test goes as on an sm_80 "
+                     "GPU, so AMD takes the path written for Ampere",
+                     NULL);
+        return;
+    }
     rules_report(c, RID_ARCH002, i, 0, 0,
                  "compares the compute capability with a number; on AMD major.minor is the "
                  "gfx version (gfx90a: 9.0, gfx942: 9.4, gfx1100: 11.0), so NVIDIA feature "

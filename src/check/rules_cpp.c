@@ -812,6 +812,8 @@ static void mark_crosslane(rctx *c)
         int hit = crosslane_name(rules_text(c, i));
         if (hit == 1 || (hit == 2 && rules_member(c, i)))
             c->fns[c->fn[i]].crosslane = 1;
+        if (hit == 1)
+            c->fns[c->fn[i]].crosslane_free = 1;
     }
 }
 

@@ -137,7 +137,9 @@ static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t l
     for (ptrdiff_t j = 0; j < c->nt; j++)
         if (j != name && c->t[j].kind == TK_IDENT && str_eq(rules_text(c, j), n))
             return; /* used here: reported where it is used */
-    rules_report(c, RID_WAVE003, name, 0, 0,
+    /* A warning: whether any file passes the macro to a *_sync builtin is not known here (a
+     * defined but unused mask compiles). */
+    rules_report(c, RID_WAVE003, name, HP_SEV_WARNING, 0,
                  rules_fmt(c, "'%.*s' is a 32-bit full-warp mask: HIP's *_sync builtins reject "
                               "masks narrower than 64 bits at compile time",
                            (int)n.len, n.s),
@@ -251,6 +253,38 @@ static void wave001(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ WAVE002 */
 
+
+/* Does the name at i (tiled_partition, thread_block_tile) make a tile of 32:
+ * tiled_partition<32>, thread_block_tile<32>, or tiled_partition(g, 32)? */
+static int tile32_at(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t n = rules_next(c, i);
+    if (rules_punct(c, n, '<')) {
+        ptrdiff_t gt = rules_template_close(c, n, -1);
+        return gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
+    }
+    lex_args a;
+    return rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition") && rules_args(c, n, &a) &&
+           a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
+}
+
+/* The severity of a lane or warp index computed with 32 in function f: an error where the
+ * function exchanges data across lanes with the builtins, whose groups are wavefronts; a
+ * warning where it does not, or where its only cross-lane calls are members of a
+ * cooperative-groups tile of 32 (g.shfl_xor on tiled_partition<32>): the tile's lanes are the
+ * 32-thread groups the index counts. */
+static hp_severity lane32_sev(const rctx *c, const rules_fn *f)
+{
+    if (!f || !f->crosslane)
+        return HP_SEV_WARNING;
+    if (f->crosslane_free)
+        return HP_SEV_ERROR;
+    for (ptrdiff_t j = f->open; j < f->close; j = rules_next(c, j))
+        if ((rules_is(c, j, "tiled_partition") || rules_is(c, j, "thread_block_tile")) &&
+            tile32_at(c, j))
+            return HP_SEV_WARNING;
+    return HP_SEV_ERROR;
+}
 static void wave002(rctx *c, ptrdiff_t op)
 {
     if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
@@ -291,7 +325,7 @@ static void wave002(rctx *c, ptrdiff_t op)
         if (!rules_range_has(c, vf, vl, warpish))
             return;
         const rules_fn *f = rules_fn_of(c, op);
-        hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+        hp_severity sev = lane32_sev(c, f);
         rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
                         sev, 0,
                         rules_fmt(c, "'%s' rebuilds a thread index from 32-thread warps; a "
@@ -311,7 +345,7 @@ static void wave002(rctx *c, ptrdiff_t op)
     if (!rules_range_has(c, l, lend, laneish))
         return;
     const rules_fn *f = rules_fn_of(c, op);
-    hp_severity sev = f && f->crosslane ? HP_SEV_ERROR : HP_SEV_WARNING;
+    hp_severity sev = lane32_sev(c, f);
     rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
                     rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9", snippet(c, l, re),
                               what),
@@ -943,14 +977,19 @@ static void wave008_lockstep(rctx *c, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ WAVE009 */
 
+/* Does function f index warps with 32 (1) or call a wavefront-wide builtin (2: __syncwarp,
+ * __ballot, __activemask, or a free shuffle or vote)? 0: neither. */
 static int warp_indexing(const rctx *c, const rules_fn *f)
 {
+    if (f->crosslane_free)
+        return 2;
+    int found = 0;
     for (ptrdiff_t j = f->open; j <= f->close && j < c->nt; j = rules_next(c, j)) {
         const tok *k = &c->t[j];
         if (k->kind == TK_IDENT) {
             hp_str s = rules_text(c, j);
             if (RULES_EQ(s, "__syncwarp") || RULES_EQ(s, "__ballot") || RULES_EQ(s, "__activemask"))
-                return 1;
+                return 2;
             continue;
         }
         if (k->kind != TK_PUNCT)
@@ -963,30 +1002,32 @@ static int warp_indexing(const rctx *c, const rules_fn *f)
         ptrdiff_t l = rules_operand_left(c, j), re = rules_operand_right(c, j);
         if (l >= 0 && re >= 0 && eval_is(c, rules_next(c, j), re, want) &&
             rules_range_has(c, l, rules_prev(c, j), laneish))
-            return 1;
+            found = 1;
     }
-    return 0;
+    return found;
 }
 
 static void wave009(rctx *c, ptrdiff_t i)
 {
     if (guarded(c, i))
         return;
-    ptrdiff_t n = rules_next(c, i);
-    int is32 = 0;
-    if (rules_punct(c, n, '<')) {
-        ptrdiff_t gt = rules_template_close(c, n, -1);
-        is32 = gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
-    } else if (rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition")) {
-        lex_args a;
-        is32 = rules_args(c, n, &a) && a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
-    }
-    if (!is32)
+    if (!tile32_at(c, i))
         return;
+    /* "thread_block_tile<32> g = tiled_partition<32>(b)" is one tile: reported once */
+    if (rules_is(c, i, "tiled_partition"))
+        for (ptrdiff_t j = rules_prev(c, i); j >= 0 && !rules_punct(c, j, ';') &&
+                                             !rules_punct(c, j, '{') && !rules_punct(c, j, '}');
+             j = rules_prev(c, j))
+            if (rules_is(c, j, "thread_block_tile") && tile32_at(c, j))
+                return;
     const rules_fn *f = rules_fn_of(c, i);
-    if (!f || !warp_indexing(c, f))
+    int w = f ? warp_indexing(c, f) : 0;
+    if (!w)
         return;
-    rules_report(c, RID_WAVE009, i, 0, 0,
+    /* Indexing with 32 alone numbers the tiles themselves (tile k holds threads 32k to
+     * 32k + 31): consistent, only half a wavefront per tile. Wavefront-wide builtins next to
+     * the tile mix the two groupings: the warning. */
+    rules_report(c, RID_WAVE009, i, w == 2 ? 0 : HP_SEV_NOTE, 0,
                  "a 32-thread tile is used next to warp-level indexing or warp builtins; on "
                  "gfx9 a tile of 32 is half a wavefront, not the warp",
                  NULL);
