@@ -650,7 +650,8 @@ static int amd_dead_rule(const char *id)
 {
     return strncmp(id, "ASM", 3) == 0 || strncmp(id, "ARCH", 4) == 0 ||
            strncmp(id, "TYPE", 4) == 0 || strncmp(id, "WAVE", 4) == 0 ||
-           strcmp(id, "KL001") == 0 || strcmp(id, "LIB003") == 0 || strcmp(id, "MEM006") == 0;
+           strcmp(id, RID_KL001) == 0 || strcmp(id, RID_LIB003) == 0 ||
+           strcmp(id, RID_MEM006) == 0;
 }
 
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
@@ -740,7 +741,7 @@ hp_severity rules_sev_since(const rctx *c, int release)
 static int shim_rule(const char *id)
 {
     return strncmp(id, "ASM", 3) == 0 || strncmp(id, "TYPE", 4) == 0 ||
-           strcmp(id, "LIB003") == 0;
+           strcmp(id, RID_LIB003) == 0;
 }
 
 static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, hp_str name)
