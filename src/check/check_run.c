@@ -103,7 +103,7 @@ static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r, int other_v
 
 /* The first pass: the platform macros of the tree's headers (rules_platform_macros), which
  * the files that include them test ("#ifdef CP_ASYNC_AVAILABLE"), the names they define
- * for HIP (rules_shim_names), and the directories whose CUDA sources a HIP CMake build takes
+ * for HIP (its shim names), and the directories whose CUDA sources a HIP CMake build takes
  * (rules_build_hip_dirs, as "cuda-dir:" keys in the platform index: BLD001/BLD002 leave the
  * CUDA build file there alone). Only headers and CMake files that name an AMD macro, HIP or a
  * hip/ header at all are read further. A job hands its names on as report text, one per
@@ -176,8 +176,7 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         for (int i = 0; i < n; i++)
             v[i] = rules_build_key(a, v[i]);
     } else {
-        v = rules_platform_macros(a, pr->cfg, data, len, &n);
-        sv = rules_shim_names(a, pr->cfg, data, len, &ns);
+        v = rules_platform_macros(a, pr->cfg, data, len, &n, &sv, &ns);
     }
     buf b;
     buf_init(&b, a, 64);

@@ -79,7 +79,7 @@ typedef struct rules_cfg {
                              more than the flags above parse it) */
     const nameidx *plat;  /* the tree's platform macros (rules_platform_macros over its
                              headers, before the run), or NULL */
-    const nameidx *shim;  /* the names the tree's headers define for HIP (rules_shim_names),
+    const nameidx *shim;  /* the names the tree's headers define for HIP (rules_platform_macros),
                              or NULL */
 } rules_cfg;
 
@@ -331,15 +331,15 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h);
  * under a test of one is split per platform already, as under a test of the AMD macro
  * itself. CUDA's own macros (__CUDA_ARCH__, CUDA_VERSION, ...) never count: a port that
  * defines them for HIP means the CUDA side to be compiled there. Names point into src. */
+/* When shim is not NULL, also the names the header defines for HIP, from the same lexing, in
+ * *shim and *nshim (#define, typedef, using, function definitions at file scope): those inside
+ * #if chains that test a HIP/AMD or platform macro, and, in a header that includes a hip/
+ * header outside other tests (a HIP shim: "#define __shfl_up_sync(m, v, d, w) __shfl_up(v,
+ * d, w)", "typedef __hip_bfloat16 nv_bfloat16;"), those outside any test but include guards
+ * too. Rules about CUDA names leave the tree's shim names alone (rules_shim). Names point
+ * into src. */
 hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
-                              int *n);
-/* The names a C++ header defines for HIP (#define, typedef, using, function definitions at
- * file scope): those inside #if chains that test a HIP/AMD or platform macro, and, in a header
- * that includes a hip/ header outside other tests (a HIP shim: "#define __shfl_up_sync(m, v,
- * d, w) __shfl_up(v, d, w)", "typedef __hip_bfloat16 nv_bfloat16;"), those outside any test
- * but include guards too. Rules about CUDA names leave the tree's shim names alone
- * (rules_shim). Names point into src. */
-hp_str *rules_shim_names(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len, int *n);
+                              int *n, hp_str **shim, int *nshim);
 /* Does a HIP shim of the tree define s (cfg->shim)? */
 int rules_shim(const rctx *c, hp_str s);
 

@@ -241,11 +241,11 @@ static int prop_object(const rctx *c, ptrdiff_t obj)
     return 0;
 }
 
-/* Does the comparison of 'major' at i (n the token after it, p the one before 'obj.') come out
- * the same on every GPU current toolchains build for: NVIDIA's from compute capability 5.0 (CUDA
- * 12's oldest) and AMD's, whose major is at least 9? Then it picks no path of its own on AMD
- * ("major >= 2", a Fermi test). */
-static int same_everywhere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
+/* Is the token at i 'major' compared with a number ("major >= 9" with n the operator after it,
+ * or "9 <= major" with p the operator before 'obj.')? The operator as "major OP N" reads it
+ * in *o (N < major is major > N), N in *v. */
+static int major_compare(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p, unsigned *o,
+                         unsigned long long *v)
 {
     if (!rules_is(c, i, "major"))
         return 0;
@@ -260,13 +260,26 @@ static int same_everywhere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
         num = rules_prev(c, p);
         reversed = 1;
     }
-    unsigned long long v;
     int bits;
-    if (op < 0 || !lex_int_literal(rules_text(c, num), &v, &bits))
+    if (op < 0 || !lex_int_literal(rules_text(c, num), v, &bits))
         return 0;
-    unsigned o = c->t[op].sub;
-    if (reversed) /* N < major is major > N */
-        o = o == '<' ? '>' : o == '>' ? '<' : o == P_LE ? P_GE : o == P_GE ? P_LE : o;
+    unsigned x = c->t[op].sub;
+    if (reversed)
+        x = x == '<' ? '>' : x == '>' ? '<' : x == P_LE ? P_GE : x == P_GE ? P_LE : x;
+    *o = x;
+    return 1;
+}
+
+/* Does the comparison of 'major' at i (n the token after it, p the one before 'obj.') come out
+ * the same on every GPU current toolchains build for: NVIDIA's from compute capability 5.0 (CUDA
+ * 12's oldest) and AMD's, whose major is at least 9? Then it picks no path of its own on AMD
+ * ("major >= 2", a Fermi test). */
+static int same_everywhere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
+{
+    unsigned o;
+    unsigned long long v;
+    if (!major_compare(c, i, n, p, &o, &v))
+        return 0;
     switch (o) {
     case P_GE: /* true everywhere, or false everywhere (<) */
     case '<':
@@ -306,26 +319,10 @@ static int cmp_holds(unsigned o, long long a, long long b)
  * AMD takes the path the code has for an Ampere-class GPU, not a Hopper or Blackwell one. */
 static int like_ampere(const rctx *c, ptrdiff_t i, ptrdiff_t n, ptrdiff_t p)
 {
-    if (!rules_is(c, i, "major") || !c->cfg->targets)
-        return 0;
-    ptrdiff_t op = -1, num = -1;
-    int reversed = 0;
-    if (is_compare(c, n) && rules_next(c, n) < c->nt && c->t[rules_next(c, n)].kind == TK_NUMBER) {
-        op = n;
-        num = rules_next(c, n);
-    } else if (is_compare(c, p) && rules_prev(c, p) >= 0 &&
-               c->t[rules_prev(c, p)].kind == TK_NUMBER) {
-        op = p;
-        num = rules_prev(c, p);
-        reversed = 1;
-    }
+    unsigned o;
     unsigned long long v;
-    int bits;
-    if (op < 0 || !lex_int_literal(rules_text(c, num), &v, &bits) || v > 100)
+    if (!c->cfg->targets || !major_compare(c, i, n, p, &o, &v) || v > 100)
         return 0;
-    unsigned o = c->t[op].sub;
-    if (reversed)
-        o = o == '<' ? '>' : o == '>' ? '<' : o == P_LE ? P_GE : o == P_GE ? P_LE : o;
     int want = cmp_holds(o, 8, (long long)v), seen = 0;
     if (want < 0)
         return 0;

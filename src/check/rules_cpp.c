@@ -181,10 +181,9 @@ static void find_plat(rctx *c)
         ;
 }
 
-hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
-                              int *n)
+/* A lexed context of a header for the first pass, its platform macros found (find_plat). */
+static rctx *header_ctx(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len)
 {
-    *n = 0;
     rctx *c = NEW(a, rctx, 1);
     c->a = a;
     c->cfg = cfg;
@@ -197,6 +196,18 @@ hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, p
     c->dirs = lx.dirs;
     c->ndirs = lx.ndirs;
     find_plat(c);
+    return c;
+}
+
+static hp_str *shim_names(rctx *c, int *n);
+
+hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
+                              int *n, hp_str **shim, int *nshim)
+{
+    *n = 0;
+    rctx *c = header_ctx(a, cfg, src, len);
+    if (shim)
+        *shim = shim_names(c, nshim);
     if (!c->plat.cap)
         return NULL;
     hp_str *v = NEW(a, hp_str, c->plat.cap);
@@ -266,21 +277,11 @@ int rules_shim(const rctx *c, hp_str s)
     return c->cfg && c->cfg->shim && nameidx_get(c->cfg->shim, s) >= 0;
 }
 
-hp_str *rules_shim_names(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len, int *n)
+/* The names the header of c defines for HIP (rules_platform_macros' *shim). */
+static hp_str *shim_names(rctx *c, int *n)
 {
+    arena *a = c->a;
     *n = 0;
-    rctx *c = NEW(a, rctx, 1);
-    c->a = a;
-    c->cfg = cfg;
-    c->src = src;
-    c->len = len;
-    lex_out lx;
-    lex_all(a, src, len, &lx);
-    c->t = lx.toks;
-    c->nt = lx.n;
-    c->dirs = lx.dirs;
-    c->ndirs = lx.ndirs;
-    find_plat(c);
     int nchains;
     uint8_t *chains = chain_flags(c, &nchains);
     /* Per #if level: 1 an AMD test, 2 an include guard, 0 anything else. */

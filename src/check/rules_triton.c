@@ -109,6 +109,15 @@ static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long lo
     return *m && *n && *k;
 }
 
+/* The '[' or '(' of the innermost list or call around token at, or -1. */
+static ptrdiff_t enclosing_list(const pysrc *p, ptrdiff_t at)
+{
+    for (ptrdiff_t k = at - 1; k >= 0; k--)
+        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > at)
+            return k;
+    return -1;
+}
+
 /* Does the list of configs around the Config at s hold one whose num_warps fits in max warps
  * (a sibling triton.Config(..., num_warps=8), or a smaller value of the same comprehension)?
  * Then the autotuner has something to run on AMD: Triton 3.4 and later raise OutOfResources
@@ -119,12 +128,7 @@ static int sibling_fits(const pysrc *p, const tri_site *s, const pysrc_ints *v, 
         return 0;
     if (v->min <= max)
         return 1;
-    ptrdiff_t open = -1;
-    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
-        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
-            open = k;
-            break;
-        }
+    ptrdiff_t open = enclosing_list(p, s->tok);
     if (open < 0)
         return 0;
     long long w;
@@ -148,12 +152,7 @@ static long long gfx950_lds(long long stages, long long bm, long long bn, long l
  * tunes. */
 static int sibling_lds_fits(const pysrc *p, const tri_site *s, int elem)
 {
-    ptrdiff_t open = -1;
-    for (ptrdiff_t k = s->tok - 1; k >= 0; k--)
-        if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > s->tok) {
-            open = k;
-            break;
-        }
+    ptrdiff_t open = enclosing_list(p, s->tok);
     if (open < 0)
         return 0;
     for (ptrdiff_t k = open + 1; k + 1 < p->match[open]; k++) {
