@@ -1,5 +1,6 @@
 /* rules_triton.c: rules TRI001-TRI012 over the Triton kernels, autotune configs and launch
  * sites of a Python file. */
+#include <limits.h>
 #include <string.h>
 
 #include "pyrules.h"
@@ -109,9 +110,42 @@ static int config_tiles(const pysrc *p, const tri_site *s, long long *m, long lo
     return *m && *n && *k;
 }
 
-/* The '[' or '(' of the innermost list or call around token at, or -1. */
-static ptrdiff_t enclosing_list(const pysrc *p, ptrdiff_t at)
+/* What the site rules look up for many sites of one file, made once: a list of 20000 configs
+ * would otherwise be scanned once per config. */
+typedef struct tri_memo {
+    arena *a;               /* the file's arena */
+    int32_t *encl;          /* per token: the '[' or '(' of the innermost list or call around
+                             * it, or -1; NULL until made */
+    ptrdiff_t warps_open;   /* the list warps_min is of, or -1 */
+    long long warps_min;    /* the least num_warps >= 1 its configs give (LLONG_MAX: none) */
+    ptrdiff_t lds_open;     /* the list lds_count is of, or -1 */
+    int lds_count;          /* its configs that fit gfx950's LDS or say too little to tell */
+    int eight_bit;          /* eight_bit_file: -1 not known yet */
+} tri_memo;
+
+/* The '[' or '(' of the innermost list or call around token at, or -1 (one pass over the file
+ * with a stack of open brackets, on first use; a scan back from at if memory runs out). */
+static ptrdiff_t enclosing_list(const pysrc *p, tri_memo *m, ptrdiff_t at)
 {
+    if (!m->encl) {
+        int32_t *e = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                        p->n + 1);
+        int32_t *stack = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t),
+                                            _Alignof(int32_t), p->n + 1);
+        if (e && stack) {
+            ptrdiff_t depth = 0;
+            for (ptrdiff_t k = 0; k < p->n; k++) {
+                while (depth && p->match[stack[depth - 1]] <= k)
+                    depth--;
+                e[k] = depth ? stack[depth - 1] : -1;
+                if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > k)
+                    stack[depth++] = (int32_t)k;
+            }
+            m->encl = e;
+        }
+    }
+    if (m->encl)
+        return at >= 0 && at < p->n ? m->encl[at] : -1;
     for (ptrdiff_t k = at - 1; k >= 0; k--)
         if ((pysrc_op(p, k, '[') || pysrc_op(p, k, '(')) && p->match[k] > at)
             return k;
@@ -122,21 +156,26 @@ static ptrdiff_t enclosing_list(const pysrc *p, ptrdiff_t at)
  * (a sibling triton.Config(..., num_warps=8), or a smaller value of the same comprehension)?
  * Then the autotuner has something to run on AMD: Triton 3.4 and later raise OutOfResources
  * for a config over the workgroup limit, and the autotuner skips it. */
-static int sibling_fits(const pysrc *p, const tri_site *s, const pysrc_ints *v, long long max)
+static int sibling_fits(const pysrc *p, tri_memo *m, const tri_site *s, const pysrc_ints *v,
+                        long long max)
 {
     if (s->kind != TS_CONFIG)
         return 0;
     if (v->min <= max)
         return 1;
-    ptrdiff_t open = enclosing_list(p, s->tok);
+    ptrdiff_t open = enclosing_list(p, m, s->tok);
     if (open < 0)
         return 0;
-    long long w;
-    for (ptrdiff_t k = open + 1; k + 2 < p->match[open]; k++)
-        if (pysrc_is(p, k, "num_warps") && pysrc_op(p, k + 1, '=') &&
-            pysrc_int(p, k + 2, k + 3, &w) && w >= 1 && w <= max)
-            return 1;
-    return 0;
+    if (m->warps_open != open) {
+        long long w, least = LLONG_MAX;
+        for (ptrdiff_t k = open + 1; k + 2 < p->match[open]; k++)
+            if (pysrc_is(p, k, "num_warps") && pysrc_op(p, k + 1, '=') &&
+                pysrc_int(p, k + 2, k + 3, &w) && w >= 1 && w < least)
+                least = w;
+        m->warps_open = open;
+        m->warps_min = least;
+    }
+    return m->warps_min <= max;
 }
 
 /* The LDS bytes a config keeps on gfx950: Triton 3.6 copies both tiles to LDS directly,
@@ -150,26 +189,41 @@ static long long gfx950_lds(long long stages, long long bm, long long bn, long l
 /* Does another Config of the list around s fit gfx950's 160 KiB of LDS (or say too little to
  * tell)? The autotuner skips a config whose launch raises OutOfResources, so the list still
  * tunes. */
-static int sibling_lds_fits(const pysrc *p, const tri_site *s, int elem)
+/* Does the Config( at k fit gfx950's LDS with elem-byte operands, or say too little to tell? */
+static int config_lds_fits(const pysrc *p, ptrdiff_t k, int elem)
 {
-    ptrdiff_t open = enclosing_list(p, s->tok);
+    tri_site t = {0};
+    t.kind = TS_CONFIG;
+    t.open = (int32_t)(k + 1);
+    long long bm, bn, bk, st = 0;
+    pysrc_arg a[16];
+    int n = pysrc_args(p, k + 1, a, 16);
+    int ks = pysrc_kwarg(p, a, n < 16 ? n : 16, "num_stages");
+    return !config_tiles(p, &t, &bm, &bn, &bk) || ks < 0 ||
+           !pysrc_int(p, a[ks].vb, a[ks].e, &st) || gfx950_lds(st, bm, bn, bk, elem) <= 160 * 1024;
+}
+
+static int is_config_call(const pysrc *p, ptrdiff_t k)
+{
+    return pysrc_is(p, k, "Config") && pysrc_op(p, k + 1, '(');
+}
+
+static int sibling_lds_fits(const pysrc *p, tri_memo *m, const tri_site *s, int elem)
+{
+    ptrdiff_t open = enclosing_list(p, m, s->tok);
     if (open < 0)
         return 0;
-    for (ptrdiff_t k = open + 1; k + 1 < p->match[open]; k++) {
-        if (!pysrc_is(p, k, "Config") || !pysrc_op(p, k + 1, '(') || k + 1 == s->open)
-            continue;
-        tri_site t = {0};
-        t.kind = TS_CONFIG;
-        t.open = (int32_t)(k + 1);
-        long long bm, bn, bk, st = 0;
-        pysrc_arg a[16];
-        int n = pysrc_args(p, k + 1, a, 16);
-        int ks = pysrc_kwarg(p, a, n < 16 ? n : 16, "num_stages");
-        if (!config_tiles(p, &t, &bm, &bn, &bk) || ks < 0 ||
-            !pysrc_int(p, a[ks].vb, a[ks].e, &st) || gfx950_lds(st, bm, bn, bk, elem) <= 160 * 1024)
-            return 1;
+    if (m->lds_open != open) { /* elem is 2 at every call */
+        int count = 0;
+        for (ptrdiff_t k = open + 1; k + 1 < p->match[open]; k++)
+            count += is_config_call(p, k) && config_lds_fits(p, k, elem);
+        m->lds_open = open;
+        m->lds_count = count;
     }
-    return 0;
+    ptrdiff_t self = s->open - 1;
+    int own = self > open && self + 1 < p->match[open] && is_config_call(p, self) &&
+              config_lds_fits(p, self, elem);
+    return m->lds_count - own > 0;
 }
 
 /* Does the file use 8-bit Triton element types (tl.int8, tl.uint8, tl.float8e4nv, ...)? Then
@@ -186,7 +240,8 @@ static int eight_bit_file(const pysrc *p)
     return 0;
 }
 
-static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned char **seen)
+static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_site *s,
+                       unsigned char **seen)
 {
     arena *a = r->a;
     unsigned tg = pyrules_targets(r);
@@ -203,7 +258,7 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
                 v.max, v.max * wave, wave);
             /* among autotune configs that fit, the autotuner skips the one that does not */
             hp_severity sev =
-                sibling_fits(p, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
+                sibling_fits(p, memo, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
             if (at >= 0)
                 add_span(r, p, at, at + 1, RID_TRI001, sev, m,
                          "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
@@ -220,8 +275,11 @@ static void site_rules(pyrules *r, const pysrc *p, const tri_site *s, unsigned c
             if (need > 160 * 1024) {
                 /* a config among others that fit is skipped by the autotuner; with 8-bit
                  * operands the same tiles may take half */
-                hp_severity sev = sibling_lds_fits(p, s, 2) ? HP_SEV_WARNING : HP_SEV_ERROR;
-                if (eight_bit_file(p) && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
+                hp_severity sev =
+                    sibling_lds_fits(p, memo, s, 2) ? HP_SEV_WARNING : HP_SEV_ERROR;
+                if (memo->eight_bit < 0)
+                    memo->eight_bit = eight_bit_file(p);
+                if (memo->eight_bit && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
                     sev = HP_SEV_NOTE;
                 const char *m = arena_printf(
                     a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
@@ -1179,8 +1237,9 @@ static void tri011(pyrules *r, const pysrc *p)
 void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
 {
     unsigned char *seen = NULL;
+    tri_memo memo = {r->a, NULL, -1, 0, -1, 0, -1};
     for (int k = 0; k < tf->ns; k++)
-        site_rules(r, p, &tf->s[k], &seen);
+        site_rules(r, p, &memo, &tf->s[k], &seen);
     /* host-side warp arithmetic means Triton's warps only where the file uses Triton (not in
      * CuTe DSL or TileLang files, whose warps are the hardware's) */
     if (pyrules_on(r, RID_TRI001) && imports_triton(p)) {
