@@ -9,7 +9,9 @@
 #   glheader  a .cu including glext.h, a header of 6000*K #defines (an OpenGL extension
 #             header's shape), with shuffles on a mask of the header and on a parameter
 #   launches  a .cu with one host function of 10000*K kernel launches
-#   configs   a .py with a Triton autotune list of 1000*K triton.Config(...) entries
+#   configs   a .py with a Triton autotune list of 1000*K triton.Config(...) entries, some
+#             over AMD's workgroup (num_warps=32) or gfx950's LDS (the rules that weigh a
+#             config by its siblings)
 #   python    a .py of about 2*K MB: classes, functions, imports, calls, strings, comments
 #   pyline    a .py whose one logical line (a dict literal) holds 5000*K entries with calls
 #   pyelif    a .py with an if/elif chain of 2000*K branches, each calling torch.cuda
@@ -80,8 +82,8 @@ awk -v n=$((1000 * K)) 'BEGIN {
     print "@triton.autotune("
     print "    configs=["
     for (i = 0; i < n; i++)
-        printf "        triton.Config({\"BLOCK_M\": %d, \"BLOCK_N\": %d}, num_warps=%d, num_stages=%d),\n",
-            16 * (1 + i % 8), 32 * (1 + int(i / 8) % 8), 2 * (1 + i % 4), 1 + i % 5
+        printf "        triton.Config({\"BLOCK_M\": %d, \"BLOCK_N\": %d, \"BLOCK_K\": 128}, num_warps=%d, num_stages=%d),\n",
+            16 * (1 + i % 8), 32 * (1 + int(i / 8) % 8), 4 * 2 ^ (i % 4), 1 + i % 5
     print "    ],"
     print "    key=[\"M\", \"N\"],"
     print ")"
