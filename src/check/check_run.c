@@ -119,6 +119,8 @@ typedef struct prun {
     arena *a;          /* the names, on the writer's thread */
     names plat;        /* platform macros ("p NAME" lines) */
     names shim;        /* names defined for HIP ("s NAME" lines) */
+    names inc_cuda;    /* includes only on the side HIP-Clang skips ("c PATH" lines) */
+    names inc_any;     /* last components of the other quoted includes ("a NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -143,13 +145,26 @@ static int names_amd(const char *s, ptrdiff_t len)
     return 0;
 }
 
+static int cpp_source_name(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return 0;
+    static const char *const exts[] = {".c", ".cc", ".cpp", ".cxx", ".cu", ".hip"};
+    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+        if (strcmp(dot, exts[i]) == 0)
+            return 1;
+    return header_name(path);
+}
+
 static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
 {
     prun *pr = ud;
     memset(res, 0, sizeof *res);
     res->path = job->path;
     int cmake = rules_py_kind(job->path) == PYK_CMAKE;
-    if (!header_name(job->path) && !cmake)
+    if (!cpp_source_name(job->path) && !cmake)
         return;
     arena *a = &ctx->a;
     char *data;
@@ -159,7 +174,10 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         res->path = job->path;
         return;
     }
-    if (!names_amd(data, len) || len > ((ptrdiff_t)1 << 31) - 2)
+    if (len > ((ptrdiff_t)1 << 31) - 2)
+        return;
+    int amd = names_amd(data, len), hdr = header_name(job->path);
+    if (!amd && str_find(str_make(data, len), S("include")) < 0)
         return;
     jmp_buf jb;
     jmp_buf *saved = a->oom;
@@ -168,18 +186,36 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         a->oom = saved;
         return;
     }
-    int n, ns = 0;
-    hp_str *v, *sv = NULL;
+    int n = 0, ns = 0, ni = 0;
+    hp_str *v = NULL, *sv = NULL, *iv = NULL;
+    uint8_t *side = NULL;
     if (cmake) {
         /* the directories whose CUDA sources this HIP build takes, as keys */
-        v = rules_build_hip_dirs(a, job->path, data, len, &n);
+        if (amd)
+            v = rules_build_hip_dirs(a, job->path, data, len, &n);
         for (int i = 0; i < n; i++)
             v[i] = rules_build_key(a, v[i]);
     } else {
-        v = rules_platform_macros(a, pr->cfg, data, len, &n, &sv, &ns);
+        if (amd && hdr)
+            v = rules_platform_macros(a, pr->cfg, data, len, &n, &sv, &ns);
+        iv = rules_include_sides(a, pr->cfg, data, len, &ni, &side);
     }
     buf b;
     buf_init(&b, a, 64);
+    for (int i = 0; i < ni; i++) {
+        hp_str p = iv[i];
+        if (!side[i]) { /* its last component: any file of that name may be meant */
+            ptrdiff_t k = p.len;
+            while (k > 0 && p.s[k - 1] != '/')
+                k--;
+            p = str_cut(p, k, p.len);
+        }
+        if (!p.len || memchr(p.s, '\n', (size_t)p.len))
+            continue;
+        buf_add(&b, side[i] ? "c " : "a ", 2);
+        buf_add(&b, p.s, p.len);
+        buf_addc(&b, '\n');
+    }
     for (int i = 0; i < n; i++) {
         buf_add(&b, "p ", 2);
         buf_add(&b, v[i].s, v[i].len);
@@ -191,7 +227,7 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         buf_addc(&b, '\n');
     }
     a->oom = saved;
-    if ((n || ns) && !b.failed) {
+    if (b.len && !b.failed) {
         res->report = buf_cstr(&b);
         res->report_len = b.len;
     }
@@ -204,7 +240,10 @@ static void plat_file(void *ud, const hp_file_result *r)
         const char *nl = memchr(r->report + i, '\n', (size_t)(r->report_len - i));
         ptrdiff_t e = nl ? nl - r->report : r->report_len;
         if (e > i + 2) {
-            names *ns = r->report[i] == 's' ? &pr->shim : &pr->plat;
+            char kind = r->report[i];
+            names *ns = kind == 's' ? &pr->shim : kind == 'c' ? &pr->inc_cuda
+                                                : kind == 'a' ? &pr->inc_any
+                                                              : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
                 hp_str *nv = NEW(pr->a, hp_str, nc);
@@ -256,6 +295,8 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
         return;
     cfg->plat = index_of(a, &pr.plat);
     cfg->shim = index_of(a, &pr.shim);
+    cfg->inc_cuda = index_of(a, &pr.inc_cuda);
+    cfg->inc_any = index_of(a, &pr.inc_any);
 }
 
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,

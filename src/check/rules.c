@@ -645,6 +645,37 @@ static int amd_dead(rctx *c, ptrdiff_t off)
     return (c->dead[k] & 1) != 0;
 }
 
+/* Is this file included in the tree only where HIP-Clang skips (cfg->inc_cuda: a vendor
+ * header of the CUDA or another non-AMD build), and never elsewhere under its name
+ * (cfg->inc_any)? A HIP source never is: it is the AMD side. */
+static int cuda_side_file(rctx *c)
+{
+    const rules_cfg *g = c->cfg;
+    if (!g->inc_cuda || c->hip_source || !c->path)
+        return 0;
+    hp_str p = str_cstr(c->path);
+    ptrdiff_t k = p.len;
+    while (k > 0 && p.s[k - 1] != '/')
+        k--;
+    if (g->inc_any && nameidx_get(g->inc_any, str_cut(p, k, p.len)) >= 0)
+        return 0;
+    for (ptrdiff_t i = p.len - 1; i >= 0; i--) /* each suffix after a '/' */
+        if ((i == 0 || p.s[i - 1] == '/') && nameidx_get(g->inc_cuda, str_cut(p, i, p.len)) >= 0)
+            return 1;
+    return 0;
+}
+
+static int cuda_side(rctx *c)
+{
+    if (!(c->lang & RL_CPP))
+        return 0;
+    if (!c->side_done) {
+        c->side_done = 1;
+        c->side = cuda_side_file(c);
+    }
+    return c->side;
+}
+
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone. */
 static int amd_dead_rule(const char *id)
 {
@@ -663,7 +694,7 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     if (r < 0 || !c->cfg->enabled[r] || !(c->cfg->langs[r] & c->lang))
         return;
     const char *const *row = ruletab_row(r);
-    if (amd_dead_rule(id) && amd_dead(c, off))
+    if (amd_dead_rule(id) && (amd_dead(c, off) || cuda_side(c)))
         return;
     if (sev == HP_SEV_NONE)
         sev = sev_of(row[RT_SEV]);

@@ -81,6 +81,10 @@ typedef struct rules_cfg {
                              headers, before the run), or NULL */
     const nameidx *shim;  /* the names the tree's headers define for HIP (rules_platform_macros),
                              or NULL */
+    const nameidx *inc_cuda; /* include paths the tree's files include only where HIP-Clang
+                                skips (rules_include_sides), or NULL */
+    const nameidx *inc_any;  /* the last path component of every other quoted include, or
+                                NULL */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -148,6 +152,7 @@ struct rctx {
     uint8_t *dead; /* per directive: bit 0, HIP-Clang certainly skips the code after it; bit 1,
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
+    int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
 };
 
 /* ---- the tokens families act on (C++; rules_hot.c)
@@ -340,6 +345,12 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h);
  * into src. */
 hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
                               int *n, hp_str **shim, int *nshim);
+/* The quoted #include paths of a C++ source, with, per path, 1 where the include sits in a
+ * branch HIP-Clang certainly skips: judged from tests of HIP/AMD and platform macros (taken as
+ * defined) and of CUDA's own macros (undefined) only, "#if defined(GGML_USE_HIP) ... #else
+ * #include "vendors/cuda.h"". Paths point into src. */
+hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
+                            int *n, uint8_t **cuda_side);
 /* Does a HIP shim of the tree define s (cfg->shim)? */
 int rules_shim(const rctx *c, hp_str s);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "ppeval.h"
 #include "rules.h"
 #include "run.h"
 #include "str.h"
@@ -270,6 +271,105 @@ static ptrdiff_t defined_name(const rctx *c, ptrdiff_t i, ptrdiff_t *end)
         return -1;
     *end = close;
     return i;
+}
+
+/* Evaluates a condition as HIP-Clang would see it: CUDA's own macros undefined, HIP/AMD and
+ * platform macros defined (values unknown); other macros unknown. -1 when it names neither. */
+static int amd_condition(rctx *c, ptrdiff_t h)
+{
+    ppenv env;
+    ppeval_env_init(&env, c->a, NULL, 0);
+    int named = 0;
+    for (ptrdiff_t j = h + 1; j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
+         j++) {
+        if (c->t[j].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, j);
+        if (rules_is_amd_macro(s) || plat_macro(c, s)) {
+            ppeval_env_set(&env, s, 1, 1, S("")); /* defined; its value unknown */
+            named = 1;
+        } else if (cuda_own_macro(s)) {
+            ppeval_env_set(&env, s, 0, 0, S(""));
+            named = 1;
+        }
+    }
+    return named ? ppeval_directive(&env, c->src, c->t, c->nt, h) : -1;
+}
+
+hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
+                            int *n, uint8_t **cuda_side)
+{
+    *n = 0;
+    rctx *c = NEW(a, rctx, 1);
+    c->a = a;
+    c->cfg = cfg;
+    c->src = src;
+    c->len = len;
+    lex_out lx;
+    lex_all(a, src, len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
+    find_plat(c);
+    enum { DEPTH = 64 };
+    struct {
+        uint8_t parent, taken, open;
+    } st[DEPTH];
+    int depth = 0, over = 0, dead = 0, cap = 16;
+    hp_str *v = NEW(a, hp_str, cap);
+    uint8_t *side = NEW(a, uint8_t, cap);
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t h = c->dirs[k];
+        unsigned sub = c->t[h].sub;
+        if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF || sub == PP_ELIF ||
+            sub == PP_ELSE) {
+            int elif = sub == PP_ELIF || sub == PP_ELSE;
+            if (!elif) {
+                if (over || depth == DEPTH) {
+                    over++;
+                    continue;
+                }
+                st[depth].parent = (uint8_t)dead;
+                st[depth].taken = st[depth].open = 0;
+                depth++;
+            } else if (over || depth == 0) {
+                continue;
+            }
+            if (st[depth - 1].parent || st[depth - 1].taken) {
+                dead = 1;
+                continue;
+            }
+            int r = sub == PP_ELSE ? (st[depth - 1].open ? -1 : 1) : amd_condition(c, h);
+            dead = r == 0;
+            if (r == 1)
+                st[depth - 1].taken = 1;
+            if (r < 0)
+                st[depth - 1].open = 1;
+        } else if (sub == PP_ENDIF) {
+            if (over)
+                over--;
+            else if (depth > 0)
+                dead = st[--depth].parent;
+        } else if (sub == PP_INCLUDE) {
+            ptrdiff_t q = rules_next(c, rules_next(c, h));
+            if (q >= c->nt || c->t[q].kind != TK_STRING || c->t[q].len < 3)
+                continue;
+            if (*n == cap) {
+                hp_str *nv = NEW(a, hp_str, 2 * cap);
+                uint8_t *ns = NEW(a, uint8_t, 2 * cap);
+                memcpy(nv, v, (size_t)cap * sizeof *nv);
+                memcpy(ns, side, (size_t)cap);
+                v = nv;
+                side = ns;
+                cap *= 2;
+            }
+            side[*n] = (uint8_t)dead;
+            v[(*n)++] = str_make(c->src + c->t[q].off + 1, c->t[q].len - 2);
+        }
+    }
+    *cuda_side = side;
+    return v;
 }
 
 int rules_shim(const rctx *c, hp_str s)

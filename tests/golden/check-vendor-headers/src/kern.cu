@@ -1,0 +1,3 @@
+#include "common.cuh"
+#include "common_cuda.h"
+__global__ void k(float *x) { x[0] = 1.0f; }
