@@ -42,6 +42,8 @@ struct pysrc_memo {
     int32_t *vend;        /* vend[i]: the tokens before i that are vendor tests of either side
                            * (pysrc_pred_vendor); NULL until built */
     unsigned char *vchain; /* as chain, for pysrc_pred_vendor */
+    unsigned char *vexit;  /* per line start: after_vendor_exit's answer, 0 not known, 1 no,
+                            * 2 yes */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
     nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
@@ -656,7 +658,8 @@ static int amd_name(hp_str s)
             if (c0 == 'h' || c0 == 'r' || c0 == 'a' || c0 == 'c' || c0 == 'g' || c0 == 'm' ||
                 c0 == 'f')
                 for (size_t k = 0; k < sizeof words / sizeof *words; k++)
-                    if (part.len == words[k].len && str_eq_nocase(part, words[k]))
+                    if (part.len == words[k].len && c0 == words[k].s[0] &&
+                        str_eq_nocase(part, words[k]))
                         return 1;
         }
         i = j + 1;
@@ -964,22 +967,53 @@ static int not_nvidia(const pysrc *p, ptrdiff_t h)
  * vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
  * rest to every other vendor, AMD included. Looks at up to 64 earlier siblings at each
  * level. */
+static int exit_before(const pysrc *p, ptrdiff_t s)
+{
+    ptrdiff_t after = s;
+    int k = 0;
+    for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
+        if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
+            continue;
+        if ((pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) || not_nvidia(p, j)) &&
+            exits(p, j))
+            return 1;
+    }
+    return 0;
+}
+
+/* The answer of each line start is remembered: a file's findings ask it for the same lines
+ * and their enclosing ones again and again. */
 static int after_vendor_exit(const pysrc *p, ptrdiff_t i)
 {
-    for (ptrdiff_t s = p->lstart[i]; s >= 0;) {
-        ptrdiff_t after = s;
-        int k = 0;
-        for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
-            if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
-                continue;
-            if ((pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) || not_nvidia(p, j)) &&
-                exits(p, j))
-                return 1;
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->vexit)
+        m->vexit = NEW(m->a, unsigned char, p->n);
+    unsigned char *mv = m ? m->vexit : NULL;
+    int r = 0;
+    ptrdiff_t s = p->lstart[i], stop = -1;
+    while (s >= 0) {
+        if (mv && mv[s]) {
+            r = mv[s] == 2;
+            stop = s;
+            break;
+        }
+        if (exit_before(p, s)) {
+            r = 1;
+            break;
         }
         ptrdiff_t h = p->up[s];
         s = h >= 0 ? p->lstart[h] : -1;
     }
-    return 0;
+    if (!mv)
+        return r;
+    for (ptrdiff_t t = p->lstart[i]; t >= 0 && t != stop;) {
+        mv[t] = r ? 2 : 1;
+        if (t == s)
+            break;
+        ptrdiff_t h = p->up[t];
+        t = h >= 0 ? p->lstart[h] : -1;
+    }
+    return r;
 }
 
 static int vendor_here(const pysrc *p, ptrdiff_t i)
