@@ -348,7 +348,7 @@ hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, p
 /* The quoted #include paths of a C++ source, with, per path, 1 where the include sits in a
  * branch HIP-Clang certainly skips: judged from tests of HIP/AMD and platform macros (taken as
  * defined) and of CUDA's own macros (undefined) only, "#if defined(GGML_USE_HIP) ... #else
- * #include "vendors/cuda.h"". Paths point into src. */
+ * #include "vendors/cuda.h"". Paths point into the arena. */
 hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
                             int *n, uint8_t **cuda_side);
 /* Does a HIP shim of the tree define s (cfg->shim)? */

@@ -300,13 +300,17 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
                             int *n, uint8_t **cuda_side)
 {
     *n = 0;
+    ptrdiff_t dlen;
+    const char *d = lex_directives(a, src, len, &dlen); /* nothing else is read */
+    if (!d)
+        return NULL;
     rctx *c = NEW(a, rctx, 1);
     c->a = a;
     c->cfg = cfg;
-    c->src = src;
-    c->len = len;
+    c->src = d;
+    c->len = dlen;
     lex_out lx;
-    lex_all(a, src, len, &lx);
+    lex_all(a, d, dlen, &lx);
     c->t = lx.toks;
     c->nt = lx.n;
     c->dirs = lx.dirs;

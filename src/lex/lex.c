@@ -1242,3 +1242,108 @@ ptrdiff_t lex_find_back_memo(lex_idx *ix, int slot, const char *src, const tok *
         hit(ctx, r);
     return r;
 }
+
+/* The next byte at or after i that can start or end something a directive-only reader must see
+ * (a newline, a comment, a literal, a splice), or n. */
+static LEX_INLINE ptrdiff_t next_stop(const unsigned char *s, ptrdiff_t n, ptrdiff_t i)
+{
+#ifdef __SSE2__
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i m = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')), _mm_cmpeq_epi8(v, _mm_set1_epi8('/'))),
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\''))),
+                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        if (bits)
+            return i + __builtin_ctz(bits);
+        i += 16;
+    }
+#endif
+    while (i < n && s[i] != '\n' && s[i] != '/' && s[i] != '"' && s[i] != '\'' && s[i] != '\\')
+        i++;
+    return i;
+}
+
+char *lex_directives(arena *a, const char *src, ptrdiff_t len, ptrdiff_t *outlen)
+{
+    pthread_once(&cls_once, init_tables);
+    *outlen = 0;
+    char *out = arena_alloc_nozero(a, 1, 1, len + 1);
+    if (!out)
+        return NULL;
+    const unsigned char *s = (const unsigned char *)src;
+    ptrdiff_t n = len, i = 0, o = 0, dir = -1, lo = 0;
+    int unterm = 0;
+    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0)
+        i = 3;
+    for (;;) {
+        /* the start of a line: blanks, block comments and splices keep it a start (as in
+         * the lexer), and a '#' there begins a directive */
+        for (;;) {
+            while (i < n && cls[s[i]] == C_SPACE)
+                i++;
+            ptrdiff_t sp;
+            if (i + 1 < n && s[i] == '/' && s[i + 1] == '*')
+                i = scan_block_comment(s, n, i, &unterm);
+            else if ((sp = splice_len(s, n, i)) > 0)
+                i += sp;
+            else
+                break;
+        }
+        if (i < n && s[i] == '#')
+            dir = i;
+        /* the rest of the line */
+        for (;;) {
+            i = next_stop(s, n, i);
+            if (i >= n)
+                goto done;
+            unsigned char c = s[i];
+            if (c == '\n') {
+                if (dir >= 0) {
+                    memcpy(out + o, s + dir, (size_t)(i + 1 - dir));
+                    o += i + 1 - dir;
+                    dir = -1;
+                }
+                lo = ++i;
+                break;
+            }
+            if (c == '/') {
+                if (i + 1 < n && s[i + 1] == '/')
+                    i = scan_line_comment(s, n, i);
+                else if (i + 1 < n && s[i + 1] == '*')
+                    i = scan_block_comment(s, n, i, &unterm);
+                else
+                    i++;
+            } else if (c == '\\') {
+                ptrdiff_t sp = splice_len(s, n, i);
+                i += sp ? sp : 1;
+            } else {
+                /* a literal, or a digit separator: the name or number just before says */
+                ptrdiff_t b = i;
+                while (b > lo && is_idch[s[b - 1]])
+                    b--;
+                int raw = 0;
+                if (b < i && cls[s[b]] == C_DIGIT) {
+                    ptrdiff_t e = scan_number(s, n, b);
+                    i = e > i ? e : i + 1;
+                } else if (b < i && literal_prefix(s, b, i, &raw) && !(raw && c == '\'')) {
+                    ptrdiff_t e = raw ? scan_raw(s, n, i, &unterm) : -1;
+                    i = e < 0 ? scan_quoted(s, n, i, c, &unterm) : e;
+                } else {
+                    i = scan_quoted(s, n, i, c, &unterm);
+                }
+            }
+            lo = i;
+        }
+    }
+done:
+    if (dir >= 0) {
+        memcpy(out + o, s + dir, (size_t)(n - dir));
+        o += n - dir;
+        out[o++] = '\n';
+    }
+    *outlen = o;
+    return out;
+}

@@ -91,6 +91,12 @@ typedef struct lex_out {
  * directives' list). */
 void lex_all(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 
+/* The directives of src[0..len) (each with its continuation lines and the comments it spans),
+ * each ended by a newline, and nothing else, into a buffer of the arena (*outlen bytes; NULL
+ * when memory runs out): lexing it gives the directives lex_all finds in src, for a pass that
+ * reads nothing but directives. */
+char *lex_directives(arena *a, const char *src, ptrdiff_t len, ptrdiff_t *outlen);
+
 /* A negative filter over names, in the name tables' format (gentab, hash.h): two bits of each
  * name's shape (hp_shape_bit). A name is possibly among those the filter was built from only
  * where both bits are set; a name of more than 255 bytes always passes. (The tables' filter

@@ -96,6 +96,32 @@ TEST(lex_hash_not_at_line_start)
     arena_release(&l.a);
 }
 
+/* lex_directives keeps the directives and nothing else: lexing its buffer gives what lexing the
+ * whole source gives for the directives. */
+static void dirs_only(lexed *l, const char *src)
+{
+    arena_init(&l->a, 1 << 16);
+    ptrdiff_t n;
+    l->src = lex_directives(&l->a, src, (ptrdiff_t)strlen(src), &n);
+    lex_all(&l->a, l->src, n, &l->out);
+}
+
+TEST(lex_directives_only)
+{
+    lexed l;
+    dirs_only(&l, "int a; /* c */ # include \"x.h\"\nb /* one\n two */ #if NOT\n"
+                  "auto s = R\"(\n#include \"raw.h\"\n)\"; char q = '#'; int n = 1'000;\n"
+                  "#define M(x) /* spans\n lines */ x \\\n  + 1\nf(\"#if s\"); // #error\n"
+                  "  /* lead */ #ifdef __HIP__\n#endif");
+    CHECK_STR(dump(&l), "#:# id:define id:M p:( id:x p:) com:/* spans\n lines */ id:x p:+ "
+                        "num:1 end: #:# id:ifdef id:__HIP__ end: #:# id:endif end:");
+    arena_release(&l.a);
+    dirs_only(&l, "/* a */#include \"a.h\"\n\\\n#pragma once\nx;\n#if 1 // c \\\n more\n#endif");
+    CHECK_STR(dump(&l), "#:# id:include str:\"a.h\" end: #:# id:pragma id:once end: "
+                        "#:# id:if num:1 com:// c \\\n more end: #:# id:endif end:");
+    arena_release(&l.a);
+}
+
 TEST(lex_launch_brackets)
 {
     lexed l;
