@@ -42,6 +42,7 @@ typedef struct bctx {
     int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
                             takes: it is the NVIDIA side of a build that has an AMD side */
     int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
+    int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
@@ -561,7 +562,7 @@ static void bld002(bctx *c, const bstmt *st)
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
         /* the hazard is the file's build being CUDA-only: one warning says so, and the other
          * CUDA-only settings of the same file are notes that list what the HIP branch needs */
-        hp_severity sev = c->bld002_n++ ? HP_SEV_NOTE : HP_SEV_WARNING;
+        hp_severity sev = c->bld002_n++ || c->nv_libs ? HP_SEV_NOTE : HP_SEV_WARNING;
         pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
@@ -962,6 +963,35 @@ static void scan_lines(bctx *c)
 
 static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen);
 
+/* Does the CMake code (not its comments) name CUTLASS or NVSHMEM (find_package(CUTLASS),
+ * CUTLASS::CUTLASS, ${NVSHMEM_HOME}, NVSHMEM_ENABLE_...)? Those are NVIDIA's CUDA libraries,
+ * with no HIP build: such a project is NVIDIA-only by its code, and porting it means replacing
+ * them, not adding a HIP branch to its build. */
+static int cmake_nvidia_libs(const bctx *c)
+{
+    static const char *const libs[] = {"cutlass", "nvshmem"};
+    int quote = 0;
+    for (ptrdiff_t i = 0; i < c->len; i++) {
+        char ch = c->src[i];
+        if (ch == '"') {
+            quote = !quote;
+        } else if (ch == '\\' && quote) {
+            i++;
+        } else if (ch == '#' && !quote) {
+            while (i + 1 < c->len && c->src[i + 1] != '\n')
+                i++;
+        } else if (ident_ch(ch) && (i == 0 || !ident_ch(c->src[i - 1]))) {
+            hp_str rest = str_make(c->src + i, c->len - i);
+            for (size_t k = 0; k < sizeof libs / sizeof *libs; k++) {
+                hp_str w = str_cstr(libs[k]);
+                if (rest.len >= w.len && str_eq_nocase(str_cut(rest, 0, w.len), w))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 static int file_has_hip(const bctx *c)
 {
     hp_str all = {c->src, c->len};
@@ -993,6 +1023,7 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     }
     c.cuda_side = cuda_side;
     c.hip_file |= cuda_side;
+    c.nv_libs = kind == PYK_CMAKE && cmake_nvidia_libs(&c);
     c.prim_file = pysrc_contains_nocase(str_make(src, len), "rocprim") ||
                   pysrc_contains_nocase(str_make(src, len), "hipcub") ||
                   pysrc_contains_nocase(str_make(src, len), "rocthrust");

@@ -21,20 +21,64 @@ static int guarded(const pysrc *p, ptrdiff_t i)
     return pysrc_guarded(p, i, pysrc_pred_amd, NULL);
 }
 
+static const char *const nv_pkgs[] = {"cutlass", "cuda", "nvshmem", "tensorrt"};
+
+/* Is the dotted module name s an NVIDIA-only package or one of its modules ("cutlass",
+ * "cuda.tile", "cuda.bindings.driver")? */
+static int nv_pkg(hp_str s)
+{
+    for (size_t k = 0; k < sizeof nv_pkgs / sizeof *nv_pkgs; k++) {
+        hp_str w = str_cstr(nv_pkgs[k]);
+        if (str_starts(s, w) && (s.len == w.len || s.s[w.len] == '.'))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is token i the name of a call that asks for an NVIDIA-only package by its name: kind 1
+ * pytest.importorskip("cutlass"), kind 2 find_spec("cuda.tile") (importlib.util.find_spec and
+ * cached wrappers named find_spec_*)? Returns the kind, or 0. */
+static int nv_pkg_probe(const pysrc *p, ptrdiff_t i)
+{
+    if (p->t[i].kind != PY_NAME || !pysrc_op(p, i + 1, '(') || p->match[i + 1] <= i + 1)
+        return 0;
+    hp_str n = pysrc_text(p, i);
+    int kind = RULES_EQ(n, "importorskip") ? 1 : RULES_STARTS(n, "find_spec") ? 2 : 0;
+    hp_str body;
+    if (!kind || !pysrc_str(p, i + 2, p->match[i + 1], &body) || !nv_pkg(body))
+        return 0;
+    return kind;
+}
+
 /* Does the file import an NVIDIA-only package at its top level, outside any try or if
- * (import cutlass, import cuda.bindings.driver, from cuda import cudart, nvshmem, tensorrt)?
- * Importing it fails on ROCm, so none of the file's code runs there. */
+ * (import cutlass, import cuda.bindings.driver, from cuda import cudart, nvshmem, tensorrt),
+ * or skip its tests without one (pytest.importorskip("cutlass"), in the module or a test)?
+ * Importing it fails on ROCm, so none of the file's code runs there; the tests of a file that
+ * skips without it test that package. */
 static int nvidia_only_file(const pysrc *p)
 {
-    static const char *const pkgs[] = {"cutlass", "cuda", "nvshmem", "tensorrt"};
     for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (nv_pkg_probe(p, i) == 1)
+            return 1;
         if (p->lstart[i] != i || p->up[i] >= 0 ||
             (!pysrc_is(p, i, "import") && !pysrc_is(p, i, "from")))
             continue;
-        for (size_t k = 0; k < sizeof pkgs / sizeof *pkgs; k++)
-            if (pysrc_is(p, i + 1, pkgs[k]))
+        for (size_t k = 0; k < sizeof nv_pkgs / sizeof *nv_pkgs; k++)
+            if (pysrc_is(p, i + 1, nv_pkgs[k]))
                 return 1;
     }
+    return 0;
+}
+
+/* Does the logical line of token i also ask whether an NVIDIA-only package is installed
+ * (find_spec("cutlass") is not None and capability >= (9, 0))? Its tests then run only where
+ * that package is, which ROCm never has. */
+static int needs_nv_pkg(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t e = pysrc_line_end(p, i);
+    for (ptrdiff_t k = p->lstart[i]; k < e; k++)
+        if (nv_pkg_probe(p, k))
+            return 1;
     return 0;
 }
 
@@ -44,7 +88,7 @@ static int nvidia_only_file(const pysrc *p)
  * the findings. */
 static int one_side(const pysrc *p, ptrdiff_t i)
 {
-    return pysrc_vendor_only(p, i);
+    return pysrc_vendor_only(p, i) || needs_nv_pkg(p, i);
 }
 
 static int is_cmp(const pysrc *p, ptrdiff_t i)

@@ -357,6 +357,16 @@ static int imports_triton(const pysrc *p)
     return 0;
 }
 
+/* Does the file import a kernel language of its own besides Triton (TileLang, CuTe DSL)? */
+static int imports_other_dsl(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if ((pysrc_is(p, i, "import") || pysrc_is(p, i, "from")) &&
+            (pysrc_is(p, i + 1, "tilelang") || pysrc_is(p, i + 1, "cutlass")))
+            return 1;
+    return 0;
+}
+
 /* Does the name count warps (num_warps, NUM_WARPS_BIG, get_num_warps)? */
 static int warp_count_name(hp_str s)
 {
@@ -1241,8 +1251,11 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
     for (int k = 0; k < tf->ns; k++)
         site_rules(r, p, &memo, &tf->s[k], &seen);
     /* host-side warp arithmetic means Triton's warps only where the file uses Triton (not in
-     * CuTe DSL or TileLang files, whose warps are the hardware's) */
-    if (pyrules_on(r, RID_TRI001) && imports_triton(p)) {
+     * CuTe DSL or TileLang files, whose warps are the hardware's, even when they borrow
+     * triton.cdiv: a file with no Triton kernel, config or launch of its own that imports
+     * such a language computes that language's threads) */
+    if (pyrules_on(r, RID_TRI001) && imports_triton(p) &&
+        (tf->nk > 0 || tf->ns > 0 || !imports_other_dsl(p))) {
         tri001_host(r, p);
         if (pyrules_targets(r) & TGT_WAVE64)
             tri001_count(r, p, 64, seen);
