@@ -100,6 +100,8 @@ static ptrdiff_t find_ptx(hp_str s, ptrdiff_t *n)
         if (s.s[i] == '%' || (i && is_alnum(s.s[i - 1])))
             continue;
         for (size_t k = 0; k < sizeof ptx_ops / sizeof *ptx_ops; k++) {
+            if (ptx_ops[k][0] != s.s[i])
+                continue;
             size_t l = strlen(ptx_ops[k]);
             if ((size_t)(s.len - i) > l && memcmp(s.s + i, ptx_ops[k], l) == 0 &&
                 ((s.s[i + (ptrdiff_t)l] == '.' && i + (ptrdiff_t)l + 1 < s.len &&
@@ -134,6 +136,8 @@ static int looks_gcn(hp_str s)
         if (i && is_alnum(s.s[i - 1]))
             continue;
         for (size_t k = 0; k < sizeof gcn / sizeof *gcn; k++) {
+            if (gcn[k][0] != s.s[i])
+                continue;
             size_t l = strlen(gcn[k]);
             if ((size_t)(s.len - i) > l && memcmp(s.s + i, gcn[k], l) == 0 &&
                 s.s[i + (ptrdiff_t)l] >= 'a' && s.s[i + (ptrdiff_t)l] <= 'z')
