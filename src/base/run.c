@@ -708,6 +708,7 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     p.wo.skip_hipified_copies = spec->skip_hipified_copies;
     p.wo.skip_dir = spec->skip_dir;
     p.wo.skip_dir_ud = spec->skip_dir_ud;
+    p.wo.skip_inner_links = spec->skip_inner_links;
     int jobs = pool_jobs(r);
     /* One input that is no directory is one job: no thread would have anything to do */
     os_stat st1;

@@ -33,6 +33,7 @@ typedef struct run_spec {
     int skip_hipified_copies; /* walk_opts.skip_hipified_copies */
     const char *(*skip_dir)(void *ud, const char *rel); /* walk_opts.skip_dir */
     void *skip_dir_ud;
+    int skip_inner_links; /* walk_opts.skip_inner_links */
     /* Results hold nothing in the context but what hp_file_result points to: each worker then
      * keeps one context for all its files and the result is copied out for the writer. */
     int detach;

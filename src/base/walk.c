@@ -26,6 +26,7 @@ typedef struct walker {
     int root; /* the input being walked */
     int hipified; /* the input is hipify-python's output directory (it holds the record) */
     int told;     /* the note on its originals was given */
+    const char *root_real; /* the input's real path (skip_inner_links), or NULL */
 } walker;
 
 int walk_excluded(const walk_opts *o, const char *rel)
@@ -106,6 +107,39 @@ static int hipified_original(const os_dirent *ents, ptrdiff_t n, const char *nam
     return 0;
 }
 
+/* Does the walk reach the real path of a link's target by itself (skip_inner_links)? Then it
+ * returns the target's path relative to the input, else NULL. */
+static const char *inner_target(walker *w, const char *child, int is_dir)
+{
+    if (!w->o->skip_inner_links || !w->root_real)
+        return NULL;
+    const char *real = os_realpath(w->a, child);
+    if (!real)
+        return NULL;
+    size_t n = strlen(w->root_real);
+    if (n == 1 && w->root_real[0] == '/')
+        n = 0; /* the root directory: every path is below it */
+    if (strncmp(real, w->root_real, n) != 0 || real[n] != '/' || !real[n + 1])
+        return NULL;
+    const char *rel = real + n + 1;
+    if (walk_excluded(w->o, rel))
+        return NULL;
+    /* every directory on the way (and the target, if one) must be one the walk enters */
+    for (const char *p = rel;; p++) {
+        if (*p == '/' || (!*p && is_dir)) {
+            char *dir = arena_printf(w->a, "%.*s", (int)(p - rel), rel);
+            const char *last = strrchr(dir, '/');
+            if (vcs_dir(last ? last + 1 : dir) || os_tree_is_temp(last ? last + 1 : dir))
+                return NULL;
+            if (w->o->skip_dir && w->o->skip_dir(w->o->skip_dir_ud, dir))
+                return NULL;
+        }
+        if (!*p)
+            break;
+    }
+    return rel;
+}
+
 static void walk_dir(walker *w, const char *path, const char *rel, const os_stat *st)
 {
     if (w->stop)
@@ -169,6 +203,8 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                         }
                         continue;
                     }
+                    if (cst.is_reg && inner_target(w, child, 0))
+                        continue;
                     type = cst.is_reg ? OS_DT_REG : OS_DT_OTHER;
                 } else {
                     int e = os_stat_path(child, 0, &cst);
@@ -181,6 +217,20 @@ static void walk_dir(walker *w, const char *path, const char *rel, const os_stat
                         continue;
                     }
                     type = cst.is_dir ? OS_DT_DIR : cst.is_reg ? OS_DT_REG : OS_DT_OTHER;
+                    const char *at = inner_target(w, child, cst.is_dir);
+                    if (at) {
+                        if (cst.is_dir) {
+                            walk_item it = {child, crel, 1, HP_OK,
+                                            arena_printf(w->a,
+                                                         "a symbolic link to '%s' in the same "
+                                                         "tree, which is taken there",
+                                                         at),
+                                            w->root, 1};
+                            if (w->emit(w->ud, &it))
+                                w->stop = 1;
+                        }
+                        continue;
+                    }
                 }
             } else {
                 cst = lst;
@@ -272,6 +322,7 @@ int walk_paths(arena *a, const walk_opts *o, const char *const *paths, int npath
             os_stat rst;
             w.hipified = os_stat_path(join(w.a, p, HP_HIPIFY_RECORD), 1, &rst) == 0 && rst.is_reg;
             w.told = 0;
+            w.root_real = o->skip_inner_links ? os_realpath(w.a, p) : NULL;
             walk_dir(&w, p, "", &st);
         } else {
             const char *base = strrchr(p, '/');

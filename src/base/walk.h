@@ -40,6 +40,12 @@ typedef struct walk_opts {
      * enters it. NULL: every directory is entered. */
     const char *(*skip_dir)(void *ud, const char *rel);
     void *skip_dir_ud;
+    /* A symbolic link whose target lies inside the same input tree, at a place the walk
+     * reaches itself (not excluded, nor below a directory it skips), is not taken: a reader
+     * of the tree (check) would take the same files twice, once under each name. With
+     * follow_symlinks a link to a directory is emitted as a skipped item saying where it
+     * points; a link to a file is passed over in silence (also without follow_symlinks). */
+    int skip_inner_links;
 } walk_opts;
 
 /* Calls emit for every file in order; returns 0, or nonzero if emit asked to stop. The

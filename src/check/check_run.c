@@ -94,6 +94,7 @@ static run_spec tree_spec(run_fn fn, void *ud, const hp_run_opts *r, int other_v
     spec.want = want;
     spec.want_ud = (void *)r;
     spec.skip_hipified_copies = 1;
+    spec.skip_inner_links = 1;
     if (!other_vendors)
         spec.skip_dir = rules_other_vendor_dir;
     return spec;

@@ -121,9 +121,10 @@ void rules_lib_run(rctx *c)
             collective(c, i, need, &uses_cub);
         } else if (RULES_EQ(s, "thrust") && rules_punct(c, rules_next(c, i), P_SCOPE) &&
                    rules_is(c, rules_next(c, rules_next(c, i)), "cuda")) {
-            rules_report(c, RID_LIB004, i, HP_SEV_WARNING, RF_ONCE,
+            /* a note: translate renames thrust::cuda:: to thrust::hip:: (and the headers) */
+            rules_report(c, RID_LIB004, i, HP_SEV_NOTE, RF_ONCE,
                          "thrust::cuda execution policies and headers are CUDA's; rocThrust "
-                         "spells them thrust::hip",
+                         "spells them thrust::hip (hipport translate renames them)",
                          "use thrust::hip::par (or thrust::device) with rocThrust");
         }
     }

@@ -254,36 +254,64 @@ static void wave001(rctx *c, ptrdiff_t i)
 /* ------------------------------------------------------------------ WAVE002 */
 
 
+
+/* The size of the cooperative-groups tile named at i (tiled_partition<N>, thread_block_tile<N>,
+ * tiled_partition(parent, N)): N, -1 where it is not a constant check can compute (a template
+ * parameter, a macro of another file), 0 where i names no tile. */
+static long long tile_size_at(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t n = rules_next(c, i), first = -1, last = -1;
+    lex_args a;
+    if (rules_punct(c, n, '<')) {
+        ptrdiff_t gt = rules_template_close(c, n, -1);
+        if (gt <= n)
+            return 0;
+        first = rules_next(c, n);
+        last = rules_prev(c, gt);
+    } else if (rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition") &&
+               rules_args(c, n, &a) && a.n == 2) {
+        first = a.first[1];
+        last = a.last[1];
+    } else {
+        return 0;
+    }
+    long long v;
+    int bits;
+    return rules_eval(c, first, last, &v, &bits) && v > 0 ? v : -1;
+}
+
 /* Does the name at i (tiled_partition, thread_block_tile) make a tile of 32:
  * tiled_partition<32>, thread_block_tile<32>, or tiled_partition(g, 32)? */
 static int tile32_at(const rctx *c, ptrdiff_t i)
 {
-    ptrdiff_t n = rules_next(c, i);
-    if (rules_punct(c, n, '<')) {
-        ptrdiff_t gt = rules_template_close(c, n, -1);
-        return gt > n && eval_is(c, rules_next(c, n), rules_prev(c, gt), 32);
-    }
-    lex_args a;
-    return rules_punct(c, n, '(') && rules_is(c, i, "tiled_partition") && rules_args(c, n, &a) &&
-           a.n == 2 && eval_is(c, a.first[1], a.last[1], 32);
+    return tile_size_at(c, i) == 32;
 }
 
 /* The severity of a lane or warp index computed with 32 in function f: an error where the
  * function exchanges data across lanes with the builtins, whose groups are wavefronts; a
- * warning where it does not, or where its only cross-lane calls are members of a
- * cooperative-groups tile of 32 (g.shfl_xor on tiled_partition<32>): the tile's lanes are the
- * 32-thread groups the index counts. */
+ * warning where it does not. Where its only cross-lane calls are members of cooperative-groups
+ * tiles (g.shfl_xor), the tiles decide: of 32 (tiled_partition<32>), a note, since the tile's
+ * lanes are the 32-thread groups the index counts, on a 64-lane wavefront too; of a size check
+ * cannot compute (tiled_partition<WARP_SIZE> with the macro in another header, a template
+ * parameter), a warning; of another size, an error. */
 static hp_severity lane32_sev(const rctx *c, const rules_fn *f)
 {
     if (!f || !f->crosslane)
         return HP_SEV_WARNING;
     if (f->crosslane_free)
         return HP_SEV_ERROR;
-    for (ptrdiff_t j = f->open; j < f->close; j = rules_next(c, j))
-        if ((rules_is(c, j, "tiled_partition") || rules_is(c, j, "thread_block_tile")) &&
-            tile32_at(c, j))
-            return HP_SEV_WARNING;
-    return HP_SEV_ERROR;
+    int n32 = 0, unknown = 0, other = 0;
+    for (ptrdiff_t j = f->open; j < f->close; j = rules_next(c, j)) {
+        if (!rules_is(c, j, "tiled_partition") && !rules_is(c, j, "thread_block_tile"))
+            continue;
+        long long k = tile_size_at(c, j);
+        n32 += k == 32;
+        unknown += k < 0;
+        other += k > 0 && k != 32;
+    }
+    if (other || (!n32 && !unknown))
+        return HP_SEV_ERROR;
+    return unknown ? HP_SEV_WARNING : HP_SEV_NOTE;
 }
 static void wave002(rctx *c, ptrdiff_t op)
 {
