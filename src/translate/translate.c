@@ -564,6 +564,14 @@ static hp_str roc_complex(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
     return to;
 }
 
+/* Whether cuBLAS's function `name` is one of those cublas_v2.h calls with a handle, as
+ * name_v2: in the legacy API (cublas.h) the same name takes no handle, and hipBLAS's does. */
+static int cublas_handle_api(xlate *x, hp_str name)
+{
+    const char *v2 = arena_printf(x->a, "%.*s_v2", (int)name.len, name.s);
+    return map_find(v2, name.len + 3) != NULL;
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -583,6 +591,18 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             own_add(x, cuda);
             return;
         }
+    }
+    if (x->cublas_legacy && r->family == x->cublas_family && r->kind == MAP_K_func &&
+        cublas_handle_api(x, cuda)) {
+        note_unsupported(x, i);
+        finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' of cuBLAS's legacy API (cublas.h) takes no handle; "
+                          "hipBLAS has only the handle API of cublas_v2.h",
+                          (int)cuda.len, cuda.s),
+                "include cublas_v2.h, create a handle and pass it (and the scalars by "
+                "pointer), then translate again");
+        return;
     }
     int use_roc = use_roc_name(x, r);
     if (r->flags & MAP_F(erase)) {
@@ -1181,6 +1201,32 @@ static int roc_complex_lib(const xlate *x)
             sparse = 1;
     }
     return sparse ? ROC_CPLX_SPARSE : ROC_CPLX_HIP;
+}
+
+/* Whether the file calls cuBLAS's legacy API: it includes cublas.h and neither cublas_v2.h
+ * nor cublasXt.h, which includes it (CUDA rejects cublas.h and cublas_v2.h together; a file
+ * that includes both gets the handle API's translation). hipBLAS's or rocBLAS's header in
+ * place of cublas.h counts as cublas.h, so that the translation translates to itself. */
+static int cublas_legacy_api(const xlate *x)
+{
+    static const char *const legacy_headers[] = {"cublas.h", "hipblas.h", "hipblas/hipblas.h",
+                                                  "rocblas.h", "rocblas/rocblas.h"};
+    int legacy = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_INCLUDE)
+            continue;
+        ptrdiff_t op = include_operand(x, h);
+        if (op < 0)
+            continue;
+        hp_str path = str_make(x->src + x->t[op].off + 1, x->t[op].len - 2);
+        if (str_eqc(path, "cublas_v2.h") || str_eqc(path, "cublasXt.h"))
+            return 0;
+        for (size_t k = 0; k < sizeof legacy_headers / sizeof *legacy_headers; k++)
+            if (str_eqc(path, legacy_headers[k]))
+                legacy = 1;
+    }
+    return legacy;
 }
 
 /* Detects "#ifndef X / #define X" or "#pragma once" before any other token. A "#pragma once"
@@ -1827,6 +1873,8 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     }
     find_own_macros(x);
     x->complex_family = map_family_index("complex");
+    x->cublas_family = map_family_index("cublas");
+    x->cublas_legacy = cublas_legacy_api(x);
     if (o->roc)
         x->roc_complex = roc_complex_lib(x);
     int depth[2] = {0, 0}; /* launches open outside and inside directives (counted apart, as
