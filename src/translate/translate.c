@@ -1438,6 +1438,39 @@ static int mentions(const xlate *x, const char *name)
     return 0;
 }
 
+/* (float)V.x and (float)V.y of a half2 V: HIP 5.2 declares __half2's members x and y as
+ * unsigned short (ROCm 7.2 as __half, the first release checked with them so), and the cast
+ * would give the number of the bits; for a HIP older than 7.2 the member is read as a half
+ * first, (float)reinterpret_cast<half&>(V.x), as hipify-clang writes it (V's type found in its
+ * declaration). */
+static void half2_members(xlate *x)
+{
+    if (x->hipv >= 702 || !(mentions(x, "half2") || mentions(x, "__half2")))
+        return;
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (!xlate_punct(x, i, '(') || !xlate_is(x, xlate_next(x, i), "float"))
+            continue;
+        ptrdiff_t c = xlate_next(x, xlate_next(x, i));
+        ptrdiff_t v = xlate_next(x, c), dot = xlate_next(x, v), m = xlate_next(x, dot);
+        if (!xlate_punct(x, c, ')') || v >= x->nt || x->t[v].kind != TK_IDENT ||
+            !xlate_punct(x, dot, '.') || !(xlate_is(x, m, "x") || xlate_is(x, m, "y")))
+            continue;
+        ptrdiff_t after = xlate_next(x, m);
+        if (xlate_punct(x, after, '(') || xlate_punct(x, after, '.') ||
+            xlate_punct(x, after, '['))
+            continue;
+        hp_str type = xlate_declared_type(x, v);
+        const char *half = str_eqc(type, "half2")     ? "half"
+                           : str_eqc(type, "__half2") ? "__half"
+                                                      : NULL;
+        if (!half)
+            continue;
+        xlate_insert(x, x->t[v].off, arena_printf(x->a, "reinterpret_cast<%s&>(", half));
+        xlate_insert(x, x->t[m].off + x->t[m].len, ")");
+        x->st.converted++;
+    }
+}
+
 /* ------------------------------------------------------------------ excluded branches */
 
 static int is_conditional(unsigned code)
@@ -1920,6 +1953,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     }
 
     unknown_names(x);
+    half2_members(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
