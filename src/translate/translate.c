@@ -564,6 +564,26 @@ static hp_str roc_complex(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
     return to;
 }
 
+static ptrdiff_t include_operand(const xlate *x, ptrdiff_t h);
+static int mentions(const xlate *x, const char *name);
+
+/* Whether the file is Caffe2's, whose names (flag caffe2) are common words: it includes a
+ * header under caffe2/ or names the namespace caffe2. Found on the first such name. */
+static int caffe2_file(xlate *x)
+{
+    if (x->caffe2)
+        return x->caffe2 > 0;
+    x->caffe2 = mentions(x, "caffe2") ? 1 : -1;
+    for (ptrdiff_t d = 0; d < x->ndirs && x->caffe2 < 0; d++) {
+        ptrdiff_t h = x->dirs[d];
+        ptrdiff_t op = x->t[h].sub == PP_INCLUDE ? include_operand(x, h) : -1;
+        if (op >= 0 && str_starts(str_make(x->src + x->t[op].off + 1, x->t[op].len - 2),
+                                  S("caffe2/")))
+            x->caffe2 = 1;
+    }
+    return x->caffe2 > 0;
+}
+
 /* Whether cuBLAS's function `name` is one of those cublas_v2.h calls with a handle, as
  * name_v2: in the legacy API (cublas.h) the same name takes no handle, and hipBLAS's does. */
 static int cublas_handle_api(xlate *x, hp_str name)
@@ -580,6 +600,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     }
     if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
+        return;
+    if ((r->flags & MAP_F(caffe2)) && !caffe2_file(x))
         return;
     /* a device function or variable of the file's own under a CUDA name (its own umin), and
      * any name HIP lacks that the file declares itself: neither renamed nor reported */
@@ -838,6 +860,8 @@ static void ident(xlate *x, ptrdiff_t i)
     if (is_member(x, i)) {
         if (r->kind == MAP_K_member)
             member(x, i);
+        else if (r->flags & MAP_F(caffe2))
+            rename_ident(x, i, r); /* a method of Caffe2's contexts (c->cuda_stream()) */
         return;
     }
     if (r->kind == MAP_K_member)

@@ -82,6 +82,7 @@ typedef struct xlate {
                              * (ROC_CPLX_* of translate.c) */
     int cublas_family;      /* the family index of cuBLAS's table */
     int cublas_legacy;      /* the file calls cuBLAS's legacy API (cublas.h, no handle) */
+    int caffe2;             /* the file is Caffe2's: 1 yes, -1 no, 0 not known yet */
 } xlate;
 
 
