@@ -306,7 +306,18 @@ static void wrap_symbol(xlate *x, ptrdiff_t i)
     if (!xlate_args(x, open, &a) || a.n <= argi)
         return;
     ptrdiff_t f = a.first[argi], l = a.last[argi];
-    if (l < f || xlate_is(x, f, "HIP_SYMBOL") || x->t[f].kind == TK_STRING)
+    if (l >= f && x->t[f].kind == TK_STRING) {
+        /* compiles (a string's address is a const void *), and fails at run time */
+        hp_str name = xlate_text(x, i);
+        finding(x, f, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' names its symbol by a string, which CUDA 5.0 removed and HIP "
+                          "never took: the call fails at run time",
+                          (int)name.len, name.s),
+                "pass the __device__ variable itself");
+        return;
+    }
+    if (l < f || xlate_is(x, f, "HIP_SYMBOL"))
         return;
     xlate_insert(x, x->t[f].off, "HIP_SYMBOL(");
     xlate_insert(x, x->t[l].off + x->t[l].len, ")");
