@@ -3,14 +3,20 @@
 # lit tests written for hipify-clang (a file with a "// RUN: %run_test hipify ..." line and
 # "// CHECK:" lines) and checks the output with FileCheck's rules, implemented here in awk.
 #
-# usage: tools/hipify-conformance.sh [-m clang|perl] [-b HIPPORT] [-d] [-v] DIR
+# usage: tools/hipify-conformance.sh [-m clang|perl] [-b HIPPORT] [-d] [-k TABLE] [-v] DIR
 #   -m   which interface: hipport hipify-clang (default) or hipport hipify-perl
 #   -b   the binary (default build/hipport)
-#   -d   expect the library headers as hipport writes them, "hipblas/hipblas.h" for "hipblas.h"
-#        (a deliberate difference, docs/hipify-conformance.md), so that the checks after them
-#        count
-#   -v   print passing tests too
-# Prints "PASS file" / "FAIL file: reason" per test and "conformance (MODE): N passed, N failed".
+#   -d   count the deliberate differences of docs/hipify-conformance.md: a test passes with the
+#        library headers expected as hipport writes them ("hipblas/hipblas.h" for "hipblas.h"),
+#        and one whose every failing check matches a row of TABLE "differs only as documented"
+#   -k   the table of documented failures (default tools/hipify-conformance/known.tsv): lines
+#        "TEST<TAB>TEXT<TAB>KEY", TEST the test's path under DIR, TEXT a piece of the failing
+#        check's pattern, KEY the difference's key in docs/hipify-conformance.md; # comments
+#   -v   print passing tests too, and the checks of documented ones
+# Prints "FAIL file" with every failing check of the test below it ("DOC file: KEYS" for a
+# documented one, under -d), then "conformance (MODE): N passed, K failed" ("N passed,
+# M documented, K failed" under -d) and, under -d, the rows of TABLE for a test that ran that
+# matched none of its failing checks. Exit status 0 when K is 0 and every such row matched.
 #
 # The RUN line's words after "%hipify_args COUNT" are COUNT hipify options, then "%clang_args"
 # and compiler options, which go after "--". The translated output has everything from "//" to
@@ -19,23 +25,34 @@
 #   CHECK-NEXT: PAT  its first occurrence after the previous match is on the next line
 #   CHECK-NOT: PAT   PAT does not occur between the previous match and the next one
 # Runs of blanks match runs of blanks, and a pattern's leading and trailing blanks are ignored
-# (FileCheck without --strict-whitespace).
+# (FileCheck without --strict-whitespace). A failing CHECK or CHECK-NEXT leaves the position
+# where it was, and the checks after it go on from there; a CHECK-NEXT right after a failing
+# check, which has no line to be next to, is searched as a CHECK.
+here=$(cd "$(dirname "$0")" && pwd)
 mode=clang
 bin=build/hipport
 verbose=
 headers=
-while getopts m:b:dv o; do
+known=$here/hipify-conformance/known.tsv
+doc=$here/../docs/hipify-conformance.md
+usage="usage: $0 [-m clang|perl] [-b HIPPORT] [-d] [-k TABLE] [-v] DIR"
+while getopts m:b:dk:v o; do
     case $o in
     m) mode=$OPTARG ;;
     b) bin=$OPTARG ;;
     d) headers=1 ;;
+    k) known=$OPTARG ;;
     v) verbose=1 ;;
-    *) echo "usage: $0 [-m clang|perl] [-b HIPPORT] [-d] [-v] DIR" >&2; exit 2 ;;
+    *) echo "$usage" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -ne 1 ] || [ ! -d "$1" ] || { [ "$mode" != clang ] && [ "$mode" != perl ]; }; then
-    echo "usage: $0 [-m clang|perl] [-b HIPPORT] [-d] [-v] DIR" >&2
+    echo "$usage" >&2
+    exit 2
+fi
+if [ -n "$headers" ] && [ ! -f "$known" ]; then
+    echo "$0: no table '$known'" >&2
     exit 2
 fi
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
@@ -97,10 +114,9 @@ function search(k, l, c, endl, endc,    t, i) {
     }
     fl = 0
 }
+# a failing check is listed and the checking goes on: the position stays where it was
 function fail(k, why) {
     printf "line %d: %s: %s%s\n", cline[k], kind[k], pat[k], why
-    failed = 1
-    exit
 }
 # the CHECK-NOTs pending: none may occur between (l, c) and (el, ec)
 function nots(l, c, el, ec,    k) {
@@ -124,13 +140,17 @@ BEGIN {
 { out[NR] = canon($0) }
 END {
     nout = NR
-    l = 1; c = 1; nnot = nfrom = 0
+    l = 1; c = 1; nnot = nfrom = lost = 0
     for (k = 1; k <= n; k++) {
         if (kind[k] == "CHECK-NOT") { notk[nnot++] = k; continue }
         search(k, l, c, nout, length(out[nout]) + 1)
-        if (!fl) fail(k, " (no match)")
-        if (kind[k] == "CHECK-NEXT" && fl != l + 1)
+        if (!fl) { fail(k, " (no match)"); lost = 1; continue }
+        if (kind[k] == "CHECK-NEXT" && fl != l + 1 && !lost) {
             fail(k, " (found on output line " fl ", not on line " l + 1 ")")
+            lost = 1
+            continue
+        }
+        lost = 0
         ml = fl; mc = fc; mn = mlen
         nots(l, c, ml, mc)
         l = ml; c = mc + mn
@@ -139,12 +159,39 @@ END {
 }' "$2"
 }
 
+# classify NAME FAILURES: each failing check as "KEY<TAB>CHECK" (KEY "-" when no row of the
+# table matches it), and "used N" for each row N that matched one
+classify() {
+    awk -F '\t' -v name="$1" -v fails="$2" '
+/^#/ || NF < 3 { next }
+$1 == name { n++; row[n] = NR; text[n] = $2; key[n] = $3 }
+END {
+    while ((getline line < fails) > 0) {
+        k = "-"
+        p = line
+        sub(/^line [0-9]+: CHECK(-NEXT|-NOT)?: /, "", p)
+        for (i = 1; i <= n; i++)
+            if (index(p, text[i])) {
+                k = key[i]
+                if (!(row[i] in used)) { used[row[i]] = 1; print "used\t" row[i] }
+                break
+            }
+        print k "\t" line
+    }
+}' "$known"
+}
+
 pass=0
+hpass=0
+documented=0
 fail=0
 list=$tmp/list
+: >"$tmp/ran"
+: >"$tmp/used"
 grep -rlE '^[[:space:]]*// RUN:.*%run_test hipify' "$dir" | LC_ALL=C sort >"$list"
 while read -r test; do
     name=${test#"$dir"/}
+    echo "$name" >>"$tmp/ran"
     run=$(grep -m1 -E '// RUN:.*%run_test hipify' "$test" | sed 's/.*%hipify_args//; s/"//g')
     # shellcheck disable=SC2086
     set -- $run
@@ -167,12 +214,6 @@ while read -r test; do
     copts="$*"
     grep -n -E '// CHECK(-NEXT|-NOT)?:' "$test" |
         sed -E 's/^([0-9]+):.*\/\/ (CHECK(-NEXT|-NOT)?):(.*)$/\1\t\2\t\4/' >"$tmp/checks"
-    if [ -n "$headers" ]; then
-        libs='hipblas|hipblaslt|rocblas|hipsparse|rocsparse|hipsolver|rocsolver|hiprand|rocrand|hipfft'
-        sed -E "s/#include \"($libs)\\.h\"/#include \"\\1\\/\\1.h\"/; s/#include <($libs)\\.h>/#include <\\1\\/\\1.h>/" \
-            "$tmp/checks" >"$tmp/checks.d"
-        mv "$tmp/checks.d" "$tmp/checks"
-    fi
     rm -f "$tmp/out.hip"
     tdir=$(dirname "$test")
     if [ "$mode" = perl ]; then
@@ -185,20 +226,66 @@ while read -r test; do
             -- $copts) >"$tmp/log" 2>&1
     fi
     rc=$?
-    why=
     if [ ! -f "$tmp/out.hip" ]; then
-        why="hipport exit $rc: $(grep -v '^$' "$tmp/log" | head -1)"
-    else
-        sed -E 's|//.+|// |g' "$tmp/out.hip" >"$tmp/out.stripped"
-        why=$(check "$tmp/checks" "$tmp/out.stripped")
+        fail=$((fail + 1))
+        printf 'FAIL %s\n    hipport exit %s: %s\n' "$name" "$rc" "$(grep -v '^$' "$tmp/log" | head -1)"
+        continue
     fi
-    if [ -z "$why" ]; then
+    sed -E 's|//.+|// |g' "$tmp/out.hip" >"$tmp/out.stripped"
+    check "$tmp/checks" "$tmp/out.stripped" >"$tmp/fails"
+    if [ -s "$tmp/fails" ] && [ -n "$headers" ]; then
+        libs='hipblas|hipblaslt|rocblas|hipsparse|rocsparse|hipsolver|rocsolver|hiprand|rocrand|hipfft'
+        sed -E "s/#include \"($libs)\\.h\"/#include \"\\1\\/\\1.h\"/; s/#include <($libs)\\.h>/#include <\\1\\/\\1.h>/" \
+            "$tmp/checks" >"$tmp/checks.d"
+        check "$tmp/checks.d" "$tmp/out.stripped" >"$tmp/fails"
+        [ -s "$tmp/fails" ] || hpass=$((hpass + 1))
+    fi
+    if [ ! -s "$tmp/fails" ]; then
         pass=$((pass + 1))
         [ -n "$verbose" ] && echo "PASS $name"
-    else
-        fail=$((fail + 1))
-        printf 'FAIL %s: %s\n' "$name" "$why"
+        continue
     fi
+    if [ -z "$headers" ]; then
+        fail=$((fail + 1))
+        echo "FAIL $name"
+        sed 's/^/    /' "$tmp/fails"
+        continue
+    fi
+    classify "$name" "$tmp/fails" >"$tmp/class"
+    grep '^used	' "$tmp/class" | cut -f2 >>"$tmp/used"
+    grep -v '^used	' "$tmp/class" >"$tmp/fails"
+    if grep -q '^-	' "$tmp/fails"; then
+        fail=$((fail + 1))
+        echo "FAIL $name"
+        awk -F '\t' '{ line = substr($0, length($1) + 2)
+            print "    " line ($1 == "-" ? "" : " [" $1 "]") }' "$tmp/fails"
+        continue
+    fi
+    documented=$((documented + 1))
+    echo "DOC $name: $(cut -f1 "$tmp/fails" | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')"
+    [ -n "$verbose" ] && cut -f2- "$tmp/fails" | sed 's/^/    /'
 done <"$list"
-echo "conformance ($mode${headers:+, -d}): $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+status=0
+if [ -n "$headers" ]; then
+    echo "conformance ($mode, -d): $pass passed ($hpass with the headers in hipport's spelling)," \
+        "$documented documented, $fail failed"
+    # the table's rows for a test that ran that matched no failing check, and keys the
+    # document's table lacks
+    case $known in "$here"/*) table=tools/${known#"$here"/} ;; *) table=$known ;; esac
+    awk -F '\t' -v ran="$tmp/ran" -v used="$tmp/used" -v doc="$doc" -v table="$table" '
+BEGIN {
+    while ((getline l < ran) > 0) r[l] = 1
+    while ((getline l < used) > 0) u[l] = 1
+    while ((getline l < doc) > 0)
+        if (match(l, /^\| `[^`]+` \|/)) d[substr(l, 4, RLENGTH - 6)] = 1
+}
+/^#/ || NF < 3 { next }
+$1 in r && !(NR in u) { printf "unused row %s:%d: %s\n", table, NR, $0; bad = 1 }
+!($3 in d) { printf "row %s:%d: no key \"%s\" in docs/hipify-conformance.md\n", table, NR, $3
+    bad = 1 }
+END { exit bad }' "$known" || status=1
+else
+    echo "conformance ($mode): $pass passed, $fail failed"
+fi
+[ "$fail" -eq 0 ] && exit $status
+exit 1

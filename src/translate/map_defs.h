@@ -34,6 +34,8 @@
     X(image)        /* a texture or surface read or write: needs image instructions, which   */ \
                     /* gfx942 and gfx950 lack (reported once per file)                        */ \
     X(compiler)     /* guard: the compiler's own macro; a file's #define or #undef of it      */ \
-                    /* speaks to the headers as that compiler would, and is renamed too       */
+                    /* speaks to the headers as that compiler would, and is renamed too       */ \
+    X(caffe2)       /* only in a file of Caffe2's: one that includes a header under caffe2/ */ \
+                    /* or names the namespace caffe2; also after '.' or '->' (a method)      */
 
 #endif

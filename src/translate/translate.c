@@ -306,7 +306,18 @@ static void wrap_symbol(xlate *x, ptrdiff_t i)
     if (!xlate_args(x, open, &a) || a.n <= argi)
         return;
     ptrdiff_t f = a.first[argi], l = a.last[argi];
-    if (l < f || xlate_is(x, f, "HIP_SYMBOL") || x->t[f].kind == TK_STRING)
+    if (l >= f && x->t[f].kind == TK_STRING) {
+        /* compiles (a string's address is a const void *), and fails at run time */
+        hp_str name = xlate_text(x, i);
+        finding(x, f, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' names its symbol by a string, which CUDA 5.0 removed and HIP "
+                          "never took: the call fails at run time",
+                          (int)name.len, name.s),
+                "pass the __device__ variable itself");
+        return;
+    }
+    if (l < f || xlate_is(x, f, "HIP_SYMBOL"))
         return;
     xlate_insert(x, x->t[f].off, "HIP_SYMBOL(");
     xlate_insert(x, x->t[l].off + x->t[l].len, ")");
@@ -564,6 +575,34 @@ static hp_str roc_complex(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
     return to;
 }
 
+static ptrdiff_t include_operand(const xlate *x, ptrdiff_t h);
+static int mentions(const xlate *x, const char *name);
+
+/* Whether the file is Caffe2's, whose names (flag caffe2) are common words: it includes a
+ * header under caffe2/ or names the namespace caffe2. Found on the first such name. */
+static int caffe2_file(xlate *x)
+{
+    if (x->caffe2)
+        return x->caffe2 > 0;
+    x->caffe2 = mentions(x, "caffe2") ? 1 : -1;
+    for (ptrdiff_t d = 0; d < x->ndirs && x->caffe2 < 0; d++) {
+        ptrdiff_t h = x->dirs[d];
+        ptrdiff_t op = x->t[h].sub == PP_INCLUDE ? include_operand(x, h) : -1;
+        if (op >= 0 && str_starts(str_make(x->src + x->t[op].off + 1, x->t[op].len - 2),
+                                  S("caffe2/")))
+            x->caffe2 = 1;
+    }
+    return x->caffe2 > 0;
+}
+
+/* Whether cuBLAS's function `name` is one of those cublas_v2.h calls with a handle, as
+ * name_v2: in the legacy API (cublas.h) the same name takes no handle, and hipBLAS's does. */
+static int cublas_handle_api(xlate *x, hp_str name)
+{
+    const char *v2 = arena_printf(x->a, "%.*s_v2", (int)name.len, name.s);
+    return map_find(v2, name.len + 3) != NULL;
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -572,6 +611,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         return;
     }
     if ((r->flags & MAP_F(pytorch)) && !x->o->pytorch)
+        return;
+    if ((r->flags & MAP_F(caffe2)) && !caffe2_file(x))
         return;
     /* a device function or variable of the file's own under a CUDA name (its own umin), and
      * any name HIP lacks that the file declares itself: neither renamed nor reported */
@@ -583,6 +624,18 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
             own_add(x, cuda);
             return;
         }
+    }
+    if (x->cublas_legacy && r->family == x->cublas_family && r->kind == MAP_K_func &&
+        cublas_handle_api(x, cuda)) {
+        note_unsupported(x, i);
+        finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' of cuBLAS's legacy API (cublas.h) takes no handle; "
+                          "hipBLAS has only the handle API of cublas_v2.h",
+                          (int)cuda.len, cuda.s),
+                "include cublas_v2.h, create a handle and pass it (and the scalars by "
+                "pointer), then translate again");
+        return;
     }
     int use_roc = use_roc_name(x, r);
     if (r->flags & MAP_F(erase)) {
@@ -818,6 +871,8 @@ static void ident(xlate *x, ptrdiff_t i)
     if (is_member(x, i)) {
         if (r->kind == MAP_K_member)
             member(x, i);
+        else if (r->flags & MAP_F(caffe2))
+            rename_ident(x, i, r); /* a method of Caffe2's contexts (c->cuda_stream()) */
         return;
     }
     if (r->kind == MAP_K_member)
@@ -1183,6 +1238,32 @@ static int roc_complex_lib(const xlate *x)
     return sparse ? ROC_CPLX_SPARSE : ROC_CPLX_HIP;
 }
 
+/* Whether the file calls cuBLAS's legacy API: it includes cublas.h and neither cublas_v2.h
+ * nor cublasXt.h, which includes it (CUDA rejects cublas.h and cublas_v2.h together; a file
+ * that includes both gets the handle API's translation). hipBLAS's or rocBLAS's header in
+ * place of cublas.h counts as cublas.h, so that the translation translates to itself. */
+static int cublas_legacy_api(const xlate *x)
+{
+    static const char *const legacy_headers[] = {"cublas.h", "hipblas.h", "hipblas/hipblas.h",
+                                                  "rocblas.h", "rocblas/rocblas.h"};
+    int legacy = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d];
+        if (x->t[h].sub != PP_INCLUDE)
+            continue;
+        ptrdiff_t op = include_operand(x, h);
+        if (op < 0)
+            continue;
+        hp_str path = str_make(x->src + x->t[op].off + 1, x->t[op].len - 2);
+        if (str_eqc(path, "cublas_v2.h") || str_eqc(path, "cublasXt.h"))
+            return 0;
+        for (size_t k = 0; k < sizeof legacy_headers / sizeof *legacy_headers; k++)
+            if (str_eqc(path, legacy_headers[k]))
+                legacy = 1;
+    }
+    return legacy;
+}
+
 /* Detects "#ifndef X / #define X" or "#pragma once" before any other token. A "#pragma once"
  * between the guard's two lines is part of the guard, and new includes then go right after the
  * #ifndef (as hipify-clang puts them: after whichever of the two comes first); so are includes
@@ -1390,6 +1471,39 @@ static int mentions(const xlate *x, const char *name)
         if (x->t[i].kind == TK_IDENT && xlate_is(x, i, name))
             return 1;
     return 0;
+}
+
+/* (float)V.x and (float)V.y of a half2 V: HIP 5.2 declares __half2's members x and y as
+ * unsigned short (ROCm 7.2 as __half, the first release checked with them so), and the cast
+ * would give the number of the bits; for a HIP older than 7.2 the member is read as a half
+ * first, (float)reinterpret_cast<half&>(V.x), as hipify-clang writes it (V's type found in its
+ * declaration). */
+static void half2_members(xlate *x)
+{
+    if (x->hipv >= 702 || !(mentions(x, "half2") || mentions(x, "__half2")))
+        return;
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (!xlate_punct(x, i, '(') || !xlate_is(x, xlate_next(x, i), "float"))
+            continue;
+        ptrdiff_t c = xlate_next(x, xlate_next(x, i));
+        ptrdiff_t v = xlate_next(x, c), dot = xlate_next(x, v), m = xlate_next(x, dot);
+        if (!xlate_punct(x, c, ')') || v >= x->nt || x->t[v].kind != TK_IDENT ||
+            !xlate_punct(x, dot, '.') || !(xlate_is(x, m, "x") || xlate_is(x, m, "y")))
+            continue;
+        ptrdiff_t after = xlate_next(x, m);
+        if (xlate_punct(x, after, '(') || xlate_punct(x, after, '.') ||
+            xlate_punct(x, after, '['))
+            continue;
+        hp_str type = xlate_declared_type(x, v);
+        const char *half = str_eqc(type, "half2")     ? "half"
+                           : str_eqc(type, "__half2") ? "__half"
+                                                      : NULL;
+        if (!half)
+            continue;
+        xlate_insert(x, x->t[v].off, arena_printf(x->a, "reinterpret_cast<%s&>(", half));
+        xlate_insert(x, x->t[m].off + x->t[m].len, ")");
+        x->st.converted++;
+    }
 }
 
 /* ------------------------------------------------------------------ excluded branches */
@@ -1827,6 +1941,8 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     }
     find_own_macros(x);
     x->complex_family = map_family_index("complex");
+    x->cublas_family = map_family_index("cublas");
+    x->cublas_legacy = cublas_legacy_api(x);
     if (o->roc)
         x->roc_complex = roc_complex_lib(x);
     int depth[2] = {0, 0}; /* launches open outside and inside directives (counted apart, as
@@ -1872,6 +1988,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     }
 
     unknown_names(x);
+    half2_members(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",

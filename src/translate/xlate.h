@@ -80,6 +80,9 @@ typedef struct xlate {
     int complex_family;     /* the family index of cuComplex's table */
     int roc_complex;        /* with --roc: whose complex types cuComplex's become
                              * (ROC_CPLX_* of translate.c) */
+    int cublas_family;      /* the family index of cuBLAS's table */
+    int cublas_legacy;      /* the file calls cuBLAS's legacy API (cublas.h, no handle) */
+    int caffe2;             /* the file is Caffe2's: 1 yes, -1 no, 0 not known yet */
 } xlate;
 
 
