@@ -35,6 +35,20 @@ int str_eq_nocase(hp_str a, hp_str b)
     return 1;
 }
 
+ptrdiff_t str_find_nocase(hp_str a, hp_str needle)
+{
+    if (needle.len == 0)
+        return 0;
+    char lo = lower(needle.s[0]);
+    char up = lo >= 'a' && lo <= 'z' ? (char)(lo - 'a' + 'A') : lo;
+    hp_str rest = {needle.s + 1, needle.len - 1};
+    for (ptrdiff_t i = 0; i + needle.len <= a.len; i++)
+        if ((a.s[i] == lo || a.s[i] == up) &&
+            str_eq_nocase((hp_str){a.s + i + 1, rest.len}, rest))
+            return i;
+    return -1;
+}
+
 unsigned str_hash(const char *s, ptrdiff_t len, unsigned seed)
 {
     return hp_hash(s, len, seed);

@@ -75,6 +75,8 @@ static inline ptrdiff_t str_chr(hp_str a, char c)
 ptrdiff_t str_find(hp_str a, hp_str needle);
 /* Case-insensitive ASCII comparison. */
 int str_eq_nocase(hp_str a, hp_str b);
+/* The first offset of needle in a, ASCII letters compared without case; -1 if none. */
+ptrdiff_t str_find_nocase(hp_str a, hp_str needle);
 /* FNV-1a hash, the one used by the generated tables. */
 unsigned str_hash(const char *s, ptrdiff_t len, unsigned seed);
 /* Length of the valid UTF-8 sequence at s[0..n), or 0 when it is not one. */

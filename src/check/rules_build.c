@@ -105,11 +105,7 @@ static void split_words(bctx *c, bstmt *st, ptrdiff_t b, ptrdiff_t e, const char
 
 static int mentions_nocase(hp_str s, const char *needle)
 {
-    ptrdiff_t nl = (ptrdiff_t)strlen(needle);
-    for (ptrdiff_t i = 0; i + nl <= s.len; i++)
-        if (str_eq_nocase(str_make(s.s + i, nl), str_make(needle, nl)))
-            return 1;
-    return 0;
+    return str_find_nocase(s, str_cstr(needle)) >= 0;
 }
 
 static int vendor_words(hp_str s)

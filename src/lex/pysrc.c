@@ -628,11 +628,7 @@ int pysrc_int_values(const pysrc *p, ptrdiff_t b, ptrdiff_t e, pysrc_ints *out)
 
 int pysrc_contains_nocase(hp_str hay, const char *needle)
 {
-    ptrdiff_t nl = (ptrdiff_t)strlen(needle);
-    for (ptrdiff_t i = 0; i + nl <= hay.len; i++)
-        if (str_eq_nocase(str_make(hay.s + i, nl), str_make(needle, nl)))
-            return 1;
-    return 0;
+    return str_find_nocase(hay, str_cstr(needle)) >= 0;
 }
 
 /* Is the identifier one that names the AMD side? Its '_'-separated parts are compared. */

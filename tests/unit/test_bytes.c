@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "harness.h"
 #include "lex.h"
+#include "str.h"
 
 static uint32_t rnd_state = 12345;
 static uint32_t rnd(void)
@@ -117,4 +118,26 @@ TEST(arena_join_parts)
     CHECK(q[100] == '.' && q[0] == 'x' && q[200] == 'x');
     CHECK_STR(p, "src/k.cuh");
     arena_release(&a);
+}
+
+/* str_find_nocase against a plain loop over every offset, on random strings of a few letters
+ * in both cases and punctuation. */
+TEST(str_find_nocase_matches_plain_search)
+{
+    static const char alpha[] = "aAbB-_ ";
+    char hay[64], nee[4];
+    for (int round = 0; round < 20000; round++) {
+        int hn = (int)(rnd() % 40), nn = 1 + (int)(rnd() % 3);
+        for (int i = 0; i < hn; i++)
+            hay[i] = alpha[rnd() % (sizeof alpha - 1)];
+        for (int i = 0; i < nn; i++)
+            nee[i] = alpha[rnd() % (sizeof alpha - 1)];
+        ptrdiff_t want = -1;
+        for (int i = 0; want < 0 && i + nn <= hn; i++)
+            if (str_eq_nocase(str_make(hay + i, nn), str_make(nee, nn)))
+                want = i;
+        CHECK_INT(str_find_nocase(str_make(hay, hn), str_make(nee, nn)), want);
+    }
+    CHECK_INT(str_find_nocase(S("Enable_Language(HIP)"), S("language(hip")), 7);
+    CHECK_INT(str_find_nocase(S("abc"), S("")), 0);
 }
