@@ -96,8 +96,13 @@ static int ptx_mods_in(hp_str s)
 /* The first PTX instruction (or register) in s, its length in *n; -1 if none. */
 static ptrdiff_t find_ptx(hp_str s, ptrdiff_t *n)
 {
+    /* the letters the opcodes begin with, as bits: most bytes begin none */
+    uint32_t first = 0;
+    for (size_t k = 0; k < sizeof ptx_ops / sizeof *ptx_ops; k++)
+        first |= 1u << ((unsigned)(ptx_ops[k][0] - 'a') & 31);
     for (ptrdiff_t i = 0; i < s.len; i++) {
-        if (s.s[i] == '%' || (i && is_alnum(s.s[i - 1])))
+        unsigned char b = (unsigned char)s.s[i];
+        if (b < 'a' || b > 'z' || !(first >> (b - 'a') & 1) || (i && is_alnum(s.s[i - 1])))
             continue;
         for (size_t k = 0; k < sizeof ptx_ops / sizeof *ptx_ops; k++) {
             if (ptx_ops[k][0] != s.s[i])
