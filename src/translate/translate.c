@@ -1680,68 +1680,86 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
-/* A launch at i inside a __global__ or __device__ function (not __host__ too): CUDA's dynamic
- * parallelism, which HIP does not have. Found by walking back to the enclosing braces, within
- * a bound, and taking the first that opens a function's body. */
-static void device_launch(xlate *x, ptrdiff_t i)
+/* Whether the '{' at k opens the body of a function (')' and qualifiers before it, and a name
+ * before the '(' that is no statement's keyword), and, if so, of a __global__ or __device__
+ * function that is not __host__ too: 0 not a function's body, 1 a host function's, 2 a device
+ * function's. */
+static int body_kind(const xlate *x, ptrdiff_t k)
 {
-    int braces = 0;
-    ptrdiff_t stop = i > 50000 ? i - 50000 : 0;
-    for (ptrdiff_t k = i - 1; k >= stop; k--) {
+    ptrdiff_t c = xlate_prev(x, k);
+    while (c >= 0 && x->t[c].kind == TK_IDENT)
+        c = xlate_prev(x, c); /* const, noexcept, override */
+    if (c < 0 || !xlate_punct(x, c, ')'))
+        return 0;
+    int parens = 0;
+    ptrdiff_t open = -1;
+    for (ptrdiff_t q = c; q >= 0; q--) {
+        if (x->t[q].kind != TK_PUNCT)
+            continue;
+        if (x->t[q].sub == ')')
+            parens++;
+        else if (x->t[q].sub == '(' && --parens == 0) {
+            open = q;
+            break;
+        }
+    }
+    ptrdiff_t name = open > 0 ? xlate_prev(x, open) : -1;
+    if (name < 0 || x->t[name].kind != TK_IDENT)
+        return 0;
+    static const char *const stmts[] = {"if", "for", "while", "switch", "catch"};
+    for (size_t w = 0; w < sizeof stmts / sizeof *stmts; w++)
+        if (xlate_is(x, name, stmts[w]))
+            return 0;
+    int dev = 0, host = 0;
+    for (ptrdiff_t q = xlate_prev(x, name), n = 0; q >= 0 && n < 64; q = xlate_prev(x, q), n++) {
+        if (x->t[q].kind == TK_PUNCT &&
+            (x->t[q].sub == ';' || x->t[q].sub == '{' || x->t[q].sub == '}'))
+            break;
+        if (x->t[q].kind == TK_PP_END)
+            break;
+        dev |= xlate_is(x, q, "__global__") || xlate_is(x, q, "__device__");
+        host |= xlate_is(x, q, "__host__");
+    }
+    return dev && !host ? 2 : 1;
+}
+
+/* For each launch of the file, whether the innermost function body around it is a device
+ * function's: one pass with a stack of the open braces (directives' braces left out), made
+ * at the file's first launch. */
+static void device_launches(xlate *x)
+{
+    x->dev_launch = NEW(x->a, unsigned char, x->nt + 1);
+    unsigned char *st = NEW(x->a, unsigned char, x->nt + 1); /* per open brace: 2 in device code */
+    ptrdiff_t depth = 0;
+    for (ptrdiff_t k = 0; k < x->nt; k++) {
         const tok *t = &x->t[k];
+        if (t->kind == TK_LAUNCH_OPEN) {
+            x->dev_launch[k] = depth > 0 && st[depth - 1] == 2;
+            continue;
+        }
         if (t->kind != TK_PUNCT || (t->flags & TF_PP))
             continue;
-        if (t->sub == '}') {
-            braces++;
-            continue;
+        if (t->sub == '{') {
+            int b = body_kind(x, k);
+            st[depth] = (unsigned char)(b ? b : depth > 0 ? st[depth - 1] : 1);
+            depth++;
+        } else if (t->sub == '}' && depth > 0) {
+            depth--;
         }
-        if (t->sub != '{' || braces-- > 0)
-            continue;
-        braces = 0;
-        /* an enclosing '{': a function's body where ')' (and qualifiers) come before it */
-        ptrdiff_t c = xlate_prev(x, k);
-        while (c >= 0 && x->t[c].kind == TK_IDENT)
-            c = xlate_prev(x, c); /* const, noexcept, override */
-        if (c < 0 || !xlate_punct(x, c, ')'))
-            continue;
-        int parens = 0;
-        ptrdiff_t open = -1;
-        for (ptrdiff_t q = c; q >= stop; q--) {
-            if (x->t[q].kind != TK_PUNCT)
-                continue;
-            if (x->t[q].sub == ')')
-                parens++;
-            else if (x->t[q].sub == '(' && --parens == 0) {
-                open = q;
-                break;
-            }
-        }
-        ptrdiff_t name = open > 0 ? xlate_prev(x, open) : -1;
-        if (name < 0 || x->t[name].kind != TK_IDENT)
-            continue;
-        static const char *const stmts[] = {"if", "for", "while", "switch", "catch"};
-        int stmt = 0;
-        for (size_t w = 0; w < sizeof stmts / sizeof *stmts; w++)
-            stmt |= xlate_is(x, name, stmts[w]);
-        if (stmt)
-            continue;
-        int dev = 0, host = 0;
-        for (ptrdiff_t q = xlate_prev(x, name), n = 0; q >= 0 && n < 64; q = xlate_prev(x, q), n++) {
-            if (x->t[q].kind == TK_PUNCT &&
-                (x->t[q].sub == ';' || x->t[q].sub == '{' || x->t[q].sub == '}'))
-                break;
-            if (x->t[q].kind == TK_PP_END)
-                break;
-            dev |= xlate_is(x, q, "__global__") || xlate_is(x, q, "__device__");
-            host |= xlate_is(x, q, "__host__");
-        }
-        if (dev && !host)
-            finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
-                    "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
-                    "device-side launch",
-                    "launch it from the host, or fold the child's work into the parent kernel");
-        return;
     }
+}
+
+/* A launch at i inside a __global__ or __device__ function (not __host__ too): CUDA's dynamic
+ * parallelism, which HIP does not have. */
+static void device_launch(xlate *x, ptrdiff_t i)
+{
+    if (!x->dev_launch)
+        device_launches(x);
+    if (x->dev_launch[i])
+        finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
+                "device-side launch",
+                "launch it from the host, or fold the child's work into the parent kernel");
 }
 
 /* Is the name at k declared or defined here (the file's own), or a macro the file tests? */

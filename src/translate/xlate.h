@@ -81,6 +81,7 @@ typedef struct xlate {
     int roc_complex;        /* with --roc: whose complex types cuComplex's become
                              * (ROC_CPLX_* of translate.c) */
     int cublas_family;      /* the family index of cuBLAS's table */
+    unsigned char *dev_launch; /* per token: a launch in a device function (device_launch) */
     int cublas_legacy;      /* the file calls cuBLAS's legacy API (cublas.h, no handle) */
     int caffe2;             /* the file is Caffe2's: 1 yes, -1 no, 0 not known yet */
 } xlate;
