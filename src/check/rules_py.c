@@ -67,10 +67,9 @@ int rules_build_claims(const char *path, const hp_run_opts *r)
 /* Python tokens as the engine's tok records. Names, numbers, strings, operators and comments
  * keep their places; NEWLINE, INDENT and DEDENT are left out (the families read the Python
  * index instead). */
-void rules_python_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out)
+static void python_toks(arena *a, const pylex_out *ppx, ptrdiff_t len, lex_out *out)
 {
-    pylex_out px;
-    pylex_all(a, src, len, &px);
+    pylex_out px = *ppx;
     memset(out, 0, sizeof *out);
     tok *t = NEW(a, tok, px.n + 1);
     if (!px.toks || !t)
@@ -120,6 +119,16 @@ void rules_python_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out)
     out->toks = t;
     out->n = n;
     out->unterminated = px.unterminated;
+}
+
+/* Python files are tokenized once, by rules_python_prepare, which makes both the engine's
+ * tokens and the Python index from the same tokens: here nothing is. */
+void rules_python_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out)
+{
+    (void)a;
+    (void)src;
+    (void)len;
+    memset(out, 0, sizeof *out);
 }
 
 /* Build files: only their comments matter to the engine ('#' at the start of a line or after
@@ -231,7 +240,15 @@ void rules_python_prepare(rctx *c)
     pydata *d = NEW(c->a, pydata, 1);
     if (!d)
         return;
-    d->ok = pysrc_init(&d->p, c->a, c->src, c->len) && triton_scan(c->a, &d->p, &d->tf);
+    pylex_out px;
+    pylex_all(c->a, c->src, c->len, &px);
+    lex_out lx;
+    python_toks(c->a, &px, c->len, &lx);
+    c->t = lx.toks;
+    c->nt = lx.n;
+    c->dirs = lx.dirs;
+    c->ndirs = lx.ndirs;
+    d->ok = pysrc_init_lexed(&d->p, c->a, c->src, c->len, &px) && triton_scan(c->a, &d->p, &d->tf);
     c->lang_data = d;
 }
 

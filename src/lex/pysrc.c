@@ -173,9 +173,15 @@ static void scan_imports(pysrc *p, arena *a)
 
 int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len)
 {
-    memset(p, 0, sizeof *p);
     pylex_out lx;
     pylex_all(a, src, len, &lx);
+    return pysrc_init_lexed(p, a, src, len, &lx);
+}
+
+int pysrc_init_lexed(pysrc *p, arena *a, const char *src, ptrdiff_t len, const pylex_out *plx)
+{
+    memset(p, 0, sizeof *p);
+    pylex_out lx = *plx;
     if (!lx.toks)
         return 0;
     p->src = src;

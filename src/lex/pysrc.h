@@ -37,6 +37,8 @@ typedef struct pysrc {
 
 /* Tokenizes and indexes src. Returns 0 when memory ran out (without a recovery point). */
 int pysrc_init(pysrc *p, arena *a, const char *src, ptrdiff_t len);
+/* pysrc_init over tokens pylex_all made of src already (a reader that needs them too). */
+int pysrc_init_lexed(pysrc *p, arena *a, const char *src, ptrdiff_t len, const pylex_out *lx);
 
 static inline hp_str pysrc_text(const pysrc *p, ptrdiff_t i)
 {
