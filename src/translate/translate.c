@@ -395,7 +395,9 @@ typedef struct overload {
     int n;
     ptrdiff_t at;  /* the name's token */
     int reported;
-    unsigned branch; /* the conditional branches it lies in (branch_key) */
+    int branch_known; /* branch is computed (on the first comparison: rare) */
+    unsigned branch;  /* the conditional branches it lies in (branch_key) */
+    int32_t next;     /* the previous overload of the same hash slot, or -1 */
 } overload;
 
 /* A key of the #if branches around offset off: two tokens in the same branch of the same
@@ -492,11 +494,23 @@ static void merged_types(xlate *x, ptrdiff_t i)
         n++;
     }
     hp_str fname = xlate_text(x, name);
-    unsigned branch = branch_key(x, x->t[name].off);
-    for (int o = 0; o < x->novl; o++) {
+    int branch_known = 0;
+    unsigned branch = 0;
+    unsigned slot = x->ovl_cap ? str_hash(fname.s, fname.len, 0) & (unsigned)(x->ovl_cap - 1) : 0;
+    for (int32_t o = x->ovl_cap ? x->ovl_head[slot] : -1; o >= 0; o = x->ovl[o].next) {
         overload *v = &x->ovl[o];
+        if (v->reported || v->n != n || !str_eq(v->name, fname))
+            continue;
         /* in other branches, the two may never be compiled together */
-        if (v->reported || v->n != n || v->branch != branch || !str_eq(v->name, fname))
+        if (!branch_known) {
+            branch = branch_key(x, x->t[name].off);
+            branch_known = 1;
+        }
+        if (!v->branch_known) {
+            v->branch = branch_key(x, x->t[v->at].off);
+            v->branch_known = 1;
+        }
+        if (v->branch != branch)
             continue;
         int same_hip = 1, diff = -1;
         for (int k = 0; k < n && same_hip; k++) {
@@ -521,11 +535,28 @@ static void merged_types(xlate *x, ptrdiff_t i)
                 "keep one overload, or tell them apart by another parameter");
         return;
     }
-    if (x->novl % 8 == 0)
+    if (x->novl >= 8 && (x->novl & (x->novl - 1)) == 0) /* 8, 16, 32, ...: doubled */
         x->ovl = arena_grow(x->a, x->ovl, (ptrdiff_t)x->novl * (ptrdiff_t)sizeof(overload),
-                            (ptrdiff_t)(x->novl + 8) * (ptrdiff_t)sizeof(overload),
+                            (ptrdiff_t)x->novl * 2 * (ptrdiff_t)sizeof(overload),
                             _Alignof(overload));
-    x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
+    else if (x->novl == 0)
+        x->ovl = NEW(x->a, overload, 8);
+    if (2 * (x->novl + 1) > x->ovl_cap) {
+        /* the hash of the overloads' names, twice as large, filled again */
+        ptrdiff_t cap = x->ovl_cap ? 2 * x->ovl_cap : 64;
+        x->ovl_head = NEW(x->a, int32_t, cap);
+        x->ovl_cap = cap;
+        for (ptrdiff_t k = 0; k < cap; k++)
+            x->ovl_head[k] = -1;
+        for (int o = 0; o < x->novl; o++) {
+            unsigned sl = str_hash(x->ovl[o].name.s, x->ovl[o].name.len, 0) & (unsigned)(cap - 1);
+            x->ovl[o].next = x->ovl_head[sl];
+            x->ovl_head[sl] = o;
+        }
+        slot = str_hash(fname.s, fname.len, 0) & (unsigned)(cap - 1);
+    }
+    x->ovl[x->novl] = (overload){fname, cu, hi, n, name, 0, branch_known, branch, x->ovl_head[slot]};
+    x->ovl_head[slot] = x->novl++;
 }
 
 /* The complex types cuComplex's types become with --roc (xlate.roc_complex). */
