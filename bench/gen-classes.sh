@@ -9,6 +9,9 @@
 #   glheader  a .cu including glext.h, a header of 6000*K #defines (an OpenGL extension
 #             header's shape), with shuffles on a mask of the header and on a parameter
 #   launches  a .cu with one host function of 10000*K kernel launches
+#   decls     a .h of 5000*K function declarations with CUDA types in their parameters, each
+#             under an #ifndef of its own, every tenth name declared twice (an API header's
+#             shape: the overloads HIP's names would merge are compared)
 #   configs   a .py with a Triton autotune list of 1000*K triton.Config(...) entries, some
 #             over AMD's workgroup (num_warps=32) or gfx950's LDS (the rules that weigh a
 #             config by its siblings)
@@ -74,6 +77,15 @@ awk -v n=$((10000 * K)) 'BEGIN {
     print "    cudaDeviceSynchronize();"
     print "}"
 }' > "$D/launches.cu"
+
+awk -v n=$((5000 * K)) 'BEGIN {
+    print "#include <cuda_runtime.h>"
+    for (i = 0; i < n; i++) {
+        printf "#ifndef NO_API_%d\n", i
+        printf "void apiCall%d(cudaStream_t stream, cudaEvent_t ev, int n);\n", i - i % 10
+        print "#endif"
+    }
+}' > "$D/decls.h"
 
 awk -v n=$((1000 * K)) 'BEGIN {
     print "import triton"

@@ -402,26 +402,42 @@ typedef struct overload {
 
 /* A key of the #if branches around offset off: two tokens in the same branch of the same
  * conditionals (or in none) have the same key. */
-static unsigned branch_key(const xlate *x, ptrdiff_t off)
+static unsigned branch_key(xlate *x, ptrdiff_t off)
 {
-    unsigned stack[64];
-    int depth = 0;
-    for (ptrdiff_t d = 0; d < x->ndirs && x->t[x->dirs[d]].off < off; d++) {
-        unsigned c = x->t[x->dirs[d]].sub;
-        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
-            if (depth < 64)
-                stack[depth] = (unsigned)d + 1;
-            depth++;
-        } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
-            stack[depth - 1] = (unsigned)d + 1;
-        } else if (c == PP_ENDIF && depth > 0) {
-            depth--;
+    if (!x->bkeys) {
+        /* the key after each prefix of the directives, in one pass */
+        x->bkeys = NEW(x->a, unsigned, x->ndirs + 1);
+        unsigned stack[64];
+        int depth = 0;
+        for (ptrdiff_t d = 0;; d++) {
+            unsigned h = 2166136261u;
+            for (int k = 0; k < depth && k < 64; k++)
+                h = (h ^ stack[k]) * 16777619u;
+            x->bkeys[d] = h ^ (unsigned)depth;
+            if (d == x->ndirs)
+                break;
+            unsigned c = x->t[x->dirs[d]].sub;
+            if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
+                if (depth < 64)
+                    stack[depth] = (unsigned)d + 1;
+                depth++;
+            } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
+                stack[depth - 1] = (unsigned)d + 1;
+            } else if (c == PP_ENDIF && depth > 0) {
+                depth--;
+            }
         }
     }
-    unsigned h = 2166136261u;
-    for (int k = 0; k < depth && k < 64; k++)
-        h = (h ^ stack[k]) * 16777619u;
-    return h ^ (unsigned)depth;
+    /* the directives before off, found by a binary search */
+    ptrdiff_t lo = 0, hi = x->ndirs;
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        if (x->t[x->dirs[mid]].off < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return x->bkeys[lo];
 }
 
 /* HIP gives several CUDA types one name (cudaError_t and CUresult are both hipError_t):

@@ -57,6 +57,8 @@ typedef struct xlate {
     int cstring_included;   /* includes <cstring> or <string.h> itself */
     struct overload *ovl;   /* functions declared with CUDA types in their parameters */
     int novl;
+    unsigned *bkeys;        /* per count of directives, the key of the #if branches after them
+                             * (branch_key), made on first use */
     int32_t *ovl_head;      /* per hash slot of their names, the last overload, or -1 */
     ptrdiff_t ovl_cap;      /* slots (a power of two, at least twice novl), or 0 */
     ptrdiff_t ovl_open;     /* the parameter list last looked at ('('), or 0 */
