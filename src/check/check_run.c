@@ -123,6 +123,8 @@ typedef struct prun {
     names inc_cuda;    /* includes only on the side HIP-Clang skips ("c PATH" lines) */
     names inc_any;     /* last components of the other quoted includes ("a NAME" lines) */
     names bld;         /* the build files' facts (rules_build_facts: "b KIND:PATH" lines) */
+    names imp_vendor;  /* modules imported in code one vendor runs ("m NAME" lines) */
+    names imp_any;     /* modules imported elsewhere ("M NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -167,7 +169,8 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     res->path = job->path;
     pyfile_kind pk = rules_py_kind(job->path);
     int cmake = pk == PYK_CMAKE, script = pk == PYK_SETUP || pk == PYK_PYPROJECT;
-    if (!cpp_source_name(job->path) && !cmake && !script)
+    int python = pk == PYK_PYTHON;
+    if (!cpp_source_name(job->path) && !cmake && !script && !python)
         return;
     arena *a = &ctx->a;
     char *data;
@@ -180,7 +183,8 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     if (len > ((ptrdiff_t)1 << 31) - 2)
         return;
     int amd = names_amd(data, len), hdr = header_name(job->path);
-    if (!amd && !cmake && !script && str_find(str_make(data, len), S("include")) < 0)
+    if (!amd && !cmake && !script && !python &&
+        str_find(str_make(data, len), S("include")) < 0)
         return;
     jmp_buf jb;
     jmp_buf *saved = a->oom;
@@ -192,9 +196,12 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     int n = 0, ns = 0, ni = 0, nb = 0;
     hp_str *v = NULL, *sv = NULL, *iv = NULL, *bv = NULL;
     uint8_t *side = NULL;
+    uint8_t *mv = NULL;
     if (cmake || script)
         bv = rules_build_facts(a, job->path, data, len, &nb);
-    if (script) {
+    if (python)
+        bv = rules_python_imports(a, data, len, &nb, &mv);
+    if (script || python) {
         /* facts only */
     } else if (cmake) {
         /* the directories whose CUDA sources this HIP build takes, as keys */
@@ -231,7 +238,7 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     for (int i = 0; i < nb; i++) {
         if (memchr(bv[i].s, '\n', (size_t)bv[i].len))
             continue;
-        buf_add(&b, "b ", 2);
+        buf_add(&b, !mv ? "b " : mv[i] ? "m " : "M ", 2);
         buf_add(&b, bv[i].s, bv[i].len);
         buf_addc(&b, '\n');
     }
@@ -258,6 +265,8 @@ static void plat_file(void *ud, const hp_file_result *r)
             names *ns = kind == 's' ? &pr->shim : kind == 'c' ? &pr->inc_cuda
                                                 : kind == 'a' ? &pr->inc_any
                                                 : kind == 'b' ? &pr->bld
+                                                : kind == 'm' ? &pr->imp_vendor
+                                                : kind == 'M' ? &pr->imp_any
                                                               : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
@@ -402,6 +411,18 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
     cfg->inc_any = index_of(a, &pr.inc_any);
     tree_projects(a, &pr, cfg);
+    /* the modules imported only from code one vendor runs */
+    const nameidx *any = index_of(a, &pr.imp_any);
+    int nonly = 0;
+    for (int i = 0; i < pr.imp_vendor.n; i++)
+        nonly += !any || nameidx_get(any, pr.imp_vendor.v[i]) < 0;
+    nameidx *ix = nonly ? NEW(a, nameidx, 1) : NULL;
+    if (ix && nameidx_init(ix, a, nonly)) {
+        for (int i = 0; i < pr.imp_vendor.n; i++)
+            if (!any || nameidx_get(any, pr.imp_vendor.v[i]) < 0)
+                nameidx_put(ix, pr.imp_vendor.v[i], 0, 0);
+        cfg->vendor_mods = ix;
+    }
 }
 
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,
