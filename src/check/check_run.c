@@ -122,6 +122,9 @@ typedef struct prun {
     names shim;        /* names defined for HIP ("s NAME" lines) */
     names inc_cuda;    /* includes only on the side HIP-Clang skips ("c PATH" lines) */
     names inc_any;     /* last components of the other quoted includes ("a NAME" lines) */
+    names bld;         /* the build files' facts (rules_build_facts: "b KIND:PATH" lines) */
+    names imp_vendor;  /* modules imported in code one vendor runs ("m NAME" lines) */
+    names imp_any;     /* modules imported elsewhere ("M NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -164,8 +167,10 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     prun *pr = ud;
     memset(res, 0, sizeof *res);
     res->path = job->path;
-    int cmake = rules_py_kind(job->path) == PYK_CMAKE;
-    if (!cpp_source_name(job->path) && !cmake)
+    pyfile_kind pk = rules_py_kind(job->path);
+    int cmake = pk == PYK_CMAKE, script = pk == PYK_SETUP || pk == PYK_PYPROJECT;
+    int python = pk == PYK_PYTHON;
+    if (!cpp_source_name(job->path) && !cmake && !script && !python)
         return;
     arena *a = &ctx->a;
     char *data;
@@ -178,7 +183,8 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     if (len > ((ptrdiff_t)1 << 31) - 2)
         return;
     int amd = names_amd(data, len), hdr = header_name(job->path);
-    if (!amd && str_find(str_make(data, len), S("include")) < 0)
+    if (!amd && !cmake && !script && !python &&
+        str_find(str_make(data, len), S("include")) < 0)
         return;
     jmp_buf jb;
     jmp_buf *saved = a->oom;
@@ -187,10 +193,17 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         a->oom = saved;
         return;
     }
-    int n = 0, ns = 0, ni = 0;
-    hp_str *v = NULL, *sv = NULL, *iv = NULL;
+    int n = 0, ns = 0, ni = 0, nb = 0;
+    hp_str *v = NULL, *sv = NULL, *iv = NULL, *bv = NULL;
     uint8_t *side = NULL;
-    if (cmake) {
+    uint8_t *mv = NULL;
+    if (cmake || script)
+        bv = rules_build_facts(a, job->path, data, len, &nb);
+    if (python)
+        bv = rules_python_imports(a, data, len, &nb, &mv);
+    if (script || python) {
+        /* facts only */
+    } else if (cmake) {
         /* the directories whose CUDA sources this HIP build takes, as keys */
         if (amd)
             v = rules_build_hip_dirs(a, job->path, data, len, &n);
@@ -222,6 +235,13 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         buf_add(&b, v[i].s, v[i].len);
         buf_addc(&b, '\n');
     }
+    for (int i = 0; i < nb; i++) {
+        if (memchr(bv[i].s, '\n', (size_t)bv[i].len))
+            continue;
+        buf_add(&b, !mv ? "b " : mv[i] ? "m " : "M ", 2);
+        buf_add(&b, bv[i].s, bv[i].len);
+        buf_addc(&b, '\n');
+    }
     for (int i = 0; i < ns; i++) {
         buf_add(&b, "s ", 2);
         buf_add(&b, sv[i].s, sv[i].len);
@@ -244,6 +264,9 @@ static void plat_file(void *ud, const hp_file_result *r)
             char kind = r->report[i];
             names *ns = kind == 's' ? &pr->shim : kind == 'c' ? &pr->inc_cuda
                                                 : kind == 'a' ? &pr->inc_any
+                                                : kind == 'b' ? &pr->bld
+                                                : kind == 'm' ? &pr->imp_vendor
+                                                : kind == 'M' ? &pr->imp_any
                                                               : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
@@ -276,6 +299,95 @@ static const nameidx *index_of(arena *a, const names *ns)
     return ix;
 }
 
+/* The value of key "KIND:REST" when it is of kind, else an empty slice. */
+static hp_str key_rest(hp_str key, const char *kind)
+{
+    ptrdiff_t k = (ptrdiff_t)strlen(kind);
+    if (key.len <= k || memcmp(key.s, kind, (size_t)k) != 0 || key.s[k] != ':')
+        return str_make(key.s, 0);
+    return str_cut(key, k + 1, key.len);
+}
+
+/* Is path a or below directory d? */
+static int at_or_under(hp_str a, hp_str d)
+{
+    if (!d.len || a.len < d.len || memcmp(a.s, d.s, (size_t)d.len) != 0)
+        return 0;
+    return a.len == d.len || a.s[d.len] == '/' || (d.len == 1 && d.s[0] == '/');
+}
+
+/* Does a build of the tree for AMD reach the project at directory d: a build file at or under
+ * it that builds for HIP or names ROCm, a HIP CMake file that add_subdirectory()s it (or a
+ * directory under or above it) or takes CUDA sources from under it, a ROCm-aware script that
+ * names it or a directory under it? */
+static int amd_reaches(const prun *pr, hp_str d)
+{
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i], x;
+        if ((x = key_rest(k, RB_KEY_HIP_AT)).len || (x = key_rest(k, RB_KEY_HIP_REF)).len) {
+            if (at_or_under(x, d))
+                return 1;
+        } else if ((x = key_rest(k, RB_KEY_HIP_ADD)).len) {
+            if (at_or_under(x, d) || at_or_under(d, x))
+                return 1;
+        }
+    }
+    for (int i = 0; i < pr->plat.n; i++) { /* the directories HIP CMake builds take sources of */
+        hp_str x = key_rest(pr->plat.v[i], "cuda-dir");
+        if (x.len && at_or_under(x, d))
+            return 1;
+    }
+    return 0;
+}
+
+/* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
+ * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
+static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int nroot = 0, nsrc = 0, nv = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i];
+        nroot += key_rest(k, RB_KEY_ROOT).len > 0 || key_rest(k, RB_KEY_NV_ROOT).len > 0;
+        nv += key_rest(k, RB_KEY_NV_ROOT).len > 0;
+        nsrc += key_rest(k, RB_KEY_CUDA_SRC).len > 0;
+    }
+    if (nsrc) {
+        nameidx *ix = NEW(a, nameidx, 1);
+        if (ix && nameidx_init(ix, a, nsrc)) {
+            for (int i = 0; i < pr->bld.n; i++) {
+                hp_str x = key_rest(pr->bld.v[i], RB_KEY_CUDA_SRC);
+                if (x.len)
+                    nameidx_put(ix, x, 0, 0);
+            }
+            cfg->cuda_src = ix;
+        }
+    }
+    if (!nv)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, nroot))
+        return;
+    hp_str *nvd = NEW(a, hp_str, nv);
+    int nn = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i], x;
+        if ((x = key_rest(k, RB_KEY_ROOT)).len) {
+            nameidx_put(ix, x, RB_PROJ_OTHER, 1);
+        } else if ((x = key_rest(k, RB_KEY_NV_ROOT)).len) {
+            int nvidia = !amd_reaches(pr, x);
+            nameidx_put(ix, x, nvidia ? RB_PROJ_NVIDIA : RB_PROJ_OTHER, 1);
+            if (nvidia)
+                nvd[nn++] = x;
+        }
+    }
+    /* one inside another NVIDIA-only project is told of by the outer one's warning */
+    for (int i = 0; i < nn; i++)
+        for (int k = 0; k < nn; k++)
+            if (k != i && nvd[i].len > nvd[k].len && at_or_under(nvd[i], nvd[k]))
+                nameidx_put(ix, nvd[i], RB_PROJ_NESTED, 1);
+    cfg->proj = ix;
+}
+
 /* Runs the first pass: the platform macros into cfg->plat, the names headers define for HIP
  * into cfg->shim; the indexes live in a. Each stays NULL when the tree has none (or on errors:
  * the check pass then goes without). */
@@ -298,6 +410,19 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     cfg->shim = index_of(a, &pr.shim);
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
     cfg->inc_any = index_of(a, &pr.inc_any);
+    tree_projects(a, &pr, cfg);
+    /* the modules imported only from code one vendor runs */
+    const nameidx *any = index_of(a, &pr.imp_any);
+    int nonly = 0;
+    for (int i = 0; i < pr.imp_vendor.n; i++)
+        nonly += !any || nameidx_get(any, pr.imp_vendor.v[i]) < 0;
+    nameidx *ix = nonly ? NEW(a, nameidx, 1) : NULL;
+    if (ix && nameidx_init(ix, a, nonly)) {
+        for (int i = 0; i < pr.imp_vendor.n; i++)
+            if (!any || nameidx_get(any, pr.imp_vendor.v[i]) < 0)
+                nameidx_put(ix, pr.imp_vendor.v[i], 0, 0);
+        cfg->vendor_mods = ix;
+    }
 }
 
 hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char *const *paths,

@@ -11,6 +11,7 @@
 #include "ctx.h"
 #include "hash.h"
 #include "ppeval.h"
+#include "rules_build.h"
 #include "ruletab.h"
 #include "str.h"
 
@@ -651,13 +652,18 @@ static int amd_dead(rctx *c, ptrdiff_t off)
 static int cuda_side_file(rctx *c)
 {
     const rules_cfg *g = c->cfg;
-    if (!g->inc_cuda || c->hip_source || !c->path)
+    if ((!g->inc_cuda && !g->cuda_src) || c->hip_source || !c->path)
         return 0;
     hp_str p = str_cstr(c->path);
     ptrdiff_t k = p.len;
     while (k > 0 && p.s[k - 1] != '/')
         k--;
     if (g->inc_any && nameidx_get(g->inc_any, str_cut(p, k, p.len)) >= 0)
+        return 0;
+    /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
+    if (g->cuda_src && nameidx_get(g->cuda_src, rules_build_path(c->a, c->path)) >= 0)
+        return 1;
+    if (!g->inc_cuda)
         return 0;
     for (ptrdiff_t i = p.len - 1; i >= 0; i--) /* each suffix after a '/' */
         if ((i == 0 || p.s[i - 1] == '/') && nameidx_get(g->inc_cuda, str_cut(p, i, p.len)) >= 0)
@@ -674,6 +680,29 @@ static int cuda_side(rctx *c)
         c->side = cuda_side_file(c);
     }
     return c->side;
+}
+
+/* Does the C++ file lie in an NVIDIA-only CMake project of the tree (rules_cfg.proj): is the
+ * project root nearest above it one that builds on CUTLASS or NVSHMEM and that no AMD build
+ * reaches? A HIP source never does. */
+static int nv_project(rctx *c)
+{
+    if (!(c->lang & RL_CPP) || !c->cfg->proj || !c->path || c->hip_source)
+        return 0;
+    if (!c->nvproj_done) {
+        c->nvproj_done = 1;
+        hp_str d = rules_build_path(c->a, c->path);
+        for (ptrdiff_t k = d.len; k > 0; k--) {
+            if (d.s[k - 1] != '/')
+                continue;
+            int32_t v = nameidx_get(c->cfg->proj, str_cut(d, 0, k - 1 > 0 ? k - 1 : 1));
+            if (v >= 0) {
+                c->nvproj = v != RB_PROJ_OTHER;
+                break;
+            }
+        }
+    }
+    return c->nvproj;
 }
 
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone. */
@@ -717,6 +746,9 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         c->once[c->nonce].msg = msg;
         c->nonce++;
     }
+    /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so */
+    if (sev > HP_SEV_NOTE && nv_project(c))
+        sev = HP_SEV_NOTE;
     if (n > 1000000)
         n = 1000000;
     diag_add(&c->d, off, (int)n, row[RT_ID], sev, msg, fix ? fix : row[RT_FIX]);

@@ -85,6 +85,12 @@ typedef struct rules_cfg {
                                 skips (rules_include_sides), or NULL */
     const nameidx *inc_any;  /* the last path component of every other quoted include, or
                                 NULL */
+    const nameidx *proj;     /* the directories of the tree's CMake project roots, each to an
+                                RB_PROJ_* value (rules_build.h), or NULL */
+    const nameidx *vendor_mods; /* the Python modules the tree imports only from code one
+                                   vendor runs (rules_python_imports), or NULL */
+    const nameidx *cuda_src; /* the .cu sources a HIP CMake build of the tree leaves to its
+                                CUDA branches (RB_KEY_CUDA_SRC paths), or NULL */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -153,6 +159,7 @@ struct rctx {
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
+    int nvproj, nvproj_done; /* the file lies in an NVIDIA-only CMake project (rules.c) */
 };
 
 /* ---- the tokens families act on (C++; rules_hot.c)

@@ -47,6 +47,11 @@ typedef struct bctx {
     int has_list;        /* an AMD target list is set */
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
     int hip_use_len;
+    int nv_root;         /* the CMake file is the root of an NVIDIA-only project that no AMD
+                            build of the tree reaches (rules_cfg.proj): one warning says so */
+    void (*on_stmt)(struct bctx *c, bstmt *st); /* the tree pass's statement handler
+                                                   (rules_build_facts) instead of the rules */
+    void *ud;            /* its state */
 } bctx;
 
 static hp_str wtext(const bctx *c, bword w)
@@ -671,6 +676,16 @@ static void run_stmt(bctx *c, bstmt *st)
         if (s.len && s.s[0] != '-' && (mentions_nocase(s, "nvcc") || mentions_nocase(s, "cuda")))
             st->nvcc = 1;
     }
+    if (c->nv_root && st->cmd && str_eq_nocase(wtext(c, st->w[0]), S("project")) &&
+        pyrules_on(r, RID_BLD002)) {
+        c->nv_root = 0;
+        pyrules_add(r, st->w[0].off, st->w[0].len, RID_BLD002, HP_SEV_WARNING,
+                    "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, NVIDIA's "
+                    "CUDA libraries with no HIP build, and no AMD build of the tree reaches it; "
+                    "the findings in its C++ sources are notes",
+                    "leave it to NVIDIA builds, or port it by replacing those libraries "
+                    "(Composable Kernel, hipBLASLt, rocSHMEM) and adding a HIP build");
+    }
     int vendor_branch = (st->guard && c->hip_file) || c->cuda_side;
     if (pyrules_on(r, RID_BLD001) && !vendor_branch)
         bld001(c, st);
@@ -866,7 +881,10 @@ static void scan_cmake(bctx *c)
         st.guard = 0;
         for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
             st.guard |= vstack[k];
-        run_stmt(c, &st);
+        if (c->on_stmt)
+            c->on_stmt(c, &st);
+        else
+            run_stmt(c, &st);
     }
 }
 
@@ -1020,6 +1038,9 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.cuda_side = cuda_side;
     c.hip_file |= cuda_side;
     c.nv_libs = kind == PYK_CMAKE && cmake_nvidia_libs(&c);
+    if (c.nv_libs && r->c->cfg && r->c->cfg->proj && r->c->path)
+        c.nv_root = nameidx_get(r->c->cfg->proj, dir_of(c.a, r->c->path, NULL, 0)) ==
+                    RB_PROJ_NVIDIA;
     c.prim_file = pysrc_contains_nocase(str_make(src, len), "rocprim") ||
                   pysrc_contains_nocase(str_make(src, len), "hipcub") ||
                   pysrc_contains_nocase(str_make(src, len), "rocthrust");
@@ -1212,6 +1233,13 @@ static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen
     return str_make(out, n);
 }
 
+hp_str rules_build_path(arena *a, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    return dir_of(a, path, base, (ptrdiff_t)strlen(base));
+}
+
 hp_str rules_build_key(arena *a, hp_str dir)
 {
     char *s = arena_printf(a, "cuda-dir:%.*s", (int)dir.len, dir.s);
@@ -1273,4 +1301,250 @@ hp_str *rules_build_hip_dirs(arena *a, const char *path, const char *src, ptrdif
         v[(*n)++] = d;
     }
     return v;
+}
+
+/* ------------------------------------------------------------------ the tree pass's facts */
+
+typedef struct facts {
+    arena *a;
+    const char *path;
+    hp_str own;         /* the file's directory */
+    int hip;            /* the file builds for HIP (file_has_hip) */
+    int project;        /* it calls project() */
+    int cuda;           /* it enables CUDA (project(... CUDA), enable_language(CUDA)) */
+    int pass;           /* 1: which if() chains have a HIP branch; 2: the sources */
+    int nchains;
+    uint8_t *chain_hip; /* per chain (in order of their if()): a branch tests HIP */
+    int capchains;
+    int stack[64];      /* open chains: their numbers */
+    uint8_t nonhip[64]; /* ... and whether the open branch is not the HIP build's */
+    int sp;
+    int glob;           /* a file(GLOB) outside branches the HIP build skips */
+    hp_str *v;          /* the keys */
+    int n, cap;
+    hp_str *cand;       /* sources named only where the HIP build skips, so far */
+    int ncand, capcand;
+    hp_str *seen;       /* sources named elsewhere */
+    int nseen, capseen;
+} facts;
+
+static void facts_push(facts *f, hp_str **v, int *n, int *cap, hp_str s)
+{
+    if (*n == *cap) {
+        int nc = *cap ? 2 * *cap : 16;
+        hp_str *nv = arena_grow(f->a, *v, (ptrdiff_t)*cap * (ptrdiff_t)sizeof **v,
+                                (ptrdiff_t)nc * (ptrdiff_t)sizeof **v, _Alignof(hp_str));
+        if (!nv)
+            return;
+        *v = nv;
+        *cap = nc;
+    }
+    (*v)[(*n)++] = s;
+}
+
+static void facts_key(facts *f, const char *kind, hp_str dir)
+{
+    char *k = arena_printf(f->a, "%s:%.*s", kind, (int)dir.len, dir.s);
+    facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
+}
+
+/* Does an if()/elseif() condition test for HIP (1), for its absence (-1: NOT USE_ROCM), or
+ * neither (0)? */
+static int cond_hip(const bctx *c, const bstmt *st)
+{
+    int neg = 0;
+    for (int k = 1; k < st->n; k++) {
+        hp_str w = wtext(c, st->w[k]);
+        if (RULES_EQ(w, "NOT"))
+            neg = 1;
+        else if (mentions_nocase(w, "hip") || mentions_nocase(w, "rocm"))
+            return neg ? -1 : 1;
+    }
+    return 0;
+}
+
+/* A path word of a CMake statement, made relative to the file's directory: a plain relative
+ * path, or one after ${CMAKE_CURRENT_SOURCE_DIR}/ (also ${CMAKE_SOURCE_DIR}/ in a project's
+ * own file); 0 for anything with other variables, globs or an absolute path. */
+static int rel_word(const facts *f, hp_str w, hp_str *out)
+{
+    static const char *const pre[] = {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/",
+                                      "${CMAKE_SOURCE_DIR}/", "${PROJECT_SOURCE_DIR}/"};
+    for (size_t k = 0; k < sizeof pre / sizeof *pre; k++)
+        if (str_starts(w, str_cstr(pre[k])) && (k < 2 || f->project))
+            w = str_cut(w, (ptrdiff_t)strlen(pre[k]), w.len);
+    if (!w.len || w.s[0] == '/' || str_chr(w, '$') >= 0 || str_chr(w, '*') >= 0 ||
+        str_chr(w, '?') >= 0)
+        return 0;
+    *out = w;
+    return 1;
+}
+
+static void facts_stmt(bctx *c, bstmt *st)
+{
+    facts *f = c->ud;
+    if (!st->cmd || st->n == 0)
+        return;
+    hp_str cmd = wtext(c, st->w[0]);
+    int sp = f->sp < 64 ? f->sp : 64;
+    if (str_eq_nocase(cmd, S("if"))) {
+        int id = f->nchains++;
+        if (f->pass == 1) {
+            if (f->nchains > f->capchains) {
+                int nc = f->capchains ? 2 * f->capchains : 32;
+                uint8_t *nv = arena_grow(f->a, f->chain_hip, f->capchains, nc, 1);
+                if (!nv)
+                    return;
+                f->chain_hip = nv;
+                f->capchains = nc;
+            }
+            f->chain_hip[id] = cond_hip(c, st) > 0;
+        }
+        if (f->sp < 64) {
+            f->stack[f->sp] = id;
+            int h = cond_hip(c, st);
+            f->nonhip[f->sp] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
+        }
+        f->sp++;
+        return;
+    }
+    if (str_eq_nocase(cmd, S("elseif")) || str_eq_nocase(cmd, S("else"))) {
+        if (f->sp <= 0 || f->sp > 64)
+            return;
+        int id = f->stack[f->sp - 1];
+        int h = str_eq_nocase(cmd, S("else")) ? 0 : cond_hip(c, st);
+        if (f->pass == 1 && h > 0)
+            f->chain_hip[id] = 1;
+        f->nonhip[f->sp - 1] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
+        return;
+    }
+    if (str_eq_nocase(cmd, S("endif"))) {
+        if (f->sp > 0)
+            f->sp--;
+        return;
+    }
+    if (f->pass == 1) {
+        if (str_eq_nocase(cmd, S("project"))) {
+            f->project = 1;
+            for (int k = 1; k < st->n; k++)
+                if (RULES_EQ(wtext(c, st->w[k]), "CUDA"))
+                    f->cuda = 1;
+        } else if (str_eq_nocase(cmd, S("enable_language")) && st->n > 1 &&
+                   RULES_EQ(wtext(c, st->w[1]), "CUDA")) {
+            f->cuda = 1;
+        } else if (str_eq_nocase(cmd, S("add_subdirectory")) && f->hip && st->n > 1) {
+            hp_str w;
+            if (rel_word(f, wtext(c, st->w[1]), &w))
+                facts_key(f, RB_KEY_HIP_ADD, dir_of(f->a, f->path, w.s, w.len));
+        }
+        return;
+    }
+    /* pass 2, in a file that builds HIP: the CUDA sources it names, and where */
+    int skipped = 0;
+    for (int k = 0; k < sp; k++)
+        skipped |= f->nonhip[k];
+    if (str_eq_nocase(cmd, S("file")) && st->n > 1 &&
+        str_starts(wtext(c, st->w[1]), S("GLOB")) && !skipped)
+        f->glob = 1;
+    if (str_eq_nocase(cmd, S("message")))
+        return;
+    for (int k = 1; k < st->n; k++) {
+        hp_str w = wtext(c, st->w[k]), r;
+        if (w.len < 4 || memcmp(w.s + w.len - 3, ".cu", 3) != 0 || !rel_word(f, w, &r))
+            continue;
+        ptrdiff_t slash = r.len;
+        while (slash > 0 && r.s[slash - 1] != '/')
+            slash--;
+        hp_str d = dir_of(f->a, f->path, r.s, slash);
+        char *p = arena_printf(f->a, "%.*s%s%.*s", (int)d.len, d.s, d.len ? "/" : "",
+                               (int)(r.len - slash), r.s + slash);
+        if (skipped)
+            facts_push(f, &f->cand, &f->ncand, &f->capcand, str_cstr(p));
+        else
+            facts_push(f, &f->seen, &f->nseen, &f->capseen, str_cstr(p));
+    }
+}
+
+/* Does a Python or TOML build script name HIP or ROCm (torch.version.hip, ROCM_HOME,
+ * is_hip(), hipcc, --offload-arch)? Stricter than hip_words: "ships" is no HIP build. */
+static int script_hip(hp_str s)
+{
+    static const char *const words[] = {"rocm", "version.hip", "hipcc", "is_hip", "use_hip",
+                                        "build_hip", "hip_", "_hip", "amdgpu", "offload-arch",
+                                        "__hip_platform"};
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (mentions_nocase(s, words[k]))
+            return 1;
+    return 0;
+}
+
+hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
+{
+    *n = 0;
+    pyfile_kind kind = rules_py_kind(path);
+    facts f;
+    memset(&f, 0, sizeof f);
+    f.a = a;
+    f.path = path;
+    f.own = dir_of(a, path, NULL, 0);
+    if (kind == PYK_SETUP || kind == PYK_PYPROJECT) {
+        if (!script_hip(str_make(src, len)))
+            return NULL;
+        facts_key(&f, RB_KEY_HIP_AT, f.own);
+        /* its quoted relative paths: the directories it may build ("csrc/ext") */
+        for (ptrdiff_t i = 0; i < len; i++) {
+            char q = src[i];
+            if (q != '"' && q != '\'')
+                continue;
+            ptrdiff_t j = i + 1;
+            while (j < len && j - i < 256 &&
+                   (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
+                j++;
+            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/' && src[i + 1] != '.') {
+                hp_str d = dir_of(a, path, src + i + 1, j - i - 1);
+                if (d.len > f.own.len)
+                    facts_key(&f, RB_KEY_HIP_REF, d);
+            }
+            i = j < len && src[j] == q ? j : i;
+        }
+        *n = f.n;
+        return f.v;
+    }
+    if (kind != PYK_CMAKE)
+        return NULL;
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.a = a;
+    c.src = src;
+    c.len = len;
+    c.kind = PYK_CMAKE;
+    c.on_stmt = facts_stmt;
+    c.ud = &f;
+    f.hip = file_has_hip(&c);
+    if (f.hip)
+        facts_key(&f, RB_KEY_HIP_AT, f.own);
+    f.pass = 1;
+    scan_cmake(&c);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (f.project && strcmp(base, "CMakeLists.txt") == 0)
+        facts_key(&f, !f.hip && f.cuda && cmake_nvidia_libs(&c) ? RB_KEY_NV_ROOT : RB_KEY_ROOT,
+                  f.own);
+    if (f.hip && f.nchains > 0 && f.capchains >= f.nchains) {
+        f.pass = 2;
+        f.sp = 0;
+        f.nchains = 0;
+        scan_cmake(&c);
+        for (int i = 0; i < f.ncand && !f.glob; i++) {
+            int seen = 0;
+            for (int k = 0; k < f.nseen && !seen; k++)
+                seen = str_eq(f.cand[i], f.seen[k]);
+            for (int k = 0; k < i && !seen; k++)
+                seen = str_eq(f.cand[i], f.cand[k]);
+            if (!seen)
+                facts_key(&f, RB_KEY_CUDA_SRC, f.cand[i]);
+        }
+    }
+    *n = f.n;
+    return f.v;
 }

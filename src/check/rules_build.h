@@ -22,5 +22,34 @@ hp_str *rules_build_hip_dirs(arena *a, const char *path, const char *src, ptrdif
 /* The key a directory has in rules_cfg.plat (the tree's names) once some HIP build takes
  * its sources. */
 hp_str rules_build_key(arena *a, hp_str dir);
+/* path, lexically normalized as the directories of rules_build_facts are. */
+hp_str rules_build_path(arena *a, const char *path);
+
+/* The tree pass's facts about a CMake file, setup.py or pyproject.toml, as keys
+ * "KIND:PATH" (PATH a lexically normalized directory, or a source for RB_KEY_CUDA_SRC):
+ *   RB_KEY_ROOT      a CMakeLists.txt that calls project()
+ *   RB_KEY_NV_ROOT   ... one that enables CUDA, builds on CUTLASS or NVSHMEM
+ *                    (cmake_nvidia_libs) and sets up no HIP build
+ *   RB_KEY_HIP_AT    a build file that builds for HIP (CMake) or names HIP or ROCm (scripts)
+ *   RB_KEY_HIP_ADD   a directory a CMake file that builds for HIP add_subdirectory()s
+ *   RB_KEY_HIP_REF   a relative directory a script that names ROCm quotes ("csrc/ext")
+ *   RB_KEY_CUDA_SRC  a .cu source a CMake file that builds for HIP names only in branches
+ *                    of if() chains that have a HIP branch, other than that branch
+ *                    (or under NOT USE_ROCM), and nowhere else; none when the file globs
+ * NULL and *n = 0 for other files. Memory in a. */
+#define RB_KEY_ROOT "root"
+#define RB_KEY_NV_ROOT "nv-root"
+#define RB_KEY_HIP_AT "hip-at"
+#define RB_KEY_HIP_ADD "hip-add"
+#define RB_KEY_HIP_REF "hip-ref"
+#define RB_KEY_CUDA_SRC "cuda-src"
+hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n);
+
+/* The values of rules_cfg.proj: what a CMake project root is. */
+enum {
+    RB_PROJ_OTHER = 0,   /* a project the tree's AMD build may reach */
+    RB_PROJ_NVIDIA = 1,  /* NVIDIA-only (RB_KEY_NV_ROOT) and not reached by an AMD build */
+    RB_PROJ_NESTED = 2   /* ... inside another such project */
+};
 
 #endif

@@ -249,7 +249,177 @@ void rules_python_prepare(rctx *c)
     c->dirs = lx.dirs;
     c->ndirs = lx.ndirs;
     d->ok = pysrc_init_lexed(&d->p, c->a, c->src, c->len, &px) && triton_scan(c->a, &d->p, &d->tf);
+    /* a module that the tree imports only from code one vendor runs (rules_cfg.vendor_mods) */
+    if (d->ok && c->cfg->vendor_mods && c->path &&
+        nameidx_get(c->cfg->vendor_mods, rules_python_module(c->path)) >= 0)
+        d->p.vendor_file = 1;
     c->lang_data = d;
+}
+
+hp_str rules_python_module(const char *path)
+{
+    hp_str p = str_cstr(path);
+    ptrdiff_t k = p.len;
+    while (k > 0 && p.s[k - 1] != '/')
+        k--;
+    hp_str base = str_cut(p, k, p.len);
+    if (RULES_EQ(base, "__init__.py") && k > 1) {
+        ptrdiff_t e = k - 1, b = e;
+        while (b > 0 && p.s[b - 1] != '/')
+            b--;
+        return str_cut(p, b, e);
+    }
+    if (base.len > 3 && memcmp(base.s + base.len - 3, ".py", 3) == 0)
+        return str_cut(base, 0, base.len - 3);
+    return str_make(base.s, 0);
+}
+
+typedef struct imports {
+    arena *a;
+    hp_str *v;
+    uint8_t *vendor;
+    int n, cap;
+} imports;
+
+/* Adds each '.'-separated component of s. */
+static void import_add(imports *im, hp_str s, int vendor)
+{
+    ptrdiff_t i = 0;
+    while (i < s.len) {
+        ptrdiff_t j = i;
+        while (j < s.len && s.s[j] != '.')
+            j++;
+        if (j > i) {
+            if (im->n == im->cap) {
+                int nc = im->cap ? 2 * im->cap : 16;
+                hp_str *nv = arena_grow(im->a, im->v, (ptrdiff_t)im->cap * (ptrdiff_t)sizeof *nv,
+                                        (ptrdiff_t)nc * (ptrdiff_t)sizeof *nv, _Alignof(hp_str));
+                uint8_t *nb = arena_grow(im->a, im->vendor, im->cap, nc, 1);
+                if (!nv || !nb)
+                    return;
+                im->v = nv;
+                im->vendor = nb;
+                im->cap = nc;
+            }
+            im->v[im->n] = str_cut(s, i, j);
+            im->vendor[im->n++] = (uint8_t)(vendor != 0);
+        }
+        i = j + 1;
+    }
+}
+
+static int ident_byte(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_' || (unsigned char)ch >= 0x80;
+}
+
+/* Does a line of src begin with "import" or "from" after indentation, or does src call
+ * import_module() or __import__()? Only such imports can be in code one vendor runs. */
+static int deep_imports(hp_str s)
+{
+    if (str_find(s, S("import_module")) >= 0 || str_find(s, S("__import__")) >= 0)
+        return 1;
+    for (ptrdiff_t i = 0; i < s.len; i++) {
+        if (i > 0 && s.s[i - 1] != '\n')
+            continue;
+        ptrdiff_t k = i;
+        while (k < s.len && (s.s[k] == ' ' || s.s[k] == '\t'))
+            k++;
+        hp_str rest = str_cut(s, k, s.len);
+        if (k > i && (RULES_STARTS(rest, "import") || RULES_STARTS(rest, "from")))
+            return 1;
+    }
+    return 0;
+}
+
+/* The imports of a file whose imports all start a line (deep_imports is 0), without the
+ * Python index: every name of such a line and of its bracketed or backslash continuation,
+ * past "as" aliases, none in code one vendor runs. A line of a string that begins so adds
+ * names too, which only keeps findings. */
+static void flat_imports(imports *im, hp_str s)
+{
+    for (ptrdiff_t i = 0; i < s.len; i++) {
+        if (i > 0 && s.s[i - 1] != '\n')
+            continue;
+        hp_str rest = str_cut(s, i, s.len);
+        if (!RULES_STARTS(rest, "import") && !RULES_STARTS(rest, "from"))
+            continue;
+        int depth = 0, alias = 0;
+        ptrdiff_t k = i;
+        while (k < s.len) {
+            char ch = s.s[k];
+            if (ch == '(') {
+                depth++;
+            } else if (ch == ')') {
+                depth--;
+            } else if (ch == '\\' && k + 1 < s.len && s.s[k + 1] == '\n') {
+                k++;
+            } else if ((ch == '\n' && depth <= 0) || ch == ';' || ch == '#') {
+                break;
+            } else if (ident_byte(ch)) {
+                ptrdiff_t e = k;
+                while (e < s.len && (ident_byte(s.s[e]) || s.s[e] == '.'))
+                    e++;
+                hp_str w = str_cut(s, k, e);
+                if (RULES_EQ(w, "as"))
+                    alias = 1;
+                else if (alias)
+                    alias = 0;
+                else if (!RULES_EQ(w, "import") && !RULES_EQ(w, "from"))
+                    import_add(im, w, 0);
+                k = e;
+                continue;
+            }
+            k++;
+        }
+        i = k > i ? k - 1 : i;
+    }
+}
+
+hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor)
+{
+    *n = 0;
+    *vendor = NULL;
+    hp_str all = str_make(src, len);
+    if (str_find(all, S("import")) < 0)
+        return NULL;
+    imports im = {a, NULL, NULL, 0, 0};
+    if (!deep_imports(all)) {
+        flat_imports(&im, all);
+        *n = im.n;
+        *vendor = im.vendor;
+        return im.v;
+    }
+    pysrc p;
+    if (!pysrc_init(&p, a, src, len))
+        return NULL;
+    for (ptrdiff_t i = 0; i < p.n; i++) {
+        if (p.t[i].kind != PY_NAME)
+            continue;
+        int from = pysrc_is(&p, i, "from"), imp = pysrc_is(&p, i, "import");
+        if ((from || imp) && p.lstart[i] == i) {
+            int v = pysrc_vendor_only(&p, i);
+            ptrdiff_t e = p.lend[i];
+            /* the names up to the end of the line, past "as x" aliases */
+            for (ptrdiff_t k = i + 1; k < e; k++) {
+                if (p.t[k].kind != PY_NAME || pysrc_is(&p, k, "import"))
+                    continue;
+                if (pysrc_is(&p, k, "as")) {
+                    k++;
+                    continue;
+                }
+                import_add(&im, pysrc_text(&p, k), v);
+            }
+            i = e;
+        } else if ((pysrc_is(&p, i, "import_module") || pysrc_is(&p, i, "__import__")) &&
+                   pysrc_op(&p, i + 1, '(') && i + 2 < p.n && p.t[i + 2].kind == PY_STRING) {
+            import_add(&im, pylex_string_body(p.src, &p.t[i + 2]), pysrc_vendor_only(&p, i));
+        }
+    }
+    *n = im.n;
+    *vendor = im.vendor;
+    return im.v;
 }
 
 static const pydata *pyrules_init(pyrules *r, rctx *c)

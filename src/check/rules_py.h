@@ -3,6 +3,11 @@
 #ifndef HP_RULES_PY_H
 #define HP_RULES_PY_H
 
+#include <stdint.h>
+
+#include "arena.h"
+#include "str.h"
+
 /* Kinds of files the families read. */
 typedef enum pyfile_kind {
     PYK_NONE = 0,
@@ -17,5 +22,14 @@ typedef enum pyfile_kind {
 
 /* The kind of a file from its name (the last path component is looked at). */
 pyfile_kind rules_py_kind(const char *path);
+
+/* The tree pass over a Python file: the module names its imports name (each component of
+ * "import a.b.c", of "from a.b import c, d" with the imported names, of a relative "from .
+ * import c", and of the string given to importlib.import_module() or __import__()), with
+ * vendor[k] set when the import is in code only one vendor runs (pysrc_vendor_only). NULL and
+ * *n = 0 when there are none. Memory in a. */
+hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor);
+/* The module a Python file is: its name without ".py", or its directory's for __init__.py. */
+hp_str rules_python_module(const char *path);
 
 #endif

@@ -1093,7 +1093,7 @@ int pysrc_vendor_only(const pysrc *p, ptrdiff_t i)
 {
     if (i < 0 || i >= p->n)
         return 0;
-    if (vendor_here(p, i))
+    if (p->vendor_file || vendor_here(p, i))
         return 1;
     struct pysrc_memo *m = p->memo;
     for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h]) {

@@ -33,6 +33,8 @@ typedef struct pysrc {
     nameidx alias_ix;  /* alias names -> the last alias of each */
     struct pysrc_memo *memo; /* what the predicates remember (pysrc.c) */
     int unterminated;  /* the tokenizer met an unterminated string */
+    int vendor_file;   /* set by the caller: only code that one vendor runs imports this module,
+                          so pysrc_vendor_only holds for every token */
 } pysrc;
 
 /* Tokenizes and indexes src. Returns 0 when memory ran out (without a recovery point). */

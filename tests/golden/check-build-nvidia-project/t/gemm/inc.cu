@@ -1,0 +1,1 @@
+__global__ void i(unsigned *p) { asm volatile("st.global.cs.b32 [%0], 1;" :: "l"(p)); }

@@ -1,0 +1,3 @@
+import torch
+if torch.version.hip:
+    cmake_args = ["-DUSE_ROCM=ON"]

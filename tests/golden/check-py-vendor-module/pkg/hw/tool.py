@@ -1,0 +1,3 @@
+import subprocess
+
+print(subprocess.run(["nvidia-smi", "-L"], capture_output=True))
