@@ -399,7 +399,7 @@ hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, u
             continue;
         int from = pysrc_is(&p, i, "from"), imp = pysrc_is(&p, i, "import");
         if ((from || imp) && p.lstart[i] == i) {
-            int v = pysrc_vendor_only(&p, i);
+            int v = pysrc_vendor_here(&p, i);
             ptrdiff_t e = p.lend[i];
             /* the names up to the end of the line, past "as x" aliases */
             for (ptrdiff_t k = i + 1; k < e; k++) {
@@ -414,7 +414,7 @@ hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, u
             i = e;
         } else if ((pysrc_is(&p, i, "import_module") || pysrc_is(&p, i, "__import__")) &&
                    pysrc_op(&p, i + 1, '(') && i + 2 < p.n && p.t[i + 2].kind == PY_STRING) {
-            import_add(&im, pylex_string_body(p.src, &p.t[i + 2]), pysrc_vendor_only(&p, i));
+            import_add(&im, pylex_string_body(p.src, &p.t[i + 2]), pysrc_vendor_here(&p, i));
         }
     }
     *n = im.n;

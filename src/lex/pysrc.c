@@ -42,6 +42,7 @@ struct pysrc_memo {
     int32_t *vend;        /* vend[i]: the tokens before i that are vendor tests of either side
                            * (pysrc_pred_vendor); NULL until built */
     unsigned char *vchain; /* as chain, for pysrc_pred_vendor */
+    unsigned char *amdk;   /* per token: amd_tok's answer, 0 not known, 1 no, 2 yes */
     unsigned char *vexit;  /* per line start: after_vendor_exit's answer, 0 not known, 1 no,
                             * 2 yes */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
@@ -687,10 +688,22 @@ static int amd_string(hp_str s)
     return 0;
 }
 
+/* Remembered per token (a string can be long, and the predicates visit tokens again). */
 static int amd_tok(const pysrc *p, ptrdiff_t i)
 {
-    return (p->t[i].kind == PY_NAME && amd_name(pysrc_text(p, i))) ||
-           (p->t[i].kind == PY_STRING && amd_string(pylex_string_body(p->src, &p->t[i])));
+    unsigned kind = p->t[i].kind;
+    if (kind != PY_NAME && kind != PY_STRING)
+        return 0;
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->amdk)
+        m->amdk = NEW(m->a, unsigned char, p->n + 1);
+    if (m && m->amdk && m->amdk[i])
+        return m->amdk[i] == 2;
+    int r = kind == PY_NAME ? amd_name(pysrc_text(p, i))
+                            : amd_string(pylex_string_body(p->src, &p->t[i]));
+    if (m && m->amdk)
+        m->amdk[i] = (unsigned char)(r ? 2 : 1);
+    return r;
 }
 
 /* The plain tests visit ranges until they have visited more tokens than the file holds; then
@@ -1086,6 +1099,19 @@ int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i)
         if (f >= 0 && m->fn_only[f] == 2)
             return 1;
     }
+    return 0;
+}
+
+int pysrc_vendor_here(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n)
+        return 0;
+    if (p->vendor_file || vendor_here(p, i))
+        return 1;
+    for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h])
+        if (pysrc_is(p, h, "def") && h + 1 < p->n && p->t[h + 1].kind == PY_NAME &&
+            vendor_fn_name(pysrc_text(p, h + 1)))
+            return 1;
     return 0;
 }
 

@@ -111,6 +111,10 @@ int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud);
  * an early exit on one ("if torch.version.hip: return ..."), or in a function that is named for
  * a vendor (get_cuda_configs) or that only such code refers to? */
 int pysrc_vendor_only(const pysrc *p, ptrdiff_t i);
+/* pysrc_vendor_only without the test of who calls the enclosing functions (a pass over the
+ * whole file): a vendor test around i, an exit on one before it, or a function named for
+ * NVIDIA around it. */
+int pysrc_vendor_here(const pysrc *p, ptrdiff_t i);
 /* Is token i in a function that only code under a vendor test refers to (pysrc_vendor_only
  * without its guess from the function's name)? */
 int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i);
