@@ -746,6 +746,91 @@ static void printf_args(xlate *x, ptrdiff_t i)
     }
 }
 
+/* Whether a number token is an integer literal with an unsigned suffix (10u, 0xffUL). */
+static int unsigned_literal(hp_str s)
+{
+    for (ptrdiff_t k = s.len - 1; k > 0; k--) {
+        char c = s.s[k];
+        if (c == 'u' || c == 'U')
+            return 1;
+        if (c != 'l' && c != 'L' && c != 'z' && c != 'Z')
+            return 0;
+    }
+    return 0;
+}
+
+/* min(a, b) or max(a, b), unqualified, where an argument visibly holds an unsigned value (a
+ * built-in index such as threadIdx.x, sizeof, a 10u): CUDA has overloads for an int and an
+ * unsigned that compare and return in the unsigned type; HIP has none and picks its double
+ * overload (a floating result, no array index). hipport_compat.h declares CUDA's. */
+static void minmax_call(xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t open = xlate_next(x, i), p = xlate_prev(x, i);
+    lex_args a;
+    if (x->needs_compat || is_member(x, i) || xlate_punct(x, p, P_SCOPE) ||
+        !xlate_punct(x, open, '(') || !xlate_args(x, open, &a) || a.n != 2)
+        return;
+    for (ptrdiff_t k = xlate_next(x, open); k < a.close; k = xlate_next(x, k)) {
+        hp_str s = xlate_text(x, k);
+        int u = x->t[k].kind == TK_NUMBER ? unsigned_literal(s)
+                : x->t[k].kind == TK_IDENT
+                    ? str_eqc(s, "threadIdx") || str_eqc(s, "blockIdx") ||
+                          str_eqc(s, "blockDim") || str_eqc(s, "gridDim") || str_eqc(s, "sizeof")
+                    : 0;
+        if (u) {
+            x->needs_compat = 1;
+            finding(x, i, "HP-HEADER", HP_SEV_NOTE,
+                    "CUDA's min and max of an int and an unsigned compare and return in the "
+                    "unsigned type; HIP has no such overloads (it picks its double one): "
+                    "hipport_compat.h declares CUDA's",
+                    NULL);
+            return;
+        }
+    }
+}
+
+/* half, half2, __half, __half2: CUDA's fp16 types, which nvcc's implicit runtime header
+ * declares (it includes cuda_fp16.h) and HIP's does not. __half and __half2 are reserved names;
+ * half and half2 count where they stand as a type (half x, half *p, <half>, (half)x), and not
+ * at all in a file where something so named is declared or assigned (int half = n / 2). */
+static void half_name(xlate *x, ptrdiff_t i)
+{
+    hp_str s = xlate_text(x, i);
+    ptrdiff_t p = xlate_prev(x, i), n = xlate_next(x, i);
+    if (is_member(x, i) || xlate_punct(x, p, P_SCOPE) || xlate_punct(x, n, P_SCOPE))
+        return;
+    if (s.s[0] == '_') {
+        x->uses_half = 1;
+        return;
+    }
+    static const char *const types[] = {"int", "auto", "unsigned", "size_t", "long", "float",
+                                        "double", "char", "bool", "short", "struct", "class",
+                                        "typedef", "using", "enum", "union"};
+    int after_type = 0;
+    for (size_t k = 0; k < sizeof types / sizeof *types && p >= 0; k++)
+        after_type |= xlate_is(x, p, types[k]);
+    if (after_type || xlate_punct(x, n, '=') || xlate_punct(x, n, ';') || xlate_punct(x, n, '[') ||
+        xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC) || xlate_punct(x, n, P_ASSIGN_OP)) {
+        x->half_var = 1;
+        return;
+    }
+    int open = p >= 0 && (xlate_punct(x, p, '(') || xlate_punct(x, p, ',') ||
+                          xlate_punct(x, p, '<') || xlate_punct(x, p, '{') ||
+                          xlate_punct(x, p, ';') || xlate_punct(x, p, '}') ||
+                          xlate_is(x, p, "const") || xlate_is(x, p, "static") ||
+                          xlate_is(x, p, "__device__") || xlate_is(x, p, "__shared__") ||
+                          xlate_is(x, p, "inline"));
+    ptrdiff_t nn = xlate_next(x, n);
+    int ident_next = n < x->nt && x->t[n].kind == TK_IDENT;
+    int ptr_decl = (xlate_punct(x, n, '*') || xlate_punct(x, n, '&')) && nn < x->nt &&
+                   (x->t[nn].kind == TK_IDENT || xlate_punct(x, nn, '*'));
+    int targ = (xlate_punct(x, p, '<') || xlate_punct(x, p, ',')) &&
+               (xlate_punct(x, n, '>') || xlate_punct(x, n, P_SHR) || xlate_punct(x, n, ','));
+    int cast = xlate_punct(x, p, '(') && xlate_punct(x, n, ')');
+    if ((open && (ident_next || ptr_decl)) || targ || cast)
+        x->uses_half = 1;
+}
+
 /* A member (after '.' or '->') whose HIP name depends on the HIP version (members.tsv). */
 static void member(xlate *x, ptrdiff_t i)
 {
@@ -779,11 +864,14 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (xlate_warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32 };
+enum {
+    ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32,
+    ID_MINMAX = 64, ID_HALF = 128
+};
 static const unsigned char id_first[256] = {
-    ['_'] = ID_DEVICE | ID_ASM, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
+    ['_'] = ID_DEVICE | ID_ASM | ID_HALF, ['h'] = ID_HALF, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
     ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
-    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
+    ['m'] = ID_CSTRING | ID_MINMAX, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
 };
 
 static void ident(xlate *x, ptrdiff_t i)
@@ -804,6 +892,13 @@ static void ident(xlate *x, ptrdiff_t i)
             x->uses_math = 1;
         if ((f & ID_ASM) && (s.len == 3 || s.len == 5 || s.len == 7))
             xlate_asm(x, i);
+        if ((f & ID_HALF) && !(x->t[i].flags & TF_PP) &&
+            (str_eqc(s, "half") || str_eqc(s, "half2") || str_eqc(s, "__half") ||
+             str_eqc(s, "__half2")))
+            half_name(x, i);
+        if ((f & ID_MINMAX) && s.len == 3 &&
+            (memcmp(s.s, "min", 3) == 0 || memcmp(s.s, "max", 3) == 0))
+            minmax_call(x, i);
     }
     if (x->deviceptr_seen)
         deviceptr_arith(x, i);
@@ -872,6 +967,12 @@ static void filter_init(void)
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
     filter_add("printf");
+    filter_add("half");
+    filter_add("half2");
+    filter_add("__half");
+    filter_add("__half2");
+    filter_add("min");
+    filter_add("max");
     filter_add("asm");
     filter_add("__asm__");
     filter_add("__asm");
@@ -1009,6 +1110,8 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
         x->cstring_included = 1;
     if (str_eqc(path, "math.h"))
         x->math_included = 1;
+    if (str_eqc(path, "hip/hip_fp16.h") || str_eqc(path, "cuda_fp16.h"))
+        x->fp16_included = 1;
     /* rocPRIM's headers (its texture cache iterator) call memset and relied on HIP's runtime
      * header for <string.h> */
     if (str_starts(path, S("rocprim/")))
@@ -1908,6 +2011,15 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                     "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
                     "this file calls; HIP's does not declare them for host code: <math.h> "
                     "included");
+    }
+    /* nvcc's implicit runtime header brings CUDA's fp16 types; HIP's needs hip_fp16.h (which
+     * hipport_compat.h includes) */
+    if (x->uses_half && !x->half_var && !x->fp16_included && !x->needs_compat &&
+        !x->compat_included) {
+        include_std(x, &ps, "#include <hip/hip_fp16.h>",
+                    "nvcc's implicit runtime header declares CUDA's half types, which this "
+                    "file names without including cuda_fp16.h; HIP's runtime header does not: "
+                    "<hip/hip_fp16.h> included");
     }
     if (x->needs_compat && !x->compat_included) {
         if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len)

@@ -60,6 +60,9 @@ typedef struct xlate {
     ptrdiff_t ovl_open;     /* the parameter list last looked at ('('), or 0 */
     int uses_math;          /* calls isfinite, isnan, isinf or isnormal unqualified */
     int math_included;      /* includes <math.h> itself */
+    int uses_half;          /* names half, half2, __half or __half2 as a type */
+    int half_var;           /* declares or assigns something named half or half2 */
+    int fp16_included;      /* includes <hip/hip_fp16.h> (or cuda_fp16.h) itself */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
