@@ -874,6 +874,8 @@ static const unsigned char id_first[256] = {
     ['m'] = ID_CSTRING | ID_MINMAX, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
 };
 
+static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda);
+
 static void ident(xlate *x, ptrdiff_t i)
 {
     hp_str s = xlate_text(x, i);
@@ -919,6 +921,8 @@ static void ident(xlate *x, ptrdiff_t i)
         return;
     if (!x->deviceptr_seen && s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0)
         x->deviceptr_seen = 1;
+    if (x->device_code && r->kind == MAP_K_func && s.len >= 8 && memcmp(s.s, "cuda", 4) == 0)
+        device_runtime_call(x, i, s);
     if (r->kind == MAP_K_ns) {
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
@@ -1669,10 +1673,10 @@ static int launch_group_nested(const xlate *x, ptrdiff_t i)
     return 1;
 }
 
-/* A launch at i inside a __global__ or __device__ function (not __host__ too): CUDA's dynamic
- * parallelism, which HIP does not have. Found by walking back to the enclosing braces, within
- * a bound, and taking the first that opens a function's body. */
-static void device_launch(xlate *x, ptrdiff_t i)
+/* Is token i inside a __global__ or __device__ function (not __host__ too)? Found by walking
+ * back to the enclosing braces, within a bound, and taking the first that opens a function's
+ * body. */
+static int in_device_function(const xlate *x, ptrdiff_t i)
 {
     int braces = 0;
     ptrdiff_t stop = i > 50000 ? i - 50000 : 0;
@@ -1724,13 +1728,46 @@ static void device_launch(xlate *x, ptrdiff_t i)
             dev |= xlate_is(x, q, "__global__") || xlate_is(x, q, "__device__");
             host |= xlate_is(x, q, "__host__");
         }
-        if (dev && !host)
-            finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
-                    "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
-                    "device-side launch",
-                    "launch it from the host, or fold the child's work into the parent kernel");
-        return;
+        return dev && !host;
     }
+    return 0;
+}
+
+/* A launch at i inside a __global__ or __device__ function: CUDA's dynamic parallelism, which
+ * HIP does not have. */
+static void device_launch(xlate *x, ptrdiff_t i)
+{
+    if (in_device_function(x, i))
+        finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+                "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
+                "device-side launch",
+                "launch it from the host, or fold the child's work into the parent kernel");
+}
+
+/* The runtime calls CUDA's device runtime (dynamic parallelism) offers in device code. */
+static const char *const device_runtime_names[] = {
+    "cudaDeviceGetAttribute", "cudaDeviceSynchronize", "cudaEventCreateWithFlags",
+    "cudaEventDestroy",       "cudaEventRecord",       "cudaFree",
+    "cudaFuncGetAttributes",  "cudaGetDevice",         "cudaGetLastError",
+    "cudaMalloc",             "cudaMemcpyAsync",       "cudaMemsetAsync",
+    "cudaPeekAtLastError",    "cudaStreamCreateWithFlags", "cudaStreamDestroy",
+    "cudaStreamWaitEvent"};
+
+/* A call of the runtime at i inside a __global__ or __device__ function: CUDA's device runtime,
+ * which HIP does not have (its runtime calls are the host's). */
+static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda)
+{
+    int known = 0;
+    for (size_t k = 0; k < sizeof device_runtime_names / sizeof *device_runtime_names; k++)
+        known |= str_eqc(cuda, device_runtime_names[k]);
+    if (!known || !xlate_punct(x, xlate_next(x, i), '(') || !in_device_function(x, i))
+        return;
+    finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+            xlate_msg(x,
+                      "'%.*s' called in device code (CUDA's device runtime, part of dynamic "
+                      "parallelism): HIP's runtime API is the host's only",
+                      (int)cuda.len, cuda.s),
+            "make the call on the host, before or after the kernel");
 }
 
 /* Is the name at k declared or defined here (the file's own), or a macro the file tests? */
@@ -1988,7 +2025,11 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                                 x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
-    if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {
+    /* a file that includes the runtime itself, after a HIP header that needs it first
+     * (hip_gl_interop.h declares with hipError_t, as CUDA's GL interop header, which includes
+     * the runtime API, did not need), gets it first too */
+    if ((!x->runtime_included || ps.runtime_late) &&
+        (x->is_cu || x->device_code || (ps.runtime_late && x->runtime_included))) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
     }
