@@ -1770,6 +1770,82 @@ static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda)
             "make the call on the host, before or after the kernel");
 }
 
+/* Calls of helpers that the file's headers define only under '#ifdef __cuda_cuda_h__' (cuda.h's
+ * include guard, which translation makes HIPPORT_CUDA_H and no HIP defines): reported at the
+ * first call of each outside such a test in this file, where the helper is missing. */
+/* Does the file #define name, or define a function of that name (a parameter list, then a
+ * body)? */
+static int defines_name(const xlate *x, hp_str name)
+{
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d], n = xlate_next(x, xlate_next(x, h));
+        if (x->t[h].sub == PP_DEFINE && n < x->nt && str_eq(xlate_text(x, n), name))
+            return 1;
+    }
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) ||
+            !str_eq(xlate_text(x, i), name))
+            continue;
+        ptrdiff_t open = xlate_next(x, i);
+        lex_args a;
+        if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
+            continue;
+        ptrdiff_t after = xlate_next(x, a.close);
+        while (after < x->nt && x->t[after].kind == TK_IDENT)
+            after = xlate_next(x, after);
+        if (xlate_punct(x, after, '{'))
+            return 1;
+    }
+    return 0;
+}
+
+static void guarded_uses(xlate *x)
+{
+    const warp_env *e = x->env;
+    if (!e || !e->nguarded)
+        return;
+    int depth = 0, open_at = -1;
+    unsigned char *done = NEW(x->a, unsigned char, e->nguarded);
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        const tok *t = &x->t[i];
+        if (t->kind == TK_PP_HASH) {
+            int sub = t->sub;
+            if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
+                depth++;
+                if (open_at < 0 && warp_env_tests_cuda_guard(x, i))
+                    open_at = depth;
+            } else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == open_at) {
+                open_at = -1;
+            } else if (sub == PP_ENDIF) {
+                if (depth == open_at)
+                    open_at = -1;
+                depth--;
+            }
+            continue;
+        }
+        if (t->kind != TK_IDENT || open_at > 0)
+            continue;
+        int k = nameidx_get(&e->guarded_ix, xlate_text(x, i));
+        if (k < 0 || done[k] || is_member(x, i) || xlate_punct(x, xlate_prev(x, i), P_SCOPE) ||
+            !xlate_punct(x, xlate_next(x, i), '('))
+            continue;
+        done[k] = 1;
+        if (nameidx_get(&e->plain_ix, e->guarded[k]) >= 0 || defines_name(x, e->guarded[k]))
+            continue;
+        const char *file = strrchr(e->guarded_file[k], '/');
+        file = file ? file + 1 : e->guarded_file[k];
+        hp_str n = e->guarded[k];
+        finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is defined in '%s' only under '#ifdef __cuda_cuda_h__' (line "
+                          "%d), cuda.h's include guard, which becomes HIPPORT_CUDA_H and no HIP "
+                          "defines: it is not compiled, and this call has nothing to call",
+                          (int)n.len, n.s, file, e->guarded_line[k]),
+                "define HIPPORT_CUDA_H before that header is included (-DHIPPORT_CUDA_H) where "
+                "its driver-API helpers do not repeat runtime overloads, or define the helper");
+    }
+}
+
 /* Is the name at k declared or defined here (the file's own), or a macro the file tests? */
 static int declared_here(const xlate *x, ptrdiff_t k)
 {
@@ -2012,6 +2088,7 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
     }
 
     unknown_names(x);
+    guarded_uses(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
