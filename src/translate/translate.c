@@ -378,37 +378,66 @@ static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
 
 /* A function declared with CUDA types among its parameters: the parameters' tokens as written
  * and as HIP names them (names of the parameters and default values left out). */
+
+/* The #if branches around offset off: per conditional depth, the directive that opened the
+ * conditional and the one that started the branch (indices into dirs, plus one). */
+typedef struct branches {
+    unsigned *group, *branch;
+    int depth;
+} branches;
+
+static branches branches_at(const xlate *x, ptrdiff_t off)
+{
+    unsigned group[64], branch[64];
+    int depth = 0;
+    for (ptrdiff_t d = 0; d < x->ndirs && x->t[x->dirs[d]].off < off; d++) {
+        unsigned c = x->t[x->dirs[d]].sub;
+        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
+            if (depth < 64)
+                group[depth] = branch[depth] = (unsigned)d + 1;
+            depth++;
+        } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
+            branch[depth - 1] = (unsigned)d + 1;
+        } else if (c == PP_ENDIF && depth > 0) {
+            depth--;
+        }
+    }
+    branches b = {NULL, NULL, depth < 64 ? depth : 64};
+    b.group = NEW(x->a, unsigned, b.depth + 1);
+    b.branch = NEW(x->a, unsigned, b.depth + 1);
+    memcpy(b.group, group, sizeof *group * (size_t)b.depth);
+    memcpy(b.branch, branch, sizeof *branch * (size_t)b.depth);
+    return b;
+}
+
 typedef struct overload {
     hp_str name;
     hp_str *cuda, *hip;
     int n;
     ptrdiff_t at;  /* the name's token */
     int reported;
-    unsigned branch; /* the conditional branches it lies in (branch_key) */
+    branches br;   /* the conditional branches it lies in */
 } overload;
 
-/* A key of the #if branches around offset off: two tokens in the same branch of the same
- * conditionals (or in none) have the same key. */
-static unsigned branch_key(const xlate *x, ptrdiff_t off)
+/* Is the place in the branch of an '#ifdef __cuda_cuda_h__', which translation makes a test no
+ * HIP passes (HIPPORT_CUDA_H)? */
+static int under_cuda_guard(const xlate *x, const branches *b)
 {
-    unsigned stack[64];
-    int depth = 0;
-    for (ptrdiff_t d = 0; d < x->ndirs && x->t[x->dirs[d]].off < off; d++) {
-        unsigned c = x->t[x->dirs[d]].sub;
-        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
-            if (depth < 64)
-                stack[depth] = (unsigned)d + 1;
-            depth++;
-        } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
-            stack[depth - 1] = (unsigned)d + 1;
-        } else if (c == PP_ENDIF && depth > 0) {
-            depth--;
-        }
-    }
-    unsigned h = 2166136261u;
-    for (int k = 0; k < depth && k < 64; k++)
-        h = (h ^ stack[k]) * 16777619u;
-    return h ^ (unsigned)depth;
+    for (int k = 0; k < b->depth; k++)
+        if (b->branch[k] == b->group[k] &&
+            warp_env_tests_cuda_guard(x, x->dirs[b->group[k] - 1]))
+            return 1;
+    return 0;
+}
+
+/* Are two places in different branches of one conditional, so never compiled together? Two
+ * conditionals of their own (#ifdef A ... #endif #ifdef B ... #endif) may both hold. */
+static int exclusive(const branches *a, const branches *b)
+{
+    for (int k = 0; k < a->depth && k < b->depth && a->group[k] == b->group[k]; k++)
+        if (a->branch[k] != b->branch[k])
+            return 1;
+    return 0;
 }
 
 /* HIP gives several CUDA types one name (cudaError_t and CUresult are both hipError_t):
@@ -481,11 +510,13 @@ static void merged_types(xlate *x, ptrdiff_t i)
         n++;
     }
     hp_str fname = xlate_text(x, name);
-    unsigned branch = branch_key(x, x->t[name].off);
+    branches br = branches_at(x, x->t[name].off);
+    if (under_cuda_guard(x, &br))
+        return; /* never compiled under HIP: it repeats nothing */
     for (int o = 0; o < x->novl; o++) {
         overload *v = &x->ovl[o];
-        /* in other branches, the two may never be compiled together */
-        if (v->reported || v->n != n || v->branch != branch || !str_eq(v->name, fname))
+        /* in other branches of one conditional, the two are never compiled together */
+        if (v->reported || v->n != n || exclusive(&v->br, &br) || !str_eq(v->name, fname))
             continue;
         int same_hip = 1, diff = -1;
         for (int k = 0; k < n && same_hip; k++) {
@@ -514,7 +545,7 @@ static void merged_types(xlate *x, ptrdiff_t i)
         x->ovl = arena_grow(x->a, x->ovl, (ptrdiff_t)x->novl * (ptrdiff_t)sizeof(overload),
                             (ptrdiff_t)(x->novl + 8) * (ptrdiff_t)sizeof(overload),
                             _Alignof(overload));
-    x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, branch};
+    x->ovl[x->novl++] = (overload){fname, cu, hi, n, name, 0, br};
 }
 
 /* The complex types cuComplex's types become with --roc (xlate.roc_complex). */
