@@ -1801,6 +1801,139 @@ static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda)
             "make the call on the host, before or after the kernel");
 }
 
+/* The number of components of a CUDA vector type's name (float2: 2), or 0. */
+static int vector_rank(hp_str s)
+{
+    static const char *const bases[] = {"float", "double", "int", "uint", "char", "uchar",
+                                        "short", "ushort", "long", "ulong", "longlong",
+                                        "ulonglong"};
+    if (s.len < 4 || s.s[s.len - 1] < '2' || s.s[s.len - 1] > '4')
+        return 0;
+    hp_str b = str_make(s.s, s.len - 1);
+    for (size_t k = 0; k < sizeof bases / sizeof *bases; k++)
+        if (str_eqc(b, bases[k]))
+            return s.s[s.len - 1] - '0';
+    return 0;
+}
+
+/* A parameter 'VT name', 'const VT name' or 'const VT &name' (ref: 'VT &name') of the
+ * argument list at [first, last]: its name's token, or -1. */
+static ptrdiff_t vector_param(const xlate *x, ptrdiff_t first, ptrdiff_t last, hp_str vt, int ref)
+{
+    ptrdiff_t k = first;
+    int konst = 0;
+    if (xlate_is(x, k, "const")) {
+        konst = 1;
+        k = xlate_next(x, k);
+    }
+    if (k > last || !str_eq(xlate_text(x, k), vt))
+        return -1;
+    k = xlate_next(x, k);
+    if (xlate_punct(x, k, '&')) {
+        if (!ref && !konst)
+            return -1;
+        k = xlate_next(x, k);
+    } else if (ref) {
+        return -1;
+    }
+    return k == last && x->t[k].kind == TK_IDENT ? k : -1;
+}
+
+/* 'a.c OP b.c' at k (OP the operator's text): the token after it, or -1. */
+static ptrdiff_t component_op(const xlate *x, ptrdiff_t k, hp_str a, hp_str b, char c, hp_str op)
+{
+    char cs[2] = {c, 0};
+    if (!str_eq(xlate_text(x, k), a) || !xlate_punct(x, (k = xlate_next(x, k)), '.') ||
+        !xlate_is(x, (k = xlate_next(x, k)), cs))
+        return -1;
+    k = xlate_next(x, k);
+    if (!str_eq(xlate_text(x, k), op))
+        return -1;
+    if (!str_eq(xlate_text(x, (k = xlate_next(x, k))), b) ||
+        !xlate_punct(x, (k = xlate_next(x, k)), '.') || !xlate_is(x, (k = xlate_next(x, k)), cs))
+        return -1;
+    return xlate_next(x, k);
+}
+
+/* A program's own component-wise operator on a vector type that HIP's vector types carry as
+ * non-template operators of their own ('*', '/' of two vectors, '+=', '-=', '*=', '/=' of a
+ * vector): every use of it is ambiguous under HIP's AMD platform. Where its body is exactly the
+ * component-wise operation (return make_float2(a.x * b.x, a.y * b.y), or a.x += b.x; ...), HIP's
+ * does the same, and the definition is kept for HIP's NVIDIA platform only. */
+static void vector_operators(xlate *x)
+{
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) || x->t[i].len != 8 ||
+            !xlate_is(x, i, "operator"))
+            continue;
+        ptrdiff_t o = xlate_next(x, i), open = xlate_next(x, o);
+        hp_str op = xlate_text(x, o);
+        int compound = xlate_punct(x, o, P_ASSIGN_OP) && op.len == 2 &&
+                       strchr("+-*/", op.s[0]) != NULL;
+        if (!(compound || xlate_punct(x, o, '*') || xlate_punct(x, o, '/')))
+            continue;
+        lex_args a;
+        if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a) || a.n != 2)
+            continue;
+        /* the type: the first parameter's (after const) */
+        ptrdiff_t t0 = xlate_is(x, a.first[0], "const") ? xlate_next(x, a.first[0]) : a.first[0];
+        hp_str vt = xlate_text(x, t0);
+        int rank = vector_rank(vt);
+        ptrdiff_t pa = rank ? vector_param(x, a.first[0], a.last[0], vt, compound) : -1;
+        ptrdiff_t pb = pa >= 0 ? vector_param(x, a.first[1], a.last[1], vt, 0) : -1;
+        ptrdiff_t body = xlate_next(x, a.close);
+        if (pb < 0 || !xlate_punct(x, body, '{'))
+            continue;
+        hp_str an = xlate_text(x, pa), bn = xlate_text(x, pb);
+        hp_str bare = compound ? str_make(op.s, 1) : op;
+        ptrdiff_t k = xlate_next(x, body);
+        int ok = 1;
+        if (!compound) {
+            const char *mk = arena_printf(x->a, "make_%.*s", (int)vt.len, vt.s);
+            ok = xlate_is(x, k, "return") && xlate_is(x, (k = xlate_next(x, k)), mk) &&
+                 xlate_punct(x, (k = xlate_next(x, k)), '(');
+            k = xlate_next(x, k);
+        }
+        for (int c = 0; ok && c < rank; c++) {
+            k = component_op(x, k, an, bn, "xyzw"[c], compound ? op : bare);
+            ok = k >= 0 && (compound ? xlate_punct(x, k, ';')
+                                     : xlate_punct(x, k, c + 1 < rank ? ',' : ')'));
+            k = xlate_next(x, k);
+        }
+        if (ok && !compound)
+            ok = xlate_punct(x, k, ';') && (k = xlate_next(x, k)) >= 0;
+        if (!ok || !xlate_punct(x, k, '}'))
+            continue;
+        /* the definition from its first word: after the previous ';', '}', '{' or directive */
+        ptrdiff_t start = i;
+        for (ptrdiff_t q = xlate_prev(x, i); q >= 0; q = xlate_prev(x, q)) {
+            if (xlate_punct(x, q, ';') || xlate_punct(x, q, '}') || xlate_punct(x, q, '{') ||
+                (x->t[q].flags & TF_PP) || x->t[q].kind == TK_PP_END)
+                break;
+            start = q;
+        }
+        ptrdiff_t ls = line_start(x, x->t[start].off), end = x->t[k].off + 1;
+        int alone = 1; /* the definition's lines hold nothing else */
+        for (ptrdiff_t b = ls; b < x->t[start].off; b++)
+            alone &= x->src[b] == ' ' || x->src[b] == '\t';
+        ptrdiff_t e = end;
+        while (e < x->len && (x->src[e] == ' ' || x->src[e] == '\t' || x->src[e] == '\r'))
+            e++;
+        if (!alone || (e < x->len && x->src[e] != '\n'))
+            continue;
+        xlate_insert(x, ls, arena_printf(x->a, "#if !defined(__HIP_PLATFORM_AMD__)%s", x->nl));
+        xlate_insert(x, end, arena_printf(x->a, "%s#endif", x->nl));
+        x->st.converted++;
+        finding(x, i, "HP-HEADER", HP_SEV_NOTE,
+                xlate_msg(x,
+                          "HIP's %.*s has this component-wise operator%.*s itself, and a use of "
+                          "both is ambiguous: kept for HIP's NVIDIA platform only",
+                          (int)vt.len, vt.s, (int)op.len, op.s),
+                NULL);
+        i = k;
+    }
+}
+
 /* Calls of helpers that the file's headers define only under '#ifdef __cuda_cuda_h__' (cuda.h's
  * include guard, which translation makes HIPPORT_CUDA_H and no HIP defines): reported at the
  * first call of each outside such a test in this file, where the helper is missing. */
@@ -2120,6 +2253,8 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
 
     unknown_names(x);
     guarded_uses(x);
+    if (mentions(x, "operator"))
+        vector_operators(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
