@@ -1141,6 +1141,8 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
     }
     if (str_eqc(path, "hipport_compat.h"))
         x->compat_included = 1;
+    if (top_level(ps) && str_eqc(path, "hip/hip_gl_interop.h") && !x->runtime_included)
+        x->interop_first = 1;
     if (str_eqc(path, "cstring") || str_eqc(path, "string.h"))
         x->cstring_included = 1;
     if (str_eqc(path, "math.h"))
@@ -2268,11 +2270,12 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                                 x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
-    /* a file that includes the runtime itself, after a HIP header that needs it first
-     * (hip_gl_interop.h declares with hipError_t, as CUDA's GL interop header, which includes
-     * the runtime API, did not need), gets it first too */
+    /* a file that includes the runtime itself after a HIP header that needs it first, or
+     * hip_gl_interop.h before any (it declares with hipError_t and includes no runtime header;
+     * CUDA's GL interop header includes the runtime API), gets it first */
     if ((!x->runtime_included || ps.runtime_late) &&
-        (x->is_cu || x->device_code || (ps.runtime_late && x->runtime_included))) {
+        (x->is_cu || x->device_code || (ps.runtime_late && x->runtime_included) ||
+         x->interop_first)) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
     }

@@ -663,6 +663,12 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
                             : inc.s[0] == '/' || !dirlen
                                 ? arena_strndup(w->a, inc.s, inc.len)
                                 : arena_join(w->a, path, dirlen, '/', inc.s, inc.len);
+        if (child && !angled && w->cache && inc.s[0] != '/' && dirlen &&
+            path_absent(w->cache, child, dirlen)) {
+            /* "helper.h" not beside the includer: found through -I, as an angled one is */
+            child = find_angled(w, path, dirlen, inc);
+            angled = 1;
+        }
         if (!child)
             continue;
         int child_guard_only = guard_only || angled;
@@ -677,7 +683,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         if (seen || *nseenp == ENV_MAX_FILES)
             continue;
         seenv[(*nseenp)++] = child;
-        if (w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
+        if (!angled && w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
             continue;
         hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
         if (ch) {

@@ -63,6 +63,7 @@ typedef struct xlate {
     int uses_half;          /* names half, half2, __half or __half2 as a type */
     int half_var;           /* declares or assigns something named half or half2 */
     int fp16_included;      /* includes <hip/hip_fp16.h> (or cuda_fp16.h) itself */
+    int interop_first;      /* includes hip_gl_interop.h before any HIP runtime header */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */

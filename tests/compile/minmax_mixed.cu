@@ -1,6 +1,7 @@
 // Clamped indices as softmax and pooling kernels write them: min and max of a signed count and
 // a built-in index (unsigned in CUDA), used as an array subscript and stored in an int; CUDA's
-// mixed overloads compare in the unsigned type and return an integer.
+// mixed overloads compare in the unsigned type and return an integer; sizes of one unsigned
+// type compared in host code.
 #include <cuda_runtime.h>
 #include "common/cuda_check.h"
 
@@ -16,6 +17,12 @@ __global__ void gather_clamped(const float *x, float *y, int C)
 int host_chunks(int total, unsigned per)
 {
     return (int)min(total, per);
+}
+
+// sizes of one unsigned type in host code: CUDA's host overload for the pair
+size_t host_scratch(size_t heads, size_t vocab, int T)
+{
+    return T * max(3 * vocab, max(heads * T, vocab));
 }
 
 int main()
