@@ -733,9 +733,11 @@ static int is_device_word(hp_str s)
     return 0;
 }
 
-/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on
- * one does not compile, or means something else. Reported where a variable declared
- * CUdeviceptr is added to or subtracted from. */
+/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on one
+ * does not compile, or means something else. So are cudaTextureObject_t and
+ * cudaSurfaceObject_t (unsigned long long in CUDA, pointers in HIP), whose bits a program may
+ * take apart. Reported where a variable declared so is an operand of arithmetic or of a bit
+ * operator. */
 static void deviceptr_arith(xlate *x, ptrdiff_t i)
 {
     ptrdiff_t n = xlate_next(x, i), p = xlate_prev(x, i);
@@ -743,15 +745,26 @@ static void deviceptr_arith(xlate *x, ptrdiff_t i)
                 (xlate_punct(x, n, P_ASSIGN_OP) && (x->src[x->t[n].off] == '+' ||
                                                      x->src[x->t[n].off] == '-')) ||
                 xlate_punct(x, p, '+') || xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC);
-    if (!arith || !str_eqc(xlate_declared_type(x, i), "CUdeviceptr"))
+    int bits = xlate_punct(x, n, '&') || xlate_punct(x, n, '|') || xlate_punct(x, n, '^') ||
+               xlate_punct(x, n, P_SHR) || xlate_punct(x, n, P_SHL);
+    if (!arith && !bits)
         return;
-    hp_str v = xlate_text(x, i);
-    finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
-            xlate_msg(x,
-                      "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
-                      "pointer to void, so this arithmetic does not carry over",
-                      (int)v.len, v.s),
-            "compute on (char *)ptr and cast back to hipDeviceptr_t");
+    hp_str type = xlate_declared_type(x, i), v = xlate_text(x, i);
+    if (arith && str_eqc(type, "CUdeviceptr")) {
+        finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
+                          "pointer to void, so this arithmetic does not carry over",
+                          (int)v.len, v.s),
+                "compute on (char *)ptr and cast back to hipDeviceptr_t");
+    } else if (str_eqc(type, "cudaTextureObject_t") || str_eqc(type, "cudaSurfaceObject_t")) {
+        finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is a %.*s, a 64-bit integer in CUDA; HIP's is a pointer, so "
+                          "this arithmetic on its value does not compile",
+                          (int)v.len, v.s, (int)type.len, type.s),
+                "convert it to unsigned long long first (reinterpret_cast), and back");
+    }
 }
 
 /* Device printf: HIP's threadIdx.x and friends are objects that convert to unsigned int, and a
@@ -950,7 +963,9 @@ static void ident(xlate *x, ptrdiff_t i)
     }
     if (r->kind == MAP_K_member)
         return;
-    if (!x->deviceptr_seen && s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0)
+    if (!x->deviceptr_seen &&
+        ((s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0) ||
+         str_eqc(s, "cudaTextureObject_t") || str_eqc(s, "cudaSurfaceObject_t")))
         x->deviceptr_seen = 1;
     if (x->device_code && r->kind == MAP_K_func && s.len >= 8 && memcmp(s.s, "cuda", 4) == 0)
         device_runtime_call(x, i, s);
