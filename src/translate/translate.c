@@ -833,8 +833,8 @@ static void minmax_call(xlate *x, ptrdiff_t i)
     }
 }
 
-/* half, half2, __half, __half2: CUDA's fp16 types, which nvcc's implicit runtime header
- * declares (it includes cuda_fp16.h) and HIP's does not. __half and __half2 are reserved names;
+/* half, half2, __half, __half2: CUDA's fp16 types, which CUDA's library headers bring with
+ * cuda_fp16.h (cublas_api.h, cusparse.h, cuda_bf16.h include it) and HIP's counterparts do not. __half and __half2 are reserved names;
  * half and half2 count where they stand as a type (half x, half *p, <half>, (half)x), and not
  * at all in a file where something so named is declared or assigned (int half = n / 2). */
 static void half_name(xlate *x, ptrdiff_t i)
@@ -2314,14 +2314,14 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                     "this file calls; HIP's does not declare them for host code: <math.h> "
                     "included");
     }
-    /* nvcc's implicit runtime header brings CUDA's fp16 types; HIP's needs hip_fp16.h (which
+    /* CUDA's library headers bring its fp16 types; HIP's do not: hip_fp16.h (which
      * hipport_compat.h includes) */
     if (x->uses_half && !x->half_var && !x->fp16_included && !x->needs_compat &&
         !x->compat_included) {
         include_std(x, &ps, "#include <hip/hip_fp16.h>",
-                    "nvcc's implicit runtime header declares CUDA's half types, which this "
-                    "file names without including cuda_fp16.h; HIP's runtime header does not: "
-                    "<hip/hip_fp16.h> included");
+                    "CUDA's library headers (cuBLAS's, cuSPARSE's, cuda_bf16.h) bring "
+                    "cuda_fp16.h, whose half types this file names without including it; HIP's "
+                    "counterparts do not: <hip/hip_fp16.h> included");
     }
     if (x->needs_compat && !x->compat_included) {
         if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len)

@@ -1,5 +1,5 @@
-// half without #include <cuda_fp16.h>: nvcc's implicit runtime header brings CUDA's fp16 types
-// to every .cu file, so kernels and the headers they include name half and half2 directly.
+// half without #include <cuda_fp16.h>: CUDA's library headers bring CUDA's fp16 types (here
+// cuda_bf16.h, through a project header), so kernels and headers name half and half2 directly.
 #include "common/half_index.h"
 #include "common/cuda_check.h"
 

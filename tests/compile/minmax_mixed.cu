@@ -10,7 +10,7 @@ __global__ void gather_clamped(const float *x, float *y, int C)
     int last = C - 1;
     y[threadIdx.x] = x[min(last, threadIdx.x + blockDim.x)];
     int lo = max(0, blockIdx.x * blockDim.x - 1u);
-    unsigned n = min(C, sizeof(float) * 8);
+    unsigned n = min(C, 32u);
     y[blockDim.x + threadIdx.x] = x[lo] + x[n - 1];
 }
 
