@@ -14,8 +14,10 @@
 #      header outside the tree, the first line of the translation the compiler names with it),
 #      compared with translate's findings (a warning or error on that line or the three above)
 #      and classified with tools/realworld/categories.tsv (the first row whose pattern, an
-#      extended regular expression, matches the first error line).
-# Prints a Markdown table (corpus, header set, programs, compiled, failed, silent) and the
+#      extended regular expression, matches the first error line); a category marked
+#      "external" there (a dependency not installed here, which the original needs as well)
+#      is recorded as such, not as silent.
+# Prints a Markdown table (corpus, header set, programs, compiled, failed, silent, external) and the
 # failures; writes OUT/summary.tsv and OUT/failures.tsv.
 #
 # Options:
@@ -182,12 +184,13 @@ reported_at() {
         END { print (ids == "" ? "no" : "yes:" ids) }' "$3"
 }
 
-# classify TEXT: "id<TAB>reason" of the first matching row of categories.tsv
+# classify TEXT: "id<TAB>reason<TAB>scope" of the first matching row of categories.tsv (scope:
+# "external" where the cause is not translation's, else empty)
 classify() {
     awk -F'\t' -v t="$1" '
         /^#/ || NF < 3 { next }
-        t ~ $1 { print $2 "\t" $3; found = 1; exit }
-        END { if (!found) print "unclassified\t-" }' "$cats"
+        t ~ $1 { print $2 "\t" $3 "\t" $4; found = 1; exit }
+        END { if (!found) print "unclassified\t-\t" }' "$cats"
 }
 
 # analyse CORPUSDIR NAME SET: writes OUT/NAME/SET/failures.tsv from the logs
@@ -209,7 +212,14 @@ analyse() {
             fi
         fi
         text=$(printf '%s' "$text" | tr '\t' ' ' | sed "s|$w/tree/||g; s|^\./||; s|$rset|ROCM|g")
-        if [ "$res" = TIMEOUT ]; then cat="timeout	compilation ran past ${limit}s"; else cat=$(classify "$text"); fi
+        local scope=
+        if [ "$res" = TIMEOUT ]; then
+            cat="timeout	compilation ran past ${limit}s"
+        else
+            cat=$(classify "$text")
+            scope=${cat##*	}
+            cat=${cat%	*}
+        fi
         # reported: translate's warning or error on the line or the three above it, or, for
         # an error at a macro's use, at a line of the macro the compiler says it expanded
         rep=$(reported_at "$dir/$erel" "$oline" "$w/translate.txt")
@@ -222,6 +232,16 @@ analyse() {
                 [ "$rep" = no ] || { rep="$rep(macro)"; break; }
             done < <(expansions "$log" "$w/tree")
         fi
+        # an error in the device assembly names no source line: reported when translate
+        # flagged inline PTX (HP-PTX) in the program, the assembly's only source of raw
+        # instructions
+        if [ "$rep" = no ] && printf '%s' "$text" | grep -qE '\.s:[0-9]+:[0-9]+: error|device assembly does not assemble' &&
+            grep -q "^$dir/$rel:[0-9]*:[0-9]*: warning: .*\[HP-PTX\]$" "$w/translate.txt"; then
+            rep="yes:HP-PTX(asm)"
+        fi
+        # a cause outside translation (a dependency not installed here, which the original
+        # needs as well): not translate's to report
+        [ "$rep" != no ] || [ "$scope" != external ] || rep=external
         printf '%s\t%s\t%s\t%s:%s\t%s\t%s\t%s\n' "$name" "$s" "$rel" "$erel" "$oline" "$rep" \
             "$cat" "$text" >>"$w/failures.tsv"
     done <"$w/results.tsv"
@@ -304,10 +324,10 @@ for c in "${corpora[@]}"; do
 done
 
 # ---------------------------------------------------------------- the tables
-printf 'corpus\tset\tprograms\tcompiled\tfailed\tsilent\n' >"$out/summary.tsv"
+printf 'corpus\tset\tprograms\tcompiled\tfailed\tsilent\texternal\n' >"$out/summary.tsv"
 printf 'corpus\tset\tprogram\terror_at\treported\tcategory\treason\tfirst_error\n' >"$out/failures.tsv"
-echo "| corpus | header set | programs | compiled | failed | silent failures |"
-echo "|---|---|---:|---:|---:|---:|"
+echo "| corpus | header set | programs | compiled | failed | silent failures | not translation's |"
+echo "|---|---|---:|---:|---:|---:|---:|"
 for c in "${corpora[@]}"; do
     name=$(basename "$(cd "$c" && pwd)")
     for s in "${setlist[@]}"; do
@@ -316,8 +336,9 @@ for c in "${corpora[@]}"; do
         ok=$(grep -c $'\tPASS$' "$w/results.tsv")
         fl=$(wc -l <"$w/failures.tsv")
         si=$(awk -F'\t' '$5 == "no"' "$w/failures.tsv" | wc -l)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$s" "$p" "$ok" "$fl" "$si" >>"$out/summary.tsv"
-        echo "| $name | $s | $p | $ok | $fl | $si |"
+        ex=$(awk -F'\t' '$5 == "external"' "$w/failures.tsv" | wc -l)
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$s" "$p" "$ok" "$fl" "$si" "$ex" >>"$out/summary.tsv"
+        echo "| $name | $s | $p | $ok | $fl | $si | $ex |"
         cat "$w/failures.tsv" >>"$out/failures.tsv"
     done
 done

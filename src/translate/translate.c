@@ -389,55 +389,78 @@ static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
 
 /* A function declared with CUDA types among its parameters: the parameters' tokens as written
  * and as HIP names them (names of the parameters and default values left out). */
+
+/* The #if branches around offset off: per conditional depth, the directive that opened the
+ * conditional and the one that started the branch (indices into dirs, plus one). */
+typedef struct branches {
+    unsigned *group, *branch;
+    int depth;
+} branches;
+
+/* The conditional branches around offset off. The declarations come in the order of the
+ * file: the state after the directives already passed is kept (xlate.br_*) and carried on,
+ * and is computed again from the start only for an earlier offset. */
+static branches branches_at(xlate *x, ptrdiff_t off)
+{
+    if (off < x->br_off) {
+        x->br_d = 0;
+        x->br_depth = 0;
+    }
+    x->br_off = off;
+    unsigned *group = x->br_group, *branch = x->br_branch;
+    int depth = x->br_depth;
+    ptrdiff_t d = x->br_d;
+    for (; d < x->ndirs && x->t[x->dirs[d]].off < off; d++) {
+        unsigned c = x->t[x->dirs[d]].sub;
+        if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
+            if (depth < 64)
+                group[depth] = branch[depth] = (unsigned)d + 1;
+            depth++;
+        } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
+            branch[depth - 1] = (unsigned)d + 1;
+        } else if (c == PP_ENDIF && depth > 0) {
+            depth--;
+        }
+    }
+    x->br_d = d;
+    x->br_depth = depth;
+    branches b = {NULL, NULL, depth < 64 ? depth : 64};
+    b.group = NEW(x->a, unsigned, b.depth + 1);
+    b.branch = NEW(x->a, unsigned, b.depth + 1);
+    memcpy(b.group, group, sizeof *group * (size_t)b.depth);
+    memcpy(b.branch, branch, sizeof *branch * (size_t)b.depth);
+    return b;
+}
+
 typedef struct overload {
     hp_str name;
     hp_str *cuda, *hip;
     int n;
     ptrdiff_t at;  /* the name's token */
     int reported;
-    int branch_known; /* branch is computed (on the first comparison: rare) */
-    unsigned branch;  /* the conditional branches it lies in (branch_key) */
-    int32_t next;     /* the previous overload of the same hash slot, or -1 */
+    branches br;   /* the conditional branches it lies in */
+    int32_t next;  /* the previous overload of the same hash slot, or -1 */
 } overload;
 
-/* A key of the #if branches around offset off: two tokens in the same branch of the same
- * conditionals (or in none) have the same key. */
-static unsigned branch_key(xlate *x, ptrdiff_t off)
+/* Is the place in the branch of an '#ifdef __cuda_cuda_h__', which translation makes a test no
+ * HIP passes (HIPPORT_CUDA_H)? */
+static int under_cuda_guard(const xlate *x, const branches *b)
 {
-    if (!x->bkeys) {
-        /* the key after each prefix of the directives, in one pass */
-        x->bkeys = NEW(x->a, unsigned, x->ndirs + 1);
-        unsigned stack[64];
-        int depth = 0;
-        for (ptrdiff_t d = 0;; d++) {
-            unsigned h = 2166136261u;
-            for (int k = 0; k < depth && k < 64; k++)
-                h = (h ^ stack[k]) * 16777619u;
-            x->bkeys[d] = h ^ (unsigned)depth;
-            if (d == x->ndirs)
-                break;
-            unsigned c = x->t[x->dirs[d]].sub;
-            if (c == PP_IF || c == PP_IFDEF || c == PP_IFNDEF) {
-                if (depth < 64)
-                    stack[depth] = (unsigned)d + 1;
-                depth++;
-            } else if ((c == PP_ELIF || c == PP_ELSE) && depth > 0 && depth <= 64) {
-                stack[depth - 1] = (unsigned)d + 1;
-            } else if (c == PP_ENDIF && depth > 0) {
-                depth--;
-            }
-        }
-    }
-    /* the directives before off, found by a binary search */
-    ptrdiff_t lo = 0, hi = x->ndirs;
-    while (lo < hi) {
-        ptrdiff_t mid = lo + (hi - lo) / 2;
-        if (x->t[x->dirs[mid]].off < off)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return x->bkeys[lo];
+    for (int k = 0; k < b->depth; k++)
+        if (b->branch[k] == b->group[k] &&
+            warp_env_tests_cuda_guard(x, x->dirs[b->group[k] - 1]))
+            return 1;
+    return 0;
+}
+
+/* Are two places in different branches of one conditional, so never compiled together? Two
+ * conditionals of their own (#ifdef A ... #endif #ifdef B ... #endif) may both hold. */
+static int exclusive(const branches *a, const branches *b)
+{
+    for (int k = 0; k < a->depth && k < b->depth && a->group[k] == b->group[k]; k++)
+        if (a->branch[k] != b->branch[k])
+            return 1;
+    return 0;
 }
 
 /* HIP gives several CUDA types one name (cudaError_t and CUresult are both hipError_t):
@@ -510,23 +533,14 @@ static void merged_types(xlate *x, ptrdiff_t i)
         n++;
     }
     hp_str fname = xlate_text(x, name);
-    int branch_known = 0;
-    unsigned branch = 0;
+    branches br = branches_at(x, x->t[name].off);
+    if (under_cuda_guard(x, &br))
+        return; /* never compiled under HIP: it repeats nothing */
     unsigned slot = x->ovl_cap ? str_hash(fname.s, fname.len, 0) & (unsigned)(x->ovl_cap - 1) : 0;
     for (int32_t o = x->ovl_cap ? x->ovl_head[slot] : -1; o >= 0; o = x->ovl[o].next) {
         overload *v = &x->ovl[o];
-        if (v->reported || v->n != n || !str_eq(v->name, fname))
-            continue;
-        /* in other branches, the two may never be compiled together */
-        if (!branch_known) {
-            branch = branch_key(x, x->t[name].off);
-            branch_known = 1;
-        }
-        if (!v->branch_known) {
-            v->branch = branch_key(x, x->t[v->at].off);
-            v->branch_known = 1;
-        }
-        if (v->branch != branch)
+        /* in other branches of one conditional, the two are never compiled together */
+        if (v->reported || v->n != n || !str_eq(v->name, fname) || exclusive(&v->br, &br))
             continue;
         int same_hip = 1, diff = -1;
         for (int k = 0; k < n && same_hip; k++) {
@@ -571,7 +585,7 @@ static void merged_types(xlate *x, ptrdiff_t i)
         }
         slot = str_hash(fname.s, fname.len, 0) & (unsigned)(cap - 1);
     }
-    x->ovl[x->novl] = (overload){fname, cu, hi, n, name, 0, branch_known, branch, x->ovl_head[slot]};
+    x->ovl[x->novl] = (overload){fname, cu, hi, n, name, 0, br, x->ovl_head[slot]};
     x->ovl_head[slot] = x->novl++;
 }
 
@@ -802,9 +816,11 @@ static int is_device_word(hp_str s)
     return 0;
 }
 
-/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on
- * one does not compile, or means something else. Reported where a variable declared
- * CUdeviceptr is added to or subtracted from. */
+/* CUdeviceptr is an integer type in CUDA and void * in HIP (hipDeviceptr_t): arithmetic on one
+ * does not compile, or means something else. So are cudaTextureObject_t and
+ * cudaSurfaceObject_t (unsigned long long in CUDA, pointers in HIP), whose bits a program may
+ * take apart. Reported where a variable declared so is an operand of arithmetic or of a bit
+ * operator. */
 static void deviceptr_arith(xlate *x, ptrdiff_t i)
 {
     ptrdiff_t n = xlate_next(x, i), p = xlate_prev(x, i);
@@ -812,15 +828,26 @@ static void deviceptr_arith(xlate *x, ptrdiff_t i)
                 (xlate_punct(x, n, P_ASSIGN_OP) && (x->src[x->t[n].off] == '+' ||
                                                      x->src[x->t[n].off] == '-')) ||
                 xlate_punct(x, p, '+') || xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC);
-    if (!arith || !str_eqc(xlate_declared_type(x, i), "CUdeviceptr"))
+    int bits = xlate_punct(x, n, '&') || xlate_punct(x, n, '|') || xlate_punct(x, n, '^') ||
+               xlate_punct(x, n, P_SHR) || xlate_punct(x, n, P_SHL);
+    if (!arith && !bits)
         return;
-    hp_str v = xlate_text(x, i);
-    finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
-            xlate_msg(x,
-                      "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
-                      "pointer to void, so this arithmetic does not carry over",
-                      (int)v.len, v.s),
-            "compute on (char *)ptr and cast back to hipDeviceptr_t");
+    hp_str type = xlate_declared_type(x, i), v = xlate_text(x, i);
+    if (arith && str_eqc(type, "CUdeviceptr")) {
+        finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is a CUdeviceptr, an integer in CUDA; hipDeviceptr_t is a "
+                          "pointer to void, so this arithmetic does not carry over",
+                          (int)v.len, v.s),
+                "compute on (char *)ptr and cast back to hipDeviceptr_t");
+    } else if (str_eqc(type, "cudaTextureObject_t") || str_eqc(type, "cudaSurfaceObject_t")) {
+        finding(x, i, "HP-DEVICEPTR", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is a %.*s, a 64-bit integer in CUDA; HIP's is a pointer, so "
+                          "this arithmetic on its value does not compile",
+                          (int)v.len, v.s, (int)type.len, type.s),
+                "convert it to unsigned long long first (reinterpret_cast), and back");
+    }
 }
 
 /* Device printf: HIP's threadIdx.x and friends are objects that convert to unsigned int, and a
@@ -844,6 +871,91 @@ static void printf_args(xlate *x, ptrdiff_t i)
                 break;
             }
     }
+}
+
+/* Whether a number token is an integer literal with an unsigned suffix (10u, 0xffUL). */
+static int unsigned_literal(hp_str s)
+{
+    for (ptrdiff_t k = s.len - 1; k > 0; k--) {
+        char c = s.s[k];
+        if (c == 'u' || c == 'U')
+            return 1;
+        if (c != 'l' && c != 'L' && c != 'z' && c != 'Z')
+            return 0;
+    }
+    return 0;
+}
+
+/* min(a, b) or max(a, b), unqualified, where an argument visibly holds an unsigned value (a
+ * built-in index such as threadIdx.x, sizeof, a 10u): CUDA has overloads for an int and an
+ * unsigned that compare and return in the unsigned type; HIP has none and picks its double
+ * overload (a floating result, no array index). hipport_compat.h declares CUDA's. */
+static void minmax_call(xlate *x, ptrdiff_t i)
+{
+    ptrdiff_t open = xlate_next(x, i), p = xlate_prev(x, i);
+    lex_args a;
+    if (x->needs_compat || is_member(x, i) || xlate_punct(x, p, P_SCOPE) ||
+        !xlate_punct(x, open, '(') || !xlate_args(x, open, &a) || a.n != 2)
+        return;
+    for (ptrdiff_t k = xlate_next(x, open); k < a.close; k = xlate_next(x, k)) {
+        hp_str s = xlate_text(x, k);
+        int u = x->t[k].kind == TK_NUMBER ? unsigned_literal(s)
+                : x->t[k].kind == TK_IDENT
+                    ? str_eqc(s, "threadIdx") || str_eqc(s, "blockIdx") ||
+                          str_eqc(s, "blockDim") || str_eqc(s, "gridDim") || str_eqc(s, "sizeof")
+                    : 0;
+        if (u) {
+            x->needs_compat = 1;
+            finding(x, i, "HP-HEADER", HP_SEV_NOTE,
+                    "CUDA's min and max of an int and an unsigned compare and return in the "
+                    "unsigned type; HIP has no such overloads (it picks its double one): "
+                    "hipport_compat.h declares CUDA's",
+                    NULL);
+            return;
+        }
+    }
+}
+
+/* half, half2, __half, __half2: CUDA's fp16 types, which CUDA's library headers bring with
+ * cuda_fp16.h (cublas_api.h, cusparse.h, cuda_bf16.h include it) and HIP's counterparts do not. __half and __half2 are reserved names;
+ * half and half2 count where they stand as a type (half x, half *p, <half>, (half)x), and not
+ * at all in a file where something so named is declared or assigned (int half = n / 2). */
+static void half_name(xlate *x, ptrdiff_t i)
+{
+    hp_str s = xlate_text(x, i);
+    ptrdiff_t p = xlate_prev(x, i), n = xlate_next(x, i);
+    if (is_member(x, i) || xlate_punct(x, p, P_SCOPE) || xlate_punct(x, n, P_SCOPE))
+        return;
+    if (s.s[0] == '_') {
+        x->uses_half = 1;
+        return;
+    }
+    static const char *const types[] = {"int", "auto", "unsigned", "size_t", "long", "float",
+                                        "double", "char", "bool", "short", "struct", "class",
+                                        "typedef", "using", "enum", "union"};
+    int after_type = 0;
+    for (size_t k = 0; k < sizeof types / sizeof *types && p >= 0; k++)
+        after_type |= xlate_is(x, p, types[k]);
+    if (after_type || xlate_punct(x, n, '=') || xlate_punct(x, n, ';') || xlate_punct(x, n, '[') ||
+        xlate_punct(x, n, P_INC) || xlate_punct(x, n, P_DEC) || xlate_punct(x, n, P_ASSIGN_OP)) {
+        x->half_var = 1;
+        return;
+    }
+    int open = p >= 0 && (xlate_punct(x, p, '(') || xlate_punct(x, p, ',') ||
+                          xlate_punct(x, p, '<') || xlate_punct(x, p, '{') ||
+                          xlate_punct(x, p, ';') || xlate_punct(x, p, '}') ||
+                          xlate_is(x, p, "const") || xlate_is(x, p, "static") ||
+                          xlate_is(x, p, "__device__") || xlate_is(x, p, "__shared__") ||
+                          xlate_is(x, p, "inline"));
+    ptrdiff_t nn = xlate_next(x, n);
+    int ident_next = n < x->nt && x->t[n].kind == TK_IDENT;
+    int ptr_decl = (xlate_punct(x, n, '*') || xlate_punct(x, n, '&')) && nn < x->nt &&
+                   (x->t[nn].kind == TK_IDENT || xlate_punct(x, nn, '*'));
+    int targ = (xlate_punct(x, p, '<') || xlate_punct(x, p, ',')) &&
+               (xlate_punct(x, n, '>') || xlate_punct(x, n, P_SHR) || xlate_punct(x, n, ','));
+    int cast = xlate_punct(x, p, '(') && xlate_punct(x, n, ')');
+    if ((open && (ident_next || ptr_decl)) || targ || cast)
+        x->uses_half = 1;
 }
 
 /* A member (after '.' or '->') whose HIP name depends on the HIP version (members.tsv). */
@@ -879,12 +991,17 @@ static void member(xlate *x, ptrdiff_t i)
 /* What an identifier may be by its first byte, besides a name of the tables: a word that marks
  * device code (is_device_word), a cooperative-groups operator (xlate_warp_cg_ident), printf. One
  * look-up, where the tests one by one cost more than the map's filter. */
-enum { ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32 };
-static const unsigned char id_first[256] = {
-    ['_'] = ID_DEVICE | ID_ASM, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
-    ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
-    ['m'] = ID_CSTRING, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
+enum {
+    ID_DEVICE = 1, ID_CG = 2, ID_PRINTF = 4, ID_CSTRING = 8, ID_ASM = 16, ID_MATH = 32,
+    ID_MINMAX = 64, ID_HALF = 128
 };
+static const unsigned char id_first[256] = {
+    ['_'] = ID_DEVICE | ID_ASM | ID_HALF, ['h'] = ID_HALF, ['t'] = ID_DEVICE, ['b'] = ID_DEVICE | ID_CG,
+    ['g'] = ID_DEVICE | ID_CG, ['r'] = ID_CG, ['l'] = ID_CG, ['p'] = ID_CG | ID_PRINTF,
+    ['m'] = ID_CSTRING | ID_MINMAX, ['s'] = ID_CSTRING, ['a'] = ID_ASM, ['i'] = ID_MATH,
+};
+
+static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda);
 
 static void ident(xlate *x, ptrdiff_t i)
 {
@@ -904,6 +1021,13 @@ static void ident(xlate *x, ptrdiff_t i)
             x->uses_math = 1;
         if ((f & ID_ASM) && (s.len == 3 || s.len == 5 || s.len == 7))
             xlate_asm(x, i);
+        if ((f & ID_HALF) && !(x->t[i].flags & TF_PP) &&
+            (str_eqc(s, "half") || str_eqc(s, "half2") || str_eqc(s, "__half") ||
+             str_eqc(s, "__half2")))
+            half_name(x, i);
+        if ((f & ID_MINMAX) && s.len == 3 &&
+            (memcmp(s.s, "min", 3) == 0 || memcmp(s.s, "max", 3) == 0))
+            minmax_call(x, i);
     }
     if (x->deviceptr_seen)
         deviceptr_arith(x, i);
@@ -924,8 +1048,12 @@ static void ident(xlate *x, ptrdiff_t i)
     }
     if (r->kind == MAP_K_member)
         return;
-    if (!x->deviceptr_seen && s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0)
+    if (!x->deviceptr_seen &&
+        ((s.len == 11 && memcmp(s.s, "CUdeviceptr", 11) == 0) ||
+         str_eqc(s, "cudaTextureObject_t") || str_eqc(s, "cudaSurfaceObject_t")))
         x->deviceptr_seen = 1;
+    if (x->device_code && r->kind == MAP_K_func && s.len >= 8 && memcmp(s.s, "cuda", 4) == 0)
+        device_runtime_call(x, i, s);
     if (r->kind == MAP_K_ns) {
         ptrdiff_t n = xlate_next(x, i);
         ptrdiff_t p = xlate_prev(x, i);
@@ -974,6 +1102,12 @@ static void filter_init(void)
     for (size_t k = 0; k < sizeof device_words / sizeof *device_words; k++)
         filter_add(device_words[k]);
     filter_add("printf");
+    filter_add("half");
+    filter_add("half2");
+    filter_add("__half");
+    filter_add("__half2");
+    filter_add("min");
+    filter_add("max");
     filter_add("asm");
     filter_add("__asm__");
     filter_add("__asm");
@@ -1107,10 +1241,14 @@ static void record_include(xlate *x, ppstate *ps, hp_str path, ptrdiff_t h_line_
     }
     if (str_eqc(path, "hipport_compat.h"))
         x->compat_included = 1;
+    if (top_level(ps) && str_eqc(path, "hip/hip_gl_interop.h") && !x->runtime_included)
+        x->interop_first = 1;
     if (str_eqc(path, "cstring") || str_eqc(path, "string.h"))
         x->cstring_included = 1;
     if (str_eqc(path, "math.h"))
         x->math_included = 1;
+    if (str_eqc(path, "hip/hip_fp16.h") || str_eqc(path, "cuda_fp16.h"))
+        x->fp16_included = 1;
     /* rocPRIM's headers (its texture cache iterator) call memset and relied on HIP's runtime
      * header for <string.h> */
     if (str_starts(path, S("rocprim/")))
@@ -1770,9 +1908,9 @@ static int body_kind(const xlate *x, ptrdiff_t k)
     return dev && !host ? 2 : 1;
 }
 
-/* For each launch of the file, whether the innermost function body around it is a device
+/* For each token of the file, whether the innermost function body around it is a device
  * function's: one pass with a stack of the open braces (directives' braces left out), made
- * at the file's first launch. */
+ * at the first question. */
 static void device_launches(xlate *x)
 {
     x->dev_launch = NEW(x->a, unsigned char, x->nt + 1);
@@ -1780,10 +1918,7 @@ static void device_launches(xlate *x)
     ptrdiff_t depth = 0;
     for (ptrdiff_t k = 0; k < x->nt; k++) {
         const tok *t = &x->t[k];
-        if (t->kind == TK_LAUNCH_OPEN) {
-            x->dev_launch[k] = depth > 0 && st[depth - 1] == 2;
-            continue;
-        }
+        x->dev_launch[k] = depth > 0 && st[depth - 1] == 2;
         if (t->kind != TK_PUNCT || (t->flags & TF_PP))
             continue;
         if (t->sub == '{') {
@@ -1796,13 +1931,254 @@ static void device_launches(xlate *x)
     }
 }
 
+/* Is token i inside a __global__ or __device__ function (not __host__ too)? */
+static int in_device_function(xlate *x, ptrdiff_t i)
+{
+    if (!x->dev_launch)
+        device_launches(x);
+    return x->dev_launch[i];
+}
+
+/* The runtime calls CUDA's device runtime (dynamic parallelism) offers in device code. */
+static const char *const device_runtime_names[] = {
+    "cudaDeviceGetAttribute", "cudaDeviceSynchronize", "cudaEventCreateWithFlags",
+    "cudaEventDestroy",       "cudaEventRecord",       "cudaFree",
+    "cudaFuncGetAttributes",  "cudaGetDevice",         "cudaGetLastError",
+    "cudaMalloc",             "cudaMemcpyAsync",       "cudaMemsetAsync",
+    "cudaPeekAtLastError",    "cudaStreamCreateWithFlags", "cudaStreamDestroy",
+    "cudaStreamWaitEvent"};
+
+/* A call of the runtime at i inside a __global__ or __device__ function: CUDA's device runtime,
+ * which HIP does not have (its runtime calls are the host's). */
+static void device_runtime_call(xlate *x, ptrdiff_t i, hp_str cuda)
+{
+    int known = 0;
+    for (size_t k = 0; k < sizeof device_runtime_names / sizeof *device_runtime_names; k++)
+        known |= str_eqc(cuda, device_runtime_names[k]);
+    if (!known || !xlate_punct(x, xlate_next(x, i), '(') || !in_device_function(x, i))
+        return;
+    finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+            xlate_msg(x,
+                      "'%.*s' called in device code (CUDA's device runtime, part of dynamic "
+                      "parallelism): HIP's runtime API is the host's only",
+                      (int)cuda.len, cuda.s),
+            "make the call on the host, before or after the kernel");
+}
+
+/* The number of components of a CUDA vector type's name (float2: 2), or 0. */
+static int vector_rank(hp_str s)
+{
+    static const char *const bases[] = {"float", "double", "int", "uint", "char", "uchar",
+                                        "short", "ushort", "long", "ulong", "longlong",
+                                        "ulonglong"};
+    if (s.len < 4 || s.s[s.len - 1] < '2' || s.s[s.len - 1] > '4')
+        return 0;
+    hp_str b = str_make(s.s, s.len - 1);
+    for (size_t k = 0; k < sizeof bases / sizeof *bases; k++)
+        if (str_eqc(b, bases[k]))
+            return s.s[s.len - 1] - '0';
+    return 0;
+}
+
+/* A parameter 'VT name', 'const VT name' or 'const VT &name' (ref: 'VT &name') of the
+ * argument list at [first, last]: its name's token, or -1. */
+static ptrdiff_t vector_param(const xlate *x, ptrdiff_t first, ptrdiff_t last, hp_str vt, int ref)
+{
+    ptrdiff_t k = first;
+    int konst = 0;
+    if (xlate_is(x, k, "const")) {
+        konst = 1;
+        k = xlate_next(x, k);
+    }
+    if (k > last || !str_eq(xlate_text(x, k), vt))
+        return -1;
+    k = xlate_next(x, k);
+    if (xlate_punct(x, k, '&')) {
+        if (!ref && !konst)
+            return -1;
+        k = xlate_next(x, k);
+    } else if (ref) {
+        return -1;
+    }
+    return k == last && x->t[k].kind == TK_IDENT ? k : -1;
+}
+
+/* 'a.c OP b.c' at k (OP the operator's text): the token after it, or -1. */
+static ptrdiff_t component_op(const xlate *x, ptrdiff_t k, hp_str a, hp_str b, char c, hp_str op)
+{
+    char cs[2] = {c, 0};
+    if (!str_eq(xlate_text(x, k), a) || !xlate_punct(x, (k = xlate_next(x, k)), '.') ||
+        !xlate_is(x, (k = xlate_next(x, k)), cs))
+        return -1;
+    k = xlate_next(x, k);
+    if (!str_eq(xlate_text(x, k), op))
+        return -1;
+    if (!str_eq(xlate_text(x, (k = xlate_next(x, k))), b) ||
+        !xlate_punct(x, (k = xlate_next(x, k)), '.') || !xlate_is(x, (k = xlate_next(x, k)), cs))
+        return -1;
+    return xlate_next(x, k);
+}
+
+/* A program's own component-wise operator on a vector type that HIP's vector types carry as
+ * non-template operators of their own ('*', '/' of two vectors, '+=', '-=', '*=', '/=' of a
+ * vector): every use of it is ambiguous under HIP's AMD platform. Where its body is exactly the
+ * component-wise operation (return make_float2(a.x * b.x, a.y * b.y), or a.x += b.x; ...), HIP's
+ * does the same, and the definition is kept for HIP's NVIDIA platform only. */
+static void vector_operators(xlate *x)
+{
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) || x->t[i].len != 8 ||
+            !xlate_is(x, i, "operator"))
+            continue;
+        ptrdiff_t o = xlate_next(x, i), open = xlate_next(x, o);
+        hp_str op = xlate_text(x, o);
+        int compound = xlate_punct(x, o, P_ASSIGN_OP) && op.len == 2 &&
+                       strchr("+-*/", op.s[0]) != NULL;
+        if (!(compound || xlate_punct(x, o, '*') || xlate_punct(x, o, '/')))
+            continue;
+        lex_args a;
+        if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a) || a.n != 2)
+            continue;
+        /* the type: the first parameter's (after const) */
+        ptrdiff_t t0 = xlate_is(x, a.first[0], "const") ? xlate_next(x, a.first[0]) : a.first[0];
+        hp_str vt = xlate_text(x, t0);
+        int rank = vector_rank(vt);
+        ptrdiff_t pa = rank ? vector_param(x, a.first[0], a.last[0], vt, compound) : -1;
+        ptrdiff_t pb = pa >= 0 ? vector_param(x, a.first[1], a.last[1], vt, 0) : -1;
+        ptrdiff_t body = xlate_next(x, a.close);
+        if (pb < 0 || !xlate_punct(x, body, '{'))
+            continue;
+        hp_str an = xlate_text(x, pa), bn = xlate_text(x, pb);
+        hp_str bare = compound ? str_make(op.s, 1) : op;
+        ptrdiff_t k = xlate_next(x, body);
+        int ok = 1;
+        if (!compound) {
+            const char *mk = arena_printf(x->a, "make_%.*s", (int)vt.len, vt.s);
+            ok = xlate_is(x, k, "return") && xlate_is(x, (k = xlate_next(x, k)), mk) &&
+                 xlate_punct(x, (k = xlate_next(x, k)), '(');
+            k = xlate_next(x, k);
+        }
+        for (int c = 0; ok && c < rank; c++) {
+            k = component_op(x, k, an, bn, "xyzw"[c], compound ? op : bare);
+            ok = k >= 0 && (compound ? xlate_punct(x, k, ';')
+                                     : xlate_punct(x, k, c + 1 < rank ? ',' : ')'));
+            k = xlate_next(x, k);
+        }
+        if (ok && !compound)
+            ok = xlate_punct(x, k, ';') && (k = xlate_next(x, k)) >= 0;
+        if (!ok || !xlate_punct(x, k, '}'))
+            continue;
+        /* the definition from its first word: after the previous ';', '}', '{' or directive */
+        ptrdiff_t start = i;
+        for (ptrdiff_t q = xlate_prev(x, i); q >= 0; q = xlate_prev(x, q)) {
+            if (xlate_punct(x, q, ';') || xlate_punct(x, q, '}') || xlate_punct(x, q, '{') ||
+                (x->t[q].flags & TF_PP) || x->t[q].kind == TK_PP_END)
+                break;
+            start = q;
+        }
+        ptrdiff_t ls = line_start(x, x->t[start].off), end = x->t[k].off + 1;
+        int alone = 1; /* the definition's lines hold nothing else */
+        for (ptrdiff_t b = ls; b < x->t[start].off; b++)
+            alone &= x->src[b] == ' ' || x->src[b] == '\t';
+        ptrdiff_t e = end;
+        while (e < x->len && (x->src[e] == ' ' || x->src[e] == '\t' || x->src[e] == '\r'))
+            e++;
+        if (!alone || (e < x->len && x->src[e] != '\n'))
+            continue;
+        xlate_insert(x, ls, arena_printf(x->a, "#if !defined(__HIP_PLATFORM_AMD__)%s", x->nl));
+        xlate_insert(x, end, arena_printf(x->a, "%s#endif", x->nl));
+        x->st.converted++;
+        finding(x, i, "HP-HEADER", HP_SEV_NOTE,
+                xlate_msg(x,
+                          "HIP's %.*s has this component-wise operator%.*s itself, and a use of "
+                          "both is ambiguous: kept for HIP's NVIDIA platform only",
+                          (int)vt.len, vt.s, (int)op.len, op.s),
+                NULL);
+        i = k;
+    }
+}
+
+/* Calls of helpers that the file's headers define only under '#ifdef __cuda_cuda_h__' (cuda.h's
+ * include guard, which translation makes HIPPORT_CUDA_H and no HIP defines): reported at the
+ * first call of each outside such a test in this file, where the helper is missing. */
+/* Does the file #define name, or define a function of that name (a parameter list, then a
+ * body)? */
+static int defines_name(const xlate *x, hp_str name)
+{
+    for (ptrdiff_t d = 0; d < x->ndirs; d++) {
+        ptrdiff_t h = x->dirs[d], n = xlate_next(x, xlate_next(x, h));
+        if (x->t[h].sub == PP_DEFINE && n < x->nt && str_eq(xlate_text(x, n), name))
+            return 1;
+    }
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        if (x->t[i].kind != TK_IDENT || (x->t[i].flags & TF_PP) ||
+            !str_eq(xlate_text(x, i), name))
+            continue;
+        ptrdiff_t open = xlate_next(x, i);
+        lex_args a;
+        if (!xlate_punct(x, open, '(') || !xlate_args(x, open, &a))
+            continue;
+        ptrdiff_t after = xlate_next(x, a.close);
+        while (after < x->nt && x->t[after].kind == TK_IDENT)
+            after = xlate_next(x, after);
+        if (xlate_punct(x, after, '{'))
+            return 1;
+    }
+    return 0;
+}
+
+static void guarded_uses(xlate *x)
+{
+    const warp_env *e = x->env;
+    if (!e || !e->nguarded)
+        return;
+    int depth = 0, open_at = -1;
+    unsigned char *done = NEW(x->a, unsigned char, e->nguarded);
+    for (ptrdiff_t i = 0; i < x->nt; i++) {
+        const tok *t = &x->t[i];
+        if (t->kind == TK_PP_HASH) {
+            int sub = t->sub;
+            if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
+                depth++;
+                if (open_at < 0 && warp_env_tests_cuda_guard(x, i))
+                    open_at = depth;
+            } else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == open_at) {
+                open_at = -1;
+            } else if (sub == PP_ENDIF) {
+                if (depth == open_at)
+                    open_at = -1;
+                depth--;
+            }
+            continue;
+        }
+        if (t->kind != TK_IDENT || open_at > 0)
+            continue;
+        int k = nameidx_get(&e->guarded_ix, xlate_text(x, i));
+        if (k < 0 || done[k] || is_member(x, i) || xlate_punct(x, xlate_prev(x, i), P_SCOPE) ||
+            !xlate_punct(x, xlate_next(x, i), '('))
+            continue;
+        done[k] = 1;
+        if (nameidx_get(&e->plain_ix, e->guarded[k]) >= 0 || defines_name(x, e->guarded[k]))
+            continue;
+        const char *file = strrchr(e->guarded_file[k], '/');
+        file = file ? file + 1 : e->guarded_file[k];
+        hp_str n = e->guarded[k];
+        finding(x, i, "HP-CUDA-MACRO", HP_SEV_WARNING,
+                xlate_msg(x,
+                          "'%.*s' is defined in '%s' only under '#ifdef __cuda_cuda_h__' (line "
+                          "%d), cuda.h's include guard, which becomes HIPPORT_CUDA_H and no HIP "
+                          "defines: it is not compiled, and this call has nothing to call",
+                          (int)n.len, n.s, file, e->guarded_line[k]),
+                "define HIPPORT_CUDA_H before that header is included (-DHIPPORT_CUDA_H) where "
+                "its driver-API helpers do not repeat runtime overloads, or define the helper");
+    }
+}
+
 /* A launch at i inside a __global__ or __device__ function (not __host__ too): CUDA's dynamic
  * parallelism, which HIP does not have. */
 static void device_launch(xlate *x, ptrdiff_t i)
 {
-    if (!x->dev_launch)
-        device_launches(x);
-    if (x->dev_launch[i])
+    if (in_device_function(x, i))
         finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
                 "a kernel launched from device code (CUDA's dynamic parallelism): HIP has no "
                 "device-side launch",
@@ -2054,6 +2430,9 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
 
     unknown_names(x);
     half2_members(x);
+    guarded_uses(x);
+    if (mentions(x, "operator"))
+        vector_operators(x);
     if (x->warp_sync_define && !mentions(x, "HIP_ENABLE_WARP_SYNC_BUILTINS")) {
         add_lines(x, &ps, arena_printf(x->a, "#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS%s"
                                              "#define HIP_ENABLE_WARP_SYNC_BUILTINS%s#endif",
@@ -2067,7 +2446,12 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                                 x->hipv / 100, x->hipv % 100),
                       "or compile with -DHIP_ENABLE_WARP_SYNC_BUILTINS");
     }
-    if ((!x->runtime_included || ps.runtime_late) && (x->is_cu || x->device_code)) {
+    /* a file that includes the runtime itself after a HIP header that needs it first, or
+     * hip_gl_interop.h before any (it declares with hipError_t and includes no runtime header;
+     * CUDA's GL interop header includes the runtime API), gets it first */
+    if ((!x->runtime_included || ps.runtime_late) &&
+        (x->is_cu || x->device_code || (ps.runtime_late && x->runtime_included) ||
+         x->interop_first)) {
         add_lines(x, &ps, "#include <hip/hip_runtime.h>", -2);
         x->st.converted++;
     }
@@ -2090,6 +2474,15 @@ HP_NOINLINE static void translate(hp_ctx *ctx, const hp_translate_opts *o, const
                     "CUDA's runtime header includes <math.h>, whose isfinite, isnan or isinf "
                     "this file calls; HIP's does not declare them for host code: <math.h> "
                     "included");
+    }
+    /* CUDA's library headers bring its fp16 types; HIP's do not: hip_fp16.h (which
+     * hipport_compat.h includes) */
+    if (x->uses_half && !x->half_var && !x->fp16_included && !x->needs_compat &&
+        !x->compat_included) {
+        include_std(x, &ps, "#include <hip/hip_fp16.h>",
+                    "CUDA's library headers (cuBLAS's, cuSPARSE's, cuda_bf16.h) bring "
+                    "cuda_fp16.h, whose half types this file names without including it; HIP's "
+                    "counterparts do not: <hip/hip_fp16.h> included");
     }
     if (x->needs_compat && !x->compat_included) {
         if (ps.runtime_line_end > 0 && ps.runtime_line_end < x->len)

@@ -26,6 +26,8 @@ typedef struct env_walk {
     warp_env_cache *cache;
     const char *seen[ENV_MAX_FILES];
     int nseen;
+    const char *gseen[ENV_MAX_FILES]; /* the headers read for their guarded helpers only */
+    int ngseen;
 } env_walk;
 
 /* A header as the walk sees it: its bytes and tokens, or that it could not be read. */
@@ -426,9 +428,187 @@ static void env_cuda_names(env_walk *w, const hp_str *names, ptrdiff_t count)
     }
 }
 
+#define GUARD_MACRO "__cuda_cuda_h__"
+
+/* Whether the directive at h tests cuda.h's include guard: #ifdef __cuda_cuda_h__ or
+ * #if defined(__cuda_cuda_h__) (alone). */
+int warp_env_tests_cuda_guard(const xlate *hx, ptrdiff_t h)
+{
+    int sub = hx->t[h].sub;
+    if (sub != PP_IFDEF && sub != PP_IF)
+        return 0;
+    ptrdiff_t k = xlate_next(hx, xlate_next(hx, h)), end = k;
+    while (end < hx->nt && hx->t[end].kind != TK_PP_END)
+        end++;
+    int named = 0, other = 0;
+    for (; k < end; k = xlate_next(hx, k)) {
+        if (xlate_is(hx, k, GUARD_MACRO))
+            named = 1;
+        else if (!xlate_is(hx, k, "defined") && !xlate_punct(hx, k, '(') &&
+                 !xlate_punct(hx, k, ')'))
+            other = 1;
+    }
+    return named && !other;
+}
+
+static void guarded_add(env_walk *w, hp_str name, const char *file, int line)
+{
+    warp_env *e = w->env;
+    if (e->nguarded >= 1024 || nameidx_get(&e->guarded_ix, name) >= 0)
+        return;
+    if (e->nguarded == e->capguarded) {
+        int ncap = e->capguarded ? e->capguarded * 2 : 16;
+        ptrdiff_t oc = e->capguarded, nc = ncap;
+        e->guarded = arena_grow(w->a, e->guarded, oc * (ptrdiff_t)sizeof(hp_str),
+                                nc * (ptrdiff_t)sizeof(hp_str), _Alignof(hp_str));
+        e->guarded_file = arena_grow(w->a, e->guarded_file, oc * (ptrdiff_t)sizeof(char *),
+                                     nc * (ptrdiff_t)sizeof(char *), _Alignof(char *));
+        e->guarded_line = arena_grow(w->a, e->guarded_line, oc * (ptrdiff_t)sizeof(int),
+                                     nc * (ptrdiff_t)sizeof(int), _Alignof(int));
+        e->capguarded = ncap;
+    }
+    e->guarded[e->nguarded] = name;
+    e->guarded_file[e->nguarded] = file;
+    e->guarded_line[e->nguarded] = line;
+    e->nguarded++;
+    if (2 * (ptrdiff_t)e->nguarded > e->guarded_ix.cap) {
+        if (!nameidx_init(&e->guarded_ix, w->a, 4 * (ptrdiff_t)e->nguarded + 16))
+            return;
+        for (int k = 0; k < e->nguarded; k++)
+            nameidx_put(&e->guarded_ix, e->guarded[k], k, 0);
+    } else {
+        nameidx_put(&e->guarded_ix, name, e->nguarded - 1, 0);
+    }
+}
+
+static void plain_add(env_walk *w, hp_str name)
+{
+    warp_env *e = w->env;
+    if (e->nplain >= 8192 || nameidx_get(&e->plain_ix, name) >= 0)
+        return;
+    if (e->nplain == e->capplain) {
+        int ncap = e->capplain ? e->capplain * 2 : 64;
+        e->plain = arena_grow(w->a, e->plain, (ptrdiff_t)e->capplain * (ptrdiff_t)sizeof(hp_str),
+                              (ptrdiff_t)ncap * (ptrdiff_t)sizeof(hp_str), _Alignof(hp_str));
+        e->capplain = ncap;
+    }
+    e->plain[e->nplain++] = name;
+    if (2 * (ptrdiff_t)e->nplain > e->plain_ix.cap) {
+        if (!nameidx_init(&e->plain_ix, w->a, 4 * (ptrdiff_t)e->nplain + 64))
+            return;
+        for (int k = 0; k < e->nplain; k++)
+            nameidx_put(&e->plain_ix, e->plain[k], k, 0);
+    } else {
+        nameidx_put(&e->plain_ix, name, e->nplain - 1, 0);
+    }
+}
+
+/* The functions and macros a header defines inside '#ifdef __cuda_cuda_h__' (up to its #else
+ * or #endif): a #define's name, and at brace depth 0 a name followed by a parameter list and
+ * a body. */
+static void env_guarded(env_walk *w, const char *path, const xlate *hx)
+{
+    int have = 0;
+    for (ptrdiff_t d = 0; d < hx->ndirs && !have; d++)
+        have = warp_env_tests_cuda_guard(hx, hx->dirs[d]);
+    if (!have) {
+        /* its macros, defined whatever cuda.h's guard says (checkCudaErrors of a runtime
+         * helper header beside a driver one that defines it under the guard) */
+        for (ptrdiff_t d = 0; d < hx->ndirs; d++) {
+            ptrdiff_t h = hx->dirs[d], n = xlate_next(hx, xlate_next(hx, h));
+            if (hx->t[h].sub == PP_DEFINE && n < hx->nt && hx->t[n].kind == TK_IDENT)
+                plain_add(w, xlate_text(hx, n));
+        }
+        return;
+    }
+    int depth = 0, open_at = -1, line = 0, braces = 0;
+    for (ptrdiff_t i = 0; i < hx->nt; i++) {
+        const tok *t = &hx->t[i];
+        if (t->kind == TK_PP_HASH) {
+            int sub = t->sub;
+            if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
+                depth++;
+                if (open_at < 0 && warp_env_tests_cuda_guard(hx, i)) {
+                    open_at = depth;
+                    line = 1;
+                    for (ptrdiff_t b = 0; b < t->off; b++)
+                        line += hx->src[b] == '\n';
+                }
+            } else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == open_at) {
+                open_at = -1;
+            } else if (sub == PP_ENDIF) {
+                if (depth == open_at)
+                    open_at = -1;
+                depth--;
+            } else if (sub == PP_DEFINE) {
+                ptrdiff_t n = xlate_next(hx, xlate_next(hx, i));
+                if (n < hx->nt && hx->t[n].kind == TK_IDENT) {
+                    if (open_at > 0)
+                        guarded_add(w, xlate_text(hx, n), path, line);
+                    else
+                        plain_add(w, xlate_text(hx, n));
+                }
+            }
+            continue;
+        }
+        if (t->flags & TF_PP)
+            continue;
+        if (t->kind == TK_PUNCT && t->sub == '{')
+            braces++;
+        else if (t->kind == TK_PUNCT && t->sub == '}' && braces > 0)
+            braces--;
+        if (open_at < 0 || braces != 0 || t->kind != TK_IDENT)
+            continue;
+        ptrdiff_t open = xlate_next(hx, i);
+        if (!xlate_punct(hx, open, '('))
+            continue;
+        lex_args a;
+        if (!xlate_args(hx, open, &a))
+            continue;
+        ptrdiff_t after = xlate_next(hx, a.close);
+        while (after < hx->nt && hx->t[after].kind == TK_IDENT)
+            after = xlate_next(hx, after); /* const, noexcept */
+        if (xlate_punct(hx, after, '{'))
+            guarded_add(w, xlate_text(hx, i), path, line);
+    }
+}
+
 /* lx: the file's tokens when they are at hand (a cached header), else NULL */
+/* An angled include's header found in the tree: beside the includer, or in a directory up to
+ * four levels above it or in one of those directories' subdirectories (a project's -I
+ * directory, such as a samples tree's Common/); NULL where none is (or no cache can say). */
+static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str inc)
+{
+    if (!w->cache || !dirlen || inc.len < 3 || inc.s[0] == '/')
+        return NULL;
+    ptrdiff_t at = dirlen;
+    for (int up = 0; up < 5 && at > 0; up++) {
+        const char *c = arena_join(w->a, path, at, '/', inc.s, inc.len);
+        if (c && !path_absent(w->cache, c, at))
+            return c;
+        const dirl *d = up > 0 ? dirs_get(w->cache, path, at) : NULL;
+        for (ptrdiff_t k = 0; d && d->ok && k < d->n && k < 256; k++) {
+            if (d->ents[k].type != OS_DT_DIR || d->ents[k].name[0] == '.')
+                continue;
+            const char *sub = arena_join(w->a, path, at, '/', d->ents[k].name,
+                                         (ptrdiff_t)strlen(d->ents[k].name));
+            const char *cc = sub ? arena_join(w->a, sub, (ptrdiff_t)strlen(sub), '/', inc.s,
+                                              inc.len)
+                                 : NULL;
+            if (cc && !path_absent(w->cache, cc, (ptrdiff_t)strlen(sub)))
+                return cc;
+        }
+        while (at > 0 && path[at - 1] != '/')
+            at--;
+        if (at > 0)
+            at--; /* path[0..at) is the parent */
+    }
+    return NULL;
+}
+
+/* guard_only: a header reached through an angled include, read for its guarded helpers only */
 static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
-                     const hdr *have, int depth)
+                     const hdr *have, int depth, int guard_only)
 {
     xlate hx;
     memset(&hx, 0, sizeof hx);
@@ -449,7 +629,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.env = w->env;
     if (depth == 0 && lx.toks)
         w->env->lx = lx;
-    if (depth > 0 && lx.toks) {
+    if (depth > 0 && lx.toks && !guard_only) {
         if (have) {
             env_cuda_names(w, have->cuda, have->ncuda);
         } else {
@@ -459,40 +639,56 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
             env_cuda_names(w, names, n);
         }
     }
+    if (depth > 0 && lx.toks)
+        env_guarded(w, path, &hx);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t d = 0; d < hx.ndirs; d++) {
         ptrdiff_t h = hx.dirs[d];
         ptrdiff_t name = xlate_next(&hx, h), op = xlate_next(&hx, name);
-        if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT) {
+        if (hx.t[h].sub == PP_DEFINE && op < hx.nt && hx.t[op].kind == TK_IDENT && !guard_only) {
             /* #define NAME value: NAME is op here */
             int kind = xlate_warp_macro_mask(&hx, xlate_text(&hx, op));
             if (kind)
                 env_add(w, xlate_text(&hx, op), kind);
             continue;
         }
-        if (hx.t[h].sub != PP_INCLUDE || depth >= ENV_MAX_DEPTH || op >= hx.nt ||
-            hx.t[op].kind != TK_STRING || hx.t[op].len < 3 || src[hx.t[op].off] != '"')
+        if (hx.t[h].sub != PP_INCLUDE || depth >= ENV_MAX_DEPTH || op >= hx.nt)
+            continue;
+        int angled = hx.t[op].kind == TK_HEADER && hx.t[op].len >= 3;
+        if (!angled && (hx.t[op].kind != TK_STRING || hx.t[op].len < 3 || src[hx.t[op].off] != '"'))
             continue;
         hp_str inc = str_make(src + hx.t[op].off + 1, hx.t[op].len - 2);
-        const char *child = inc.s[0] == '/' || !dirlen
+        const char *child = angled ? find_angled(w, path, dirlen, inc)
+                            : inc.s[0] == '/' || !dirlen
                                 ? arena_strndup(w->a, inc.s, inc.len)
                                 : arena_join(w->a, path, dirlen, '/', inc.s, inc.len);
+        if (child && !angled && w->cache && inc.s[0] != '/' && dirlen &&
+            path_absent(w->cache, child, dirlen)) {
+            /* "helper.h" not beside the includer: found through -I, as an angled one is */
+            child = find_angled(w, path, dirlen, inc);
+            angled = 1;
+        }
         if (!child)
             continue;
+        int child_guard_only = guard_only || angled;
+        /* the headers read for their guarded helpers only are a list of their own: one of
+         * them read again through a quoted include is read for everything */
+        const char **seenv = child_guard_only ? w->gseen : w->seen;
+        int *nseenp = child_guard_only ? &w->ngseen : &w->nseen;
         int seen = 0;
-        for (int k = 0; k < w->nseen; k++)
-            if (strcmp(w->seen[k], child) == 0)
+        for (int k = 0; k < *nseenp; k++)
+            if (strcmp(seenv[k], child) == 0)
                 seen = 1;
-        if (seen || w->nseen == ENV_MAX_FILES)
+        if (seen || *nseenp == ENV_MAX_FILES)
             continue;
-        w->seen[w->nseen++] = child;
-        if (w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
+        seenv[(*nseenp)++] = child;
+        if (!angled && w->cache && inc.s[0] != '/' && dirlen && path_absent(w->cache, child, dirlen))
             continue;
         hdr *ch = w->cache ? cache_get(w->cache, child) : NULL;
         if (ch) {
             if (ch->ok)
-                env_file(w, child, ch->src, ch->len, ch, depth + 1);
+                env_file(w, child, ch->src, ch->len, ch, depth + 1, child_guard_only);
             continue;
         }
         char *data;
@@ -500,7 +696,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         const char *err;
         if (os_read_file(w->a, child, ENV_MAX_BYTES, &data, &dlen, &err) != HP_OK)
             continue;
-        env_file(w, child, data, dlen, NULL, depth + 1);
+        env_file(w, child, data, dlen, NULL, depth + 1, child_guard_only);
     }
 }
 
@@ -514,5 +710,5 @@ void warp_env_collect(arena *a, const char *path, const char *src, ptrdiff_t len
     w.env = env;
     w.cache = cache;
     w.seen[w.nseen++] = path;
-    env_file(&w, path, src, len, NULL, 0);
+    env_file(&w, path, src, len, NULL, 0, 0);
 }

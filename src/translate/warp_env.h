@@ -17,9 +17,24 @@ typedef struct warp_env {
     int ncuda, capcuda;
     nameidx cuda_ix;     /* cuda_names -> their index (rebuilt as the list grows) */
     nameidx ix;          /* names -> their index (rebuilt as the list grows) */
+    /* Functions and macros its headers define only under '#ifdef __cuda_cuda_h__' (cuda.h's
+     * include guard, which no HIP defines): the helper, the header and the #ifdef's line. */
+    hp_str *guarded;
+    const char **guarded_file;
+    int *guarded_line;
+    int nguarded, capguarded;
+    nameidx guarded_ix;
+    hp_str *plain;       /* the macros its headers define outside such a test */
+    int nplain, capplain;
+    nameidx plain_ix;
     lex_out lx;          /* the file's own tokens, lexed on the way with translate_filter's marks
                             (translate reuses them); lx.toks is NULL where it was not lexed */
 } warp_env;
+
+/* Whether the directive at h tests cuda.h's include guard alone: #ifdef __cuda_cuda_h__ or
+ * #if defined(__cuda_cuda_h__). */
+struct xlate;
+int warp_env_tests_cuda_guard(const struct xlate *x, ptrdiff_t h);
 
 /* Whether an identifier has the shape of a CUDA API name (cudaX, cuX, CU_, CUDA_, cublas, ...),
  * whether or not the tables know it. */

@@ -57,13 +57,18 @@ typedef struct xlate {
     int cstring_included;   /* includes <cstring> or <string.h> itself */
     struct overload *ovl;   /* functions declared with CUDA types in their parameters */
     int novl;
-    unsigned *bkeys;        /* per count of directives, the key of the #if branches after them
-                             * (branch_key), made on first use */
+    unsigned br_group[64], br_branch[64]; /* the #if branches after the first br_d */
+    int br_depth;           /* directives, at offset br_off (branches_at) */
+    ptrdiff_t br_d, br_off;
     int32_t *ovl_head;      /* per hash slot of their names, the last overload, or -1 */
     ptrdiff_t ovl_cap;      /* slots (a power of two, at least twice novl), or 0 */
     ptrdiff_t ovl_open;     /* the parameter list last looked at ('('), or 0 */
     int uses_math;          /* calls isfinite, isnan, isinf or isnormal unqualified */
     int math_included;      /* includes <math.h> itself */
+    int uses_half;          /* names half, half2, __half or __half2 as a type */
+    int half_var;           /* declares or assigns something named half or half2 */
+    int fp16_included;      /* includes <hip/hip_fp16.h> (or cuda_fp16.h) itself */
+    int interop_first;      /* includes hip_gl_interop.h before any HIP runtime header */
     int warp_sync_define;   /* HIP_ENABLE_WARP_SYNC_BUILTINS is needed (HIP 6.2 to 6.x) */
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
@@ -85,7 +90,7 @@ typedef struct xlate {
     int roc_complex;        /* with --roc: whose complex types cuComplex's become
                              * (ROC_CPLX_* of translate.c) */
     int cublas_family;      /* the family index of cuBLAS's table */
-    unsigned char *dev_launch; /* per token: a launch in a device function (device_launch) */
+    unsigned char *dev_launch; /* per token: inside a device function (in_device_function) */
     int cublas_legacy;      /* the file calls cuBLAS's legacy API (cublas.h, no handle) */
     int caffe2;             /* the file is Caffe2's: 1 yes, -1 no, 0 not known yet */
 } xlate;

@@ -261,6 +261,43 @@ static const char *compute_type_of(hp_str s)
     return NULL;
 }
 
+/* The position each argument has in the call the preprocessor sees, where conditionals lie
+ * between arguments: the arguments of an #if's branches are alternatives of one another, so
+ * each branch starts at the position the #if stands at. */
+static void pp_positions(const xlate *x, const lex_args *la, int *pos)
+{
+    int stack[16], depth = 0, cur = 0;
+    ptrdiff_t from = la->open + 1;
+    for (int k = 0; k < la->n; k++) {
+        for (ptrdiff_t j = from; j < la->first[k]; j++) {
+            if (x->t[j].kind != TK_PP_HASH)
+                continue;
+            int sub = x->t[j].sub;
+            if ((sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) && depth < 16)
+                stack[depth++] = cur;
+            else if ((sub == PP_ELIF || sub == PP_ELSE) && depth > 0)
+                cur = stack[depth - 1];
+            else if (sub == PP_ENDIF && depth > 0)
+                depth--;
+        }
+        pos[k] = cur++;
+        from = la->last[k] >= la->first[k] ? la->last[k] + 1 : la->first[k];
+    }
+}
+
+/* ctype@K on argument j: the enumerator, when it is one, becomes its compute type */
+static void ctype_item(const xlate *x, const lex_args *la, item *it, int n, int j)
+{
+    int at = find_item(it, n, j);
+    const char *ct = at >= 0 && la->first[j] == la->last[j]
+                         ? compute_type_of(xlate_text(x, la->first[j]))
+                         : NULL;
+    if (ct) {
+        it[at].text = ct;
+        it[at].tlen = (int)strlen(ct);
+    }
+}
+
 /* Applies ops to the item list; 0 if an index is out of range or an op is malformed. */
 static int plan(const xlate *x, const lex_args *la, const char *ops, int nargs, item *it,
                 int *nit)
@@ -345,16 +382,20 @@ static int plan(const xlate *x, const lex_args *la, const char *ops, int nargs, 
                 it[at].tlen = (int)(end - q);
             }
         } else if (oplen == 5 && memcmp(p, "ctype", 5) == 0) {
-            int at = q == end ? find_item(it, n, a) : -1;
-            if (at < 0 || a >= la->n)
+            if (q != end || a >= la->n || la->n > 32)
                 return 0;
-            const char *ct = la->first[a] == la->last[a]
-                                 ? compute_type_of(xlate_text(x, la->first[a]))
-                                 : NULL;
-            if (ct) {
-                it[at].text = ct;
-                it[at].tlen = (int)strlen(ct);
-            }
+            /* the argument at position K in every branch of a conditional among the arguments
+             * (an #if that picks the compute type by CUDA version) */
+            int pos[32];
+            pp_positions(x, la, pos);
+            int seen = 0;
+            for (int j = 0; j < la->n; j++)
+                if (pos[j] == a) {
+                    ctype_item(x, la, it, n, j);
+                    seen = 1;
+                }
+            if (!seen)
+                return 0;
         } else if (oplen == 4 && (memcmp(p, "cast", 4) == 0 || memcmp(p, "conv", 4) == 0)) {
             int at = find_item(it, n, a);
             if (*q++ != '=' || at < 0)

