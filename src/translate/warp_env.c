@@ -586,16 +586,18 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
         const char *c = arena_join(w->a, path, at, '/', inc.s, inc.len);
         if (c && !path_absent(w->cache, c, at))
             return c;
-        const dirl *d = up > 0 ? dirs_get(w->cache, path, at) : NULL;
-        for (ptrdiff_t k = 0; d && d->ok && k < d->n && k < 256; k++) {
-            if (d->ents[k].type != OS_DT_DIR || d->ents[k].name[0] == '.')
-                continue;
-            const char *sub = arena_join(w->a, path, at, '/', d->ents[k].name,
-                                         (ptrdiff_t)strlen(d->ents[k].name));
+        /* the directories projects name with -I: probing each subdirectory of every level
+         * for every angled include (<vector>, <cuda_runtime.h>) cost more than the
+         * translation of the tree */
+        static const char *const inc_dirs[] = {"Common", "common", "include", "inc", "utils",
+                                               "util", "helpers"};
+        for (size_t k = 0; up > 0 && k < sizeof inc_dirs / sizeof *inc_dirs; k++) {
+            const char *sub = arena_join(w->a, path, at, '/', inc_dirs[k],
+                                         (ptrdiff_t)strlen(inc_dirs[k]));
             const char *cc = sub ? arena_join(w->a, sub, (ptrdiff_t)strlen(sub), '/', inc.s,
                                               inc.len)
                                  : NULL;
-            if (cc && !path_absent(w->cache, cc, (ptrdiff_t)strlen(sub)))
+            if (cc && !path_absent(w->cache, cc, at))
                 return cc;
         }
         while (at > 0 && path[at - 1] != '/')
