@@ -577,9 +577,29 @@ static void env_guarded(env_walk *w, const char *path, const xlate *hx)
 /* An angled include's header found in the tree: beside the includer, or in a directory up to
  * four levels above it or in one of those directories' subdirectories (a project's -I
  * directory, such as a samples tree's Common/); NULL where none is (or no cache can say). */
+/* Is the angled include one of the system's, the toolkit's or a framework's (<vector>,
+ * <stdio.h>, <cuda_runtime.h>, <thrust/sort.h>, <torch/extension.h>), never a project's
+ * helper header? Those are not searched for in the tree. */
+static int system_header(hp_str inc)
+{
+    if (!memchr(inc.s, '.', (size_t)inc.len))
+        return 1; /* the C++ library's */
+    static const char *const prefixes[] = {"cuda_runtime", "cuda.h", "cuda_fp", "cuda_bf",
+                                           "cublas", "cufft", "curand", "cusparse", "cusolver",
+                                           "cudnn", "thrust/", "cub/", "torch/",
+                                           "c10/", "ATen/", "hip/", "sys/", "std", "math.h",
+                                           "string.h", "assert.h", "time.h", "limits.h",
+                                           "float.h", "errno.h", "ctype.h", "unistd.h",
+                                           "pthread.h", "omp.h", "mpi.h", "GL/", "boost/"};
+    for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++)
+        if (str_starts(inc, str_cstr(prefixes[k])))
+            return 1;
+    return 0;
+}
+
 static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str inc)
 {
-    if (!w->cache || !dirlen || inc.len < 3 || inc.s[0] == '/')
+    if (!w->cache || !dirlen || inc.len < 3 || inc.s[0] == '/' || system_header(inc))
         return NULL;
     ptrdiff_t at = dirlen;
     for (int up = 0; up < 5 && at > 0; up++) {
