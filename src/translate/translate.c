@@ -897,7 +897,14 @@ static void minmax_call(xlate *x, ptrdiff_t i)
     if (x->needs_compat || is_member(x, i) || xlate_punct(x, p, P_SCOPE) ||
         !xlate_punct(x, open, '(') || !xlate_args(x, open, &a) || a.n != 2)
         return;
+    int depth = 0; /* the arguments' own tokens: a call's arguments inside do not say */
     for (ptrdiff_t k = xlate_next(x, open); k < a.close; k = xlate_next(x, k)) {
+        if (xlate_punct(x, k, '(') || xlate_punct(x, k, '['))
+            depth++;
+        else if (xlate_punct(x, k, ')') || xlate_punct(x, k, ']'))
+            depth--;
+        if (depth > 0)
+            continue;
         hp_str s = xlate_text(x, k);
         int u = x->t[k].kind == TK_NUMBER ? unsigned_literal(s)
                 : x->t[k].kind == TK_IDENT
@@ -2084,6 +2091,14 @@ static void vector_operators(xlate *x)
         while (e < x->len && (x->src[e] == ' ' || x->src[e] == '\t' || x->src[e] == '\r'))
             e++;
         if (!alone || (e < x->len && x->src[e] != '\n'))
+            continue;
+        /* kept so already (a second translation): the line before is the test */
+        ptrdiff_t pl = ls > 0 ? line_start(x, ls - 1) : ls;
+        hp_str prevl = str_make(x->src + pl, ls - pl);
+        while (prevl.len && (prevl.s[prevl.len - 1] == '\n' || prevl.s[prevl.len - 1] == '\r' ||
+                             prevl.s[prevl.len - 1] == ' '))
+            prevl.len--;
+        if (ls > 0 && str_eqc(prevl, "#if !defined(__HIP_PLATFORM_AMD__)"))
             continue;
         xlate_insert(x, ls, arena_printf(x->a, "#if !defined(__HIP_PLATFORM_AMD__)%s", x->nl));
         xlate_insert(x, end, arena_printf(x->a, "%s#endif", x->nl));
