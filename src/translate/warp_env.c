@@ -40,6 +40,7 @@ typedef struct hdr {
     lex_out lx;
     hp_str *cuda;     /* its CUDA-like names, in order, with repeats (into src) */
     ptrdiff_t ncuda;
+    int guard;        /* a directive of it tests cuda.h's guard (env_guarded) */
     arena a; /* holds src, the tokens and cuda */
 } hdr;
 
@@ -58,12 +59,24 @@ typedef struct dirl {
 
 #define DIRS_CAP 256 /* chains of the listings' table */
 
+/* An angled include's answer for the includers of one directory: the header found through
+ * the -I search, or none (found NULL). Every file of a directory asks the same questions. */
+typedef struct angl {
+    struct angl *next; /* in its hash chain */
+    const char *found;
+    ptrdiff_t klen;
+    char key[]; /* the directory, a NUL, the include */
+} angl;
+
+#define ANGL_CAP 1024 /* chains of the angled answers' table */
+
 struct warp_env_cache {
     pthread_mutex_t mu;
     hdr **slot;
     ptrdiff_t cap, n;
     ptrdiff_t budget, used;
     dirl *dslot[DIRS_CAP];
+    angl *aslot[ANGL_CAP];
 };
 
 warp_env_cache *warp_env_cache_new(ptrdiff_t budget)
@@ -95,6 +108,13 @@ void warp_env_cache_free(warp_env_cache *c)
         }
     }
     free(c->slot);
+    for (int i = 0; i < ANGL_CAP; i++) {
+        for (angl *g = c->aslot[i], *next; g; g = next) {
+            next = g->next;
+            free((void *)g->found);
+            free(g);
+        }
+    }
     for (int i = 0; i < DIRS_CAP; i++) {
         for (dirl *d = c->dslot[i], *next; d; d = next) {
             next = d->next;
@@ -248,6 +268,8 @@ static hdr *cache_find(warp_env_cache *c, const char *path, unsigned hash)
  * is full (the caller reads it itself). */
 static void cuda_list(arena *a, const char *src, const lex_out *lx, hp_str **out, ptrdiff_t *n);
 
+static int lexed_tests_cuda_guard(arena *a, const char *src, ptrdiff_t len, const lex_out *lx);
+
 static hdr *cache_get(warp_env_cache *c, const char *path)
 {
     unsigned hash = str_hash(path, (ptrdiff_t)strlen(path), 0);
@@ -271,8 +293,10 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
     if (os_read_file(&nh->a, path, ENV_MAX_BYTES, &nh->src, &nh->len, &err) == HP_OK) {
         lex_all(&nh->a, nh->src, nh->len, &nh->lx);
         nh->ok = nh->lx.toks != NULL;
-        if (nh->ok)
+        if (nh->ok) {
             cuda_list(&nh->a, nh->src, &nh->lx, &nh->cuda, &nh->ncuda);
+            nh->guard = lexed_tests_cuda_guard(&nh->a, nh->src, nh->len, &nh->lx);
+        }
     }
     if (!nh->ok) {
         /* nothing kept but the name */
@@ -506,11 +530,31 @@ static void plain_add(env_walk *w, hp_str name)
 /* The functions and macros a header defines inside '#ifdef __cuda_cuda_h__' (up to its #else
  * or #endif): a #define's name, and at brace depth 0 a name followed by a parameter list and
  * a body. */
-static void env_guarded(env_walk *w, const char *path, const xlate *hx)
+static int lexed_tests_cuda_guard(arena *a, const char *src, ptrdiff_t len, const lex_out *lx)
 {
-    int have = 0;
-    for (ptrdiff_t d = 0; d < hx->ndirs && !have; d++)
-        have = warp_env_tests_cuda_guard(hx, hx->dirs[d]);
+    xlate hx;
+    memset(&hx, 0, sizeof hx);
+    hx.a = a;
+    hx.src = src;
+    hx.len = len;
+    hx.t = lx->toks;
+    hx.nt = lx->n;
+    hx.dirs = lx->dirs;
+    hx.ndirs = lx->ndirs;
+    for (ptrdiff_t d = 0; d < hx.ndirs; d++)
+        if (warp_env_tests_cuda_guard(&hx, hx.dirs[d]))
+            return 1;
+    return 0;
+}
+
+/* have: whether a directive of the header tests cuda.h's guard (the cache knows it), or -1 */
+static void env_guarded(env_walk *w, const char *path, const xlate *hx, int have)
+{
+    for (ptrdiff_t d = 0; have < 0 && d < hx->ndirs; d++)
+        if (warp_env_tests_cuda_guard(hx, hx->dirs[d]))
+            have = 1;
+    if (have < 0)
+        have = 0;
     if (!have) {
         /* its macros, defined whatever cuda.h's guard says (checkCudaErrors of a runtime
          * helper header beside a driver one that defines it under the guard) */
@@ -597,10 +641,8 @@ static int system_header(hp_str inc)
     return 0;
 }
 
-static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str inc)
+static const char *search_angled(env_walk *w, const char *path, int dirlen, hp_str inc)
 {
-    if (!w->cache || !dirlen || inc.len < 3 || inc.s[0] == '/' || system_header(inc))
-        return NULL;
     ptrdiff_t at = dirlen;
     for (int up = 0; up < 5 && at > 0; up++) {
         const char *c = arena_join(w->a, path, at, '/', inc.s, inc.len);
@@ -626,6 +668,71 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
             at--; /* path[0..at) is the parent */
     }
     return NULL;
+}
+
+/* search_angled's answer, asked once per directory of includers and include (the run's
+ * table; the search itself where the table is full or memory short) */
+static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str inc)
+{
+    warp_env_cache *c = w->cache;
+    if (!c || !dirlen || inc.len < 3 || inc.s[0] == '/' || system_header(inc))
+        return NULL;
+    ptrdiff_t klen = (ptrdiff_t)dirlen + 1 + inc.len;
+    char stack[512];
+    char *key = klen <= (ptrdiff_t)sizeof stack ? stack : malloc((size_t)klen);
+    if (!key)
+        return search_angled(w, path, dirlen, inc);
+    memcpy(key, path, (size_t)dirlen);
+    key[dirlen] = 0;
+    memcpy(key + dirlen + 1, inc.s, (size_t)inc.len);
+    unsigned hash = str_hash(key, klen, 0) & (ANGL_CAP - 1);
+    const char *found = NULL;
+    int have = 0, full;
+    pthread_mutex_lock(&c->mu);
+    for (angl *g = c->aslot[hash]; g; g = g->next)
+        if (g->klen == klen && memcmp(g->key, key, (size_t)klen) == 0) {
+            found = g->found;
+            have = 1;
+            break;
+        }
+    full = c->used >= c->budget;
+    pthread_mutex_unlock(&c->mu);
+    if (have || full) {
+        if (key != stack)
+            free(key);
+        return have ? found : search_angled(w, path, dirlen, inc);
+    }
+    const char *res = search_angled(w, path, dirlen, inc);
+    angl *g = malloc(sizeof *g + (size_t)klen);
+    char *copy = res ? strdup(res) : NULL;
+    if (!g || (res && !copy)) {
+        free(g);
+        free(copy);
+        if (key != stack)
+            free(key);
+        return res;
+    }
+    memcpy(g->key, key, (size_t)klen);
+    g->klen = klen;
+    g->found = copy;
+    if (key != stack)
+        free(key);
+    pthread_mutex_lock(&c->mu);
+    angl *dup = NULL;
+    for (angl *h = c->aslot[hash]; h; h = h->next)
+        if (h->klen == klen && memcmp(h->key, g->key, (size_t)klen) == 0)
+            dup = h;
+    if (!dup) {
+        g->next = c->aslot[hash];
+        c->aslot[hash] = g;
+        c->used += (ptrdiff_t)sizeof *g + klen + (copy ? (ptrdiff_t)strlen(copy) + 1 : 0);
+    }
+    pthread_mutex_unlock(&c->mu);
+    if (dup) {
+        free(copy);
+        free(g);
+    }
+    return res;
 }
 
 /* guard_only: a header reached through an angled include, read for its guarded helpers only */
@@ -662,7 +769,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         }
     }
     if (depth > 0 && lx.toks)
-        env_guarded(w, path, &hx);
+        env_guarded(w, path, &hx, have ? have->guard : -1);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path) : 0;
     for (ptrdiff_t d = 0; d < hx.ndirs; d++) {
