@@ -41,6 +41,8 @@ typedef struct hdr {
     hp_str *cuda;     /* its CUDA-like names, in order, with repeats (into src) */
     ptrdiff_t ncuda;
     int guard;        /* a directive of it tests cuda.h's guard (env_guarded) */
+    struct warp_idx *warp; /* the indexes of its macros and constants (xlate_warp.c), built
+                            * in a under the cache's lock on the first includer's use */
     arena a; /* holds src, the tokens and cuda */
 } hdr;
 
@@ -756,6 +758,22 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.dirs = lx.dirs;
     hx.ndirs = lx.ndirs;
     hx.env = w->env;
+    if (have && !guard_only && depth > 0 && w->cache) {
+        /* its #defines are classified below: the indexes, shared read-only once built */
+        pthread_mutex_lock(&w->cache->mu);
+        if (!have->warp) {
+            hdr *h = (hdr *)have;
+            xlate ix = hx;
+            ix.a = &h->a;
+            jmp_buf jb, *old = h->a.oom;
+            h->a.oom = &jb;
+            if (!setjmp(jb))
+                h->warp = xlate_warp_index(&ix);
+            h->a.oom = old;
+        }
+        hx.warp = have->warp;
+        pthread_mutex_unlock(&w->cache->mu);
+    }
     if (depth == 0 && lx.toks)
         w->env->lx = lx;
     if (depth > 0 && lx.toks && !guard_only) {

@@ -45,7 +45,7 @@ int warp_env_cuda_like_name(hp_str s);
  * the cache holds (headers past it are read again by each includer). */
 typedef struct warp_env_cache warp_env_cache;
 /* The most memory a run's header cache holds: beyond it, headers are read by each includer. */
-#define HEADER_CACHE_BYTES ((ptrdiff_t)32 << 20)
+#define HEADER_CACHE_BYTES ((ptrdiff_t)128 << 20)
 warp_env_cache *warp_env_cache_new(ptrdiff_t budget);
 void warp_env_cache_free(warp_env_cache *c);
 

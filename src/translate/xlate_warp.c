@@ -582,6 +582,18 @@ int xlate_warp_cg_ident(xlate *x, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ masks of macros */
 
+/* Builds x->warp's indexes now, both of them, in x->a: a header the run's cache keeps shares
+ * them, read-only, with every file that includes it. */
+struct warp_idx *xlate_warp_index(xlate *x)
+{
+    warp_idx_ready(x);
+    ptrdiff_t b, e;
+    int t64;
+    macro_body(x, str_cstr(""), &b, &e);
+    const_init(x, str_cstr(""), &b, &e, &t64);
+    return x->warp;
+}
+
 int xlate_warp_macro_mask(xlate *x, hp_str name)
 {
     warp_idx_ready(x);
