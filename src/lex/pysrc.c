@@ -8,19 +8,6 @@
 
 #include "banned.h"
 
-int pysrc_is(const pysrc *p, ptrdiff_t i, const char *w)
-{
-    if (i < 0 || i >= p->n || p->t[i].kind != PY_NAME)
-        return 0;
-    size_t l = strlen(w);
-    return (size_t)p->t[i].len == l && memcmp(p->src + p->t[i].off, w, l) == 0;
-}
-
-int pysrc_op(const pysrc *p, ptrdiff_t i, unsigned op)
-{
-    return i >= 0 && i < p->n && (p->t[i].kind == PY_OP || p->t[i].kind == PY_DECORATOR) &&
-           p->t[i].sub == op;
-}
 
 static int is_open(const pytok *t)
 {
@@ -45,6 +32,10 @@ struct pysrc_memo {
     unsigned char *amdk;   /* per token: amd_tok's answer, 0 not known, 1 no, 2 yes */
     unsigned char *vexit;  /* per line start: after_vendor_exit's answer, 0 not known, 1 no,
                             * 2 yes */
+    unsigned char *vonly;  /* per line start: pysrc_vendor_only's answer, 0 not known, 1 no,
+                            * 2 yes (the tokens of a logical line share their blocks) */
+    unsigned char *vblock; /* per block header: whether it or a block around it makes its
+                            * body vendor-only (block_vendor), 0 not known, 1 no, 2 yes */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
     nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
@@ -1115,11 +1106,77 @@ int pysrc_vendor_here(const pysrc *p, ptrdiff_t i)
     return 0;
 }
 
+static int vendor_only(const pysrc *p, ptrdiff_t i);
+static void build_fn_only(const pysrc *p);
+
+/* Is the body of the block at header h vendor-only by h or a header around it: a vendor test
+ * (header_pred), or a function named for NVIDIA or called only from vendor-only code? Each
+ * header's answer is remembered (p->memo), so a file's lines cost one step each. */
+static int block_vendor(const pysrc *p, ptrdiff_t h)
+{
+    struct pysrc_memo *m = p->memo;
+    if (!m->vblock)
+        m->vblock = NEW(m->a, unsigned char, p->n);
+    unsigned char *vb = m->vblock;
+    ptrdiff_t stop = h;
+    int r = 0;
+    for (; stop >= 0; stop = p->up[stop]) {
+        if (vb && vb[stop]) {
+            r = vb[stop] == 2;
+            break;
+        }
+        int here = header_pred(p, stop, pysrc_pred_vendor, NULL);
+        if (!here && pysrc_is(p, stop, "def") && stop + 1 < p->n &&
+            p->t[stop + 1].kind == PY_NAME) {
+            hp_str name = pysrc_text(p, stop + 1);
+            if (vendor_fn_name(name)) {
+                here = 1;
+            } else {
+                if (!m->fns_built)
+                    build_fn_only(p);
+                int32_t f = m->fn_only ? nameidx_get(&m->fn_ix, name) : -1;
+                here = f >= 0 && m->fn_only[f] == 2;
+            }
+        }
+        if (here) {
+            r = 1;
+            break;
+        }
+    }
+    /* every header from h up to where the walk stopped has its answer: r, since the ones
+     * below the stop said no themselves */
+    if (vb) {
+        for (ptrdiff_t k = h; k >= 0 && k != stop; k = p->up[k])
+            vb[k] = (unsigned char)(r ? 2 : 1);
+        if (stop >= 0)
+            vb[stop] = (unsigned char)(r ? 2 : 1);
+    }
+    return r;
+}
+
 int pysrc_vendor_only(const pysrc *p, ptrdiff_t i)
 {
     if (i < 0 || i >= p->n)
         return 0;
-    if (p->vendor_file || vendor_here(p, i))
+    if (p->vendor_file)
+        return 1;
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->vonly)
+        m->vonly = NEW(m->a, unsigned char, p->n);
+    if (!m || !m->vonly)
+        return vendor_only(p, i);
+    ptrdiff_t ls = p->lstart[i];
+    if (!m->vonly[ls]) {
+        int r = header_pred(p, ls, pysrc_pred_vendor, NULL) || after_vendor_exit(p, ls) ||
+                block_vendor(p, p->up[ls]);
+        m->vonly[ls] = (unsigned char)(r ? 2 : 1);
+    }
+    return m->vonly[ls] == 2;
+}
+
+static int vendor_only(const pysrc *p, ptrdiff_t i)
+{
+    if (vendor_here(p, i))
         return 1;
     struct pysrc_memo *m = p->memo;
     for (ptrdiff_t h = p->up[i]; h >= 0; h = p->up[h]) {

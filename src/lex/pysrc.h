@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arena.h"
 #include "nameidx.h"
@@ -48,10 +49,22 @@ static inline hp_str pysrc_text(const pysrc *p, ptrdiff_t i)
     return r;
 }
 
-/* Is token i the name or keyword w? */
-int pysrc_is(const pysrc *p, ptrdiff_t i, const char *w);
+/* Is token i the name or keyword w? (Inline: w is mostly a literal, whose length the compiler
+ * knows; the rules ask this of most tokens, several times.) */
+static inline int pysrc_is(const pysrc *p, ptrdiff_t i, const char *w)
+{
+    if (i < 0 || i >= p->n || p->t[i].kind != PY_NAME)
+        return 0;
+    size_t l = strlen(w);
+    return (size_t)p->t[i].len == l && memcmp(p->src + p->t[i].off, w, l) == 0;
+}
+
 /* Is token i the operator op (a character or a PO_* code)? */
-int pysrc_op(const pysrc *p, ptrdiff_t i, unsigned op);
+static inline int pysrc_op(const pysrc *p, ptrdiff_t i, unsigned op)
+{
+    return i >= 0 && i < p->n && (p->t[i].kind == PY_OP || p->t[i].kind == PY_DECORATOR) &&
+           p->t[i].sub == op;
+}
 
 /* The dotted name that starts at token i (NAME ('.' NAME)*), its head resolved through the
  * import aliases ("tl.load" -> "triton.language.load"). Writes it NUL-terminated to buf and
