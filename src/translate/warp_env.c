@@ -73,7 +73,7 @@ typedef struct angl {
 #define ANGL_CAP 1024 /* chains of the angled answers' table */
 
 struct warp_env_cache {
-    pthread_mutex_t mu;
+    pthread_rwlock_t mu; /* lookups read, insertions write */
     hdr **slot;
     ptrdiff_t cap, n;
     ptrdiff_t budget, used;
@@ -88,7 +88,7 @@ warp_env_cache *warp_env_cache_new(ptrdiff_t budget)
         return NULL;
     c->cap = 1024;
     c->slot = calloc((size_t)c->cap, sizeof *c->slot);
-    if (!c->slot || pthread_mutex_init(&c->mu, NULL) != 0) {
+    if (!c->slot || pthread_rwlock_init(&c->mu, NULL) != 0) {
         free(c->slot);
         free(c);
         return NULL;
@@ -124,7 +124,7 @@ void warp_env_cache_free(warp_env_cache *c)
             free(d);
         }
     }
-    pthread_mutex_destroy(&c->mu);
+    pthread_rwlock_destroy(&c->mu);
     free(c);
 }
 
@@ -161,10 +161,10 @@ static dirl *dirs_get(warp_env_cache *c, const char *path, ptrdiff_t plen)
 {
     unsigned hash = str_hash(path, plen, 0) & (DIRS_CAP - 1);
     dirl *d;
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_rdlock(&c->mu);
     d = dirs_find(c, path, plen, hash);
     int full = c->used >= c->budget;
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (d || full)
         return d;
     dirl *nd = calloc(1, sizeof *nd);
@@ -192,7 +192,7 @@ static dirl *dirs_get(warp_env_cache *c, const char *path, ptrdiff_t plen)
         qsort(nd->folded, (size_t)nd->n, sizeof *nd->folded, cmp_folded);
     }
     nd->a.oom = NULL;
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_wrlock(&c->mu);
     d = dirs_find(c, path, plen, hash);
     if (!d) {
         nd->next = c->dslot[hash];
@@ -201,7 +201,7 @@ static dirl *dirs_get(warp_env_cache *c, const char *path, ptrdiff_t plen)
         d = nd;
         nd = NULL;
     }
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (nd) {
         arena_release(&nd->a);
         free(nd);
@@ -275,10 +275,10 @@ static int lexed_tests_cuda_guard(arena *a, const char *src, ptrdiff_t len, cons
 static hdr *cache_get(warp_env_cache *c, const char *path)
 {
     unsigned hash = str_hash(path, (ptrdiff_t)strlen(path), 0);
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_rdlock(&c->mu);
     hdr *h = cache_find(c, path, hash);
     int full = c->used >= c->budget;
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (h || full)
         return h;
     /* read and lexed outside the lock; two threads may do it at once, the first one kept */
@@ -306,7 +306,7 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
         arena_init(&nh->a, 4096);
     }
     ptrdiff_t size = (ptrdiff_t)sizeof *nh + (ptrdiff_t)strlen(path) + nh->a.used;
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_wrlock(&c->mu);
     h = cache_find(c, path, hash);
     if (!h && c->n >= c->cap) {
         /* twice the chains: each entry moves to the chain its hash picks now */
@@ -335,7 +335,7 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
         h = nh;
         nh = NULL;
     }
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (nh) {
         arena_release(&nh->a);
         free(nh->path);
@@ -690,7 +690,7 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
     unsigned hash = str_hash(key, klen, 0) & (ANGL_CAP - 1);
     const char *found = NULL;
     int have = 0, full;
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_rdlock(&c->mu);
     for (angl *g = c->aslot[hash]; g; g = g->next)
         if (g->klen == klen && memcmp(g->key, key, (size_t)klen) == 0) {
             found = g->found;
@@ -698,7 +698,7 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
             break;
         }
     full = c->used >= c->budget;
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (have || full) {
         if (key != stack)
             free(key);
@@ -719,7 +719,7 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
     g->found = copy;
     if (key != stack)
         free(key);
-    pthread_mutex_lock(&c->mu);
+    pthread_rwlock_wrlock(&c->mu);
     angl *dup = NULL;
     for (angl *h = c->aslot[hash]; h; h = h->next)
         if (h->klen == klen && memcmp(h->key, g->key, (size_t)klen) == 0)
@@ -729,7 +729,7 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
         c->aslot[hash] = g;
         c->used += (ptrdiff_t)sizeof *g + klen + (copy ? (ptrdiff_t)strlen(copy) + 1 : 0);
     }
-    pthread_mutex_unlock(&c->mu);
+    pthread_rwlock_unlock(&c->mu);
     if (dup) {
         free(copy);
         free(g);
@@ -760,19 +760,24 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.env = w->env;
     if (have && !guard_only && depth > 0 && w->cache) {
         /* its #defines are classified below: the indexes, shared read-only once built */
-        pthread_mutex_lock(&w->cache->mu);
-        if (!have->warp) {
-            hdr *h = (hdr *)have;
-            xlate ix = hx;
-            ix.a = &h->a;
-            jmp_buf jb, *old = h->a.oom;
-            h->a.oom = &jb;
-            if (!setjmp(jb))
-                h->warp = xlate_warp_index(&ix);
-            h->a.oom = old;
-        }
+        pthread_rwlock_rdlock(&w->cache->mu);
         hx.warp = have->warp;
-        pthread_mutex_unlock(&w->cache->mu);
+        pthread_rwlock_unlock(&w->cache->mu);
+        if (!hx.warp) {
+            pthread_rwlock_wrlock(&w->cache->mu);
+            if (!have->warp) {
+                hdr *h = (hdr *)have;
+                xlate ix = hx;
+                ix.a = &h->a;
+                jmp_buf jb, *old = h->a.oom;
+                h->a.oom = &jb;
+                if (!setjmp(jb))
+                    h->warp = xlate_warp_index(&ix);
+                h->a.oom = old;
+            }
+            hx.warp = have->warp;
+            pthread_rwlock_unlock(&w->cache->mu);
+        }
     }
     if (depth == 0 && lx.toks)
         w->env->lx = lx;
