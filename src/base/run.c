@@ -106,6 +106,7 @@ typedef struct pool {
     const char *const *paths;
     int npaths;
     long long nlist; /* run_list: the number of jobs (paths is then NULL) */
+    const run_record *replay; /* run_replay: the jobs (paths is then NULL) */
     int stop; /* the writer asked to stop */
     long long awaited; /* the result the writer sleeps for, or -1 */
     int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
@@ -261,6 +262,49 @@ static void inline_job(inline_state *s, const run_job *job)
         s->p->r->on_progress(s->p->r->ud, s->seq, s->bytes);
 }
 
+/* ---- the record of a walk's jobs (run_spec.record) */
+
+void run_record_init(run_record *rec)
+{
+    memset(rec, 0, sizeof *rec);
+    arena_init(&rec->a, (ptrdiff_t)1 << 16);
+}
+
+void run_record_free(run_record *rec)
+{
+    free(rec->v);
+    arena_release(&rec->a);
+    memset(rec, 0, sizeof *rec);
+}
+
+/* Keeps a copy of job j (by the walk's thread only). */
+static void record_job(pool *p, const run_job *j)
+{
+    run_record *rec = p->spec->record;
+    if (!rec || rec->failed)
+        return;
+    if (rec->n == rec->cap) {
+        long long ncap = rec->cap ? rec->cap * 2 : 256;
+        run_job *nv = realloc(rec->v, (size_t)ncap * sizeof *nv);
+        if (!nv) {
+            rec->failed = 1;
+            return;
+        }
+        rec->v = nv;
+        rec->cap = ncap;
+    }
+    run_job c = *j;
+    c.owned = NULL;
+    c.path = arena_strndup(&rec->a, j->path, (ptrdiff_t)strlen(j->path));
+    c.rel = arena_strndup(&rec->a, j->rel, (ptrdiff_t)strlen(j->rel));
+    c.error = j->error ? arena_strndup(&rec->a, j->error, (ptrdiff_t)strlen(j->error)) : NULL;
+    if (!c.path || !c.rel || (j->error && !c.error)) {
+        rec->failed = 1;
+        return;
+    }
+    rec->v[rec->n++] = c;
+}
+
 static int inline_emit(void *ud, const walk_item *it)
 {
     inline_state *s = ud;
@@ -268,6 +312,7 @@ static int inline_emit(void *ud, const walk_item *it)
     it = claim(s->p, it, &fixed);
     run_job job = {s->seq, it->path, it->rel, it->from_tree, it->status, it->error, NULL,
                    it->root, it->skip};
+    record_job(s->p, &job);
     inline_job(s, &job);
     return 0;
 }
@@ -324,6 +369,7 @@ static int queue_emit(void *ud, const walk_item *it)
     j->owned = owned;
     j->input = it->root;
     j->skip = it->skip;
+    record_job(p, j);
     p->qlen++;
     pthread_cond_signal(&p->cv_job);
     pthread_mutex_unlock(&p->mu);
@@ -350,11 +396,34 @@ static int list_emit(pool *p)
     return 0;
 }
 
+/* run_replay's jobs: the record's, whose strings outlive the run (nothing owned) */
+static int replay_emit(pool *p, const run_job *r)
+{
+    pthread_mutex_lock(&p->mu);
+    while (p->qlen == p->qcap && !p->stop)
+        pthread_cond_wait(&p->cv_room, &p->mu);
+    if (p->stop) {
+        pthread_mutex_unlock(&p->mu);
+        return 1;
+    }
+    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
+    *j = *r;
+    j->seq = p->total++;
+    j->owned = NULL;
+    p->qlen++;
+    pthread_cond_signal(&p->cv_job);
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
 static void *walker_main(void *arg)
 {
     pool *p = arg;
     if (p->paths)
         walk_paths(&p->walk_arena, &p->wo, p->paths, p->npaths, queue_emit, p);
+    else if (p->replay)
+        for (long long i = 0; i < p->replay->n && replay_emit(p, &p->replay->v[i]) == 0; i++)
+            ;
     else
         for (long long i = 0; i < p->nlist && list_emit(p) == 0; i++)
             ;
@@ -747,6 +816,26 @@ hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
         memset(&job, 0, sizeof job);
         job.seq = i;
         job.status = HP_OK;
+        inline_job(&s, &job);
+    }
+    hp_ctx_free(s.ctx);
+    return HP_OK;
+}
+
+hp_status run_replay(const hp_run_opts *r, const run_spec *spec, const run_record *rec)
+{
+    pool p;
+    pool_init(&p, r, spec);
+    p.replay = rec;
+    int jobs = pool_jobs(r);
+    if (jobs > 1 && rec->n > 1)
+        return run_threaded(&p, (long long)jobs > rec->n ? (int)rec->n : jobs);
+    inline_state s = {&p, hp_ctx_new(), 0, 0};
+    if (!s.ctx)
+        return HP_ENOMEM;
+    for (long long i = 0; i < rec->n; i++) {
+        run_job job = rec->v[i];
+        job.seq = i;
         inline_job(&s, &job);
     }
     hp_ctx_free(s.ctx);

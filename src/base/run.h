@@ -40,7 +40,21 @@ typedef struct run_spec {
     /* Outputs are named by the files' relative paths (-O DIR): two different files of two
      * inputs with the same relative path are an error (the later one's job). */
     int unique_rel;
+    /* Where set, every job the walk makes is kept here, in order, for run_replay. */
+    struct run_record *record;
 } run_spec;
+
+/* The jobs of a walk, kept to run a second pass over the same files without walking again
+ * (a tree's directories listed once: check's two passes). */
+typedef struct run_record {
+    arena a;      /* the jobs' strings */
+    run_job *v;
+    long long n, cap;
+    int failed;   /* memory ran out: incomplete, not to be replayed */
+} run_record;
+
+void run_record_init(run_record *rec);
+void run_record_free(run_record *rec);
 
 hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *const *paths,
                     int npaths);
@@ -49,6 +63,10 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
  * what each job is) on r->jobs workers, with r->on_file and r->on_progress called in order,
  * as run_files does. spec's want and skip fields are not used. */
 hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n);
+
+/* Runs spec->fn for the jobs rec kept, as run_files did for them (same order, same numbers);
+ * spec's walk fields are not used. */
+hp_status run_replay(const hp_run_opts *r, const run_spec *spec, const run_record *rec);
 
 /* Reads the source file of a job into a (NUL-terminated). On failure fills res with the reason
  * (status and error) and returns 0. A binary file is an error (HP_EBINARY), or, when it was met

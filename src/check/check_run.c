@@ -392,7 +392,8 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
  * into cfg->shim; the indexes live in a. Each stays NULL when the tree has none (or on errors:
  * the check pass then goes without). */
 static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
-                                 int other_vendors, const char *const *paths, int npaths)
+                                 int other_vendors, const char *const *paths, int npaths,
+                                 run_record *rec)
 {
     prun pr;
     memset(&pr, 0, sizeof pr);
@@ -404,8 +405,11 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     r2.on_progress = NULL;
     r2.ud = &pr;
     run_spec spec = tree_spec(plat_job, &pr, r, other_vendors);
-    if (run_files(&r2, &spec, paths, npaths) != HP_OK)
+    spec.record = rec;
+    if (run_files(&r2, &spec, paths, npaths) != HP_OK) {
+        rec->failed = 1;
         return;
+    }
     cfg->plat = index_of(a, &pr.plat);
     cfg->shim = index_of(a, &pr.shim);
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
@@ -440,9 +444,14 @@ hp_status hp_check_run(const hp_check_opts *o, const hp_run_opts *r, const char 
         arena_release(&a);
         return s;
     }
-    tree_platform_macros(&a, r, &cr.cfg, o->other_vendors, paths, npaths);
+    /* the first pass's walk is kept: the check pass takes the same files, in the same order,
+     * without listing the tree's directories again */
+    run_record rec;
+    run_record_init(&rec);
+    tree_platform_macros(&a, r, &cr.cfg, o->other_vendors, paths, npaths, &rec);
     run_spec spec = tree_spec(check_job, &cr, r, o->other_vendors);
-    s = run_files(r, &spec, paths, npaths);
+    s = rec.failed ? run_files(r, &spec, paths, npaths) : run_replay(r, &spec, &rec);
+    run_record_free(&rec);
     arena_release(&a);
     return s;
 }

@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "hipport.h"
+#include "run.h"
 
 typedef struct sink {
     char *text;
@@ -225,6 +226,78 @@ TEST(run_results_same_for_any_jobs)
                     base ? base : "(failed)", other ? other : "(failed)");
         free(base);
         free(other);
+    }
+    rm_tree(dir);
+    CHECK(ok);
+}
+
+/* run_replay over a walk's record: the same jobs, in the same order, with the same numbers,
+ * paths, walk errors and skips as a second walk of the tree gives, at one and at several
+ * workers. */
+static void job_as_result(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
+{
+    (void)ud;
+    (void)ctx;
+    memset(res, 0, sizeof *res);
+    res->path = job->path;
+    res->status = job->status;
+    res->error = job->error;
+    res->skipped = job->skip;
+    if (job->rel && strcmp(job->rel, job->path) != 0)
+        res->out_path = job->rel; /* shown as out= */
+}
+
+static int want_all(void *ud, const char *name)
+{
+    (void)ud;
+    (void)name;
+    return 1;
+}
+
+static char *walk_with(const char *dir, int jobs, run_record *rec, int replay)
+{
+    sink k;
+    hp_run_opts r;
+    if (!sink_open(&k, "", &r, jobs))
+        return NULL;
+    run_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.fn = job_as_result;
+    spec.want = want_all;
+    spec.detach = jobs > 1;
+    spec.record = replay ? NULL : rec;
+    char src[300];
+    snprintf(src, sizeof src, "%s/src", dir);
+    const char *paths[] = {src, "/nonexistent-input-of-hipport.cu"};
+    return sink_close(&k, replay ? run_replay(&r, &spec, rec) : run_files(&r, &spec, paths, 2));
+}
+
+TEST(run_replay_same_as_walk)
+{
+    char dir[256];
+    int made = make_tree(dir) == 0;
+    if (!made) {
+        rm_tree(dir);
+        CHECK(!"could not make the tree");
+    }
+    int ok = 1;
+    for (int jobs = 1; ok && jobs <= 3; jobs += 2) {
+        run_record rec;
+        run_record_init(&rec);
+        char *walked = walk_with(dir, jobs, &rec, 0);
+        char *again = walk_with(dir, jobs, NULL, 0);
+        char *replayed = walk_with(dir, jobs, &rec, 1);
+        ok = walked && again && replayed && !rec.failed && rec.n >= 6 &&
+             strcmp(walked, replayed) == 0 && strcmp(again, replayed) == 0 &&
+             strstr(replayed, "#0 ") && strstr(replayed, "nonexistent-input") &&
+             strstr(replayed, "/src/d.cu");
+        if (!ok)
+            fprintf(stderr, "-j %d: walked:\n%s\n---\nreplayed:\n%s\n", jobs,
+                    walked ? walked : "(failed)", replayed ? replayed : "(failed)");
+        free(walked);
+        free(again);
+        free(replayed);
+        run_record_free(&rec);
     }
     rm_tree(dir);
     CHECK(ok);
