@@ -471,7 +471,7 @@ static hp_str dup_hstr(arena *a, hp_str s, int *ok)
 
 /* Copies everything r points to into a (every pointer field of hp_file_result; a field added
  * there must be added here). Returns 0 when memory ran out. */
-static int detach(arena *a, hp_file_result *r)
+int run_detach(arena *a, hp_file_result *r)
 {
     int ok = 1;
     const char *path = r->path;
@@ -568,7 +568,7 @@ static void *worker_main(void *arg)
             take_slot(p, s, job.seq);
             pthread_mutex_unlock(&p->mu);
             arena_reset(&s->ra);
-            if (!detach(&s->ra, &res)) {
+            if (!run_detach(&s->ra, &res)) {
                 arena_reset(&s->ra);
                 fill_error(&job, &res);
                 int ok = 1;

@@ -77,6 +77,10 @@ int run_read_source(arena *a, const run_job *job, int skip_tree_binary, hp_file_
 int run_read_source_mode(arena *a, const run_job *job, int skip_tree_binary,
                          hp_file_result *res, char **data, ptrdiff_t *len, unsigned *mode);
 
+/* Copies everything r points to into a (a result kept beyond its job's context). Returns 0
+ * when memory ran out. */
+int run_detach(arena *a, hp_file_result *r);
+
 /* Is the buffer binary (a NUL byte in its first 8 KiB)? */
 int run_is_binary(const char *data, ptrdiff_t len);
 

@@ -9,6 +9,7 @@
  * its includes must be rewritten, which happens when the header is renamed, or when the file
  * moves to another directory); the second pass translates again, rewrites the includes and
  * writes. Circular includes need nothing special: the fixpoint never recurses. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,12 @@ typedef struct pfile {
     int out_ok, copy_ok, compat_ok;
     unsigned long long out_sum, copy_sum;
     long long out_size, copy_size;
+    /* The first pass's translation, kept for the second (which would make the same from the
+     * same bytes and headers): its output and findings in a malloc'd arena, and the mode of
+     * the file it read; NULL where not kept (the memory budget, or an error). */
+    arena *kept_a;
+    hp_file_result kept;
+    unsigned kept_mode;
 } pfile;
 
 /* A file that the record of the output directory says the run's tool wrote there. */
@@ -102,7 +109,11 @@ typedef struct proj {
     prec *rec;               /* the record read at the start, sorted by rel */
     int nrec;
     int rec_ok;              /* the record may be written (missing, or hipport's) */
+    atomic_llong kept_bytes; /* the first pass's translations kept so far (KEPT_BYTES) */
 } proj;
+
+/* The most memory the first pass's translations kept for the second may take. */
+#define KEPT_BYTES ((long long)512 << 20)
 
 void hp_project_opts_init(hp_project_opts *o)
 {
@@ -773,6 +784,32 @@ static warp_env *file_env(proj *pr, arena *a, const pfile *f, const char *data, 
 
 /* First pass over one file: is it binary or hipify's output, does translation change it,
  * which project headers does it include. */
+/* Keeps the first pass's translation of f for the second, within KEPT_BYTES. */
+static void keep_translation(proj *pr, pfile *f, const hp_translate_result *tr, unsigned mode)
+{
+    long long want = (long long)tr->out_len * 2 + 4096;
+    if (atomic_fetch_add(&pr->kept_bytes, want) + want > KEPT_BYTES)
+        return;
+    arena *ka = malloc(sizeof *ka);
+    if (!ka)
+        return;
+    arena_init(ka, 4096);
+    hp_file_result k;
+    memset(&k, 0, sizeof k);
+    twrite_result(ka, &k, tr);
+    k.path = f->path;
+    k.out = tr->out;
+    k.out_len = tr->out_len;
+    if (!k.stats || !run_detach(ka, &k)) {
+        arena_release(ka);
+        free(ka);
+        return;
+    }
+    f->kept = k;
+    f->kept_mode = mode;
+    f->kept_a = ka;
+}
+
 static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *res)
 {
     proj *pr = ud;
@@ -782,7 +819,8 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     res->path = f->path;
     char *data;
     ptrdiff_t len;
-    if (read_one(a, f, &data, &len, NULL) != HP_OK) {
+    unsigned imode = 0;
+    if (read_one(a, f, &data, &len, &imode) != HP_OK) {
         f->status = HP_EIO;
         res->error = f->why; /* copied by the pool; survey_done keeps it */
         f->why = NULL;
@@ -804,8 +842,10 @@ static void survey_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result
     if (lx.toks)
         find_includes(pr, a, f, data, &lx);
     hp_translate_result tr;
-    if (translate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK)
+    if (translate_buffer(ctx, pr->t, f->path, data, len, env, &tr) == HP_OK) {
         f->xchanged = tr.changed;
+        keep_translation(pr, f, &tr, imode);
+    }
     /* The includes leave the context (the worker goes on to its next file before the writer
      * takes this one): one malloc'd block, the records and then their texts, kept for the
      * run and freed at its end. */
@@ -908,28 +948,50 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         res->error = f->why;
         return;
     }
-    char *data;
-    ptrdiff_t len;
+    const char *out;
+    ptrdiff_t olen;
     unsigned imode = 0;
-    hp_status s = read_one(a, f, &data, &len, &imode);
-    if (s != HP_OK) {
-        res->status = s;
-        res->error = f->why;
-        return;
+    int needs_compat;
+    if (f->kept_a) {
+        /* the first pass's translation: the fields twrite_result gives */
+        const hp_file_result *k = &f->kept;
+        out = k->out;
+        olen = k->out_len;
+        imode = f->kept_mode;
+        res->stats = k->stats;
+        res->changed = k->changed;
+        res->findings = k->findings;
+        res->nfindings = k->nfindings;
+        res->unsupported = k->unsupported;
+        res->nunsupported = k->nunsupported;
+        res->conv = k->conv;
+        res->nconv = k->nconv;
+        res->needs_compat = k->needs_compat;
+        needs_compat = k->needs_compat;
+    } else {
+        char *data;
+        ptrdiff_t len;
+        hp_status s = read_one(a, f, &data, &len, &imode);
+        if (s != HP_OK) {
+            res->status = s;
+            res->error = f->why;
+            return;
+        }
+        lex_out lx;
+        warp_env *env = file_env(pr, a, f, data, len, &lx);
+        hp_translate_result tr;
+        s = translate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
+        if (s != HP_OK) {
+            res->status = s;
+            res->error = s == HP_ENOMEM ? "out of memory" : hp_status_name(s);
+            return;
+        }
+        out = tr.out;
+        olen = tr.out_len;
+        twrite_result(a, res, &tr);
+        needs_compat = tr.needs_compat;
     }
-    lex_out lx;
-    warp_env *env = file_env(pr, a, f, data, len, &lx);
-    hp_translate_result tr;
-    s = translate_buffer(ctx, pr->t, f->path, data, len, env, &tr);
-    if (s != HP_OK) {
-        res->status = s;
-        res->error = s == HP_ENOMEM ? "out of memory" : hp_status_name(s);
-        return;
-    }
-    const char *out = tr.out;
-    ptrdiff_t olen = tr.out_len;
     rewrite_includes(pr, f, a, &out, &olen);
-    twrite_result(a, res, &tr);
     res->changed = f->changed; /* its includes may change it too */
     const char *dst = out_path(pr, a, out_rel(f));
     if (pr->in_place && strcmp(out_rel(f), f->rel) == 0) {
@@ -942,7 +1004,7 @@ static void produce(proj *pr, hp_ctx *ctx, pfile *f, hp_file_result *res)
         f->out_size = olen;
         f->out_ok = 1;
     }
-    if (tr.needs_compat && res->status == HP_OK && res->out_path) {
+    if (needs_compat && res->status == HP_OK && res->out_path) {
         twrite_compat(a, res, &pr->to, out_rel(f), res->out_path, pr->t->hip_version);
         f->compat_ok = res->status == HP_OK;
     }
@@ -1196,6 +1258,7 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
     }
     proj pr;
     memset(&pr, 0, sizeof pr);
+    atomic_init(&pr.kept_bytes, 0);
     arena_init(&pr.a, 1 << 16);
     pr.t = t;
     pr.r = r;
@@ -1218,8 +1281,13 @@ hp_status hp_project_run(const hp_translate_opts *t, const hp_run_opts *r,
         warp_env_cache_free(pr.headers);
     }
     os_tree_free(pr.to.tree);
-    for (int i = 0; i < pr.n; i++)
+    for (int i = 0; i < pr.n; i++) {
         free(pr.f[i].inc); /* survey_job's blocks */
+        if (pr.f[i].kept_a) {
+            arena_release(pr.f[i].kept_a);
+            free(pr.f[i].kept_a);
+        }
+    }
     canon_free(pr.canon);
     arena_release(&pr.a);
     return st;
