@@ -4,6 +4,7 @@
 #include "warp_env.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +42,9 @@ typedef struct hdr {
     hp_str *cuda;     /* its CUDA-like names, in order, with repeats (into src) */
     ptrdiff_t ncuda;
     int guard;        /* a directive of it tests cuda.h's guard (env_guarded) */
-    struct warp_idx *warp; /* the indexes of its macros and constants (xlate_warp.c), built
-                            * in a under the cache's lock on the first includer's use */
+    /* the indexes of its macros and constants (xlate_warp.c), built in a under the cache's
+     * build_mu on the first includer's use */
+    _Atomic(struct warp_idx *) warp;
     arena a; /* holds src, the tokens and cuda */
 } hdr;
 
@@ -74,6 +76,7 @@ typedef struct angl {
 
 struct warp_env_cache {
     pthread_rwlock_t mu; /* lookups read, insertions write */
+    pthread_mutex_t build_mu; /* what the headers' shared mask indexes add to their arenas */
     hdr **slot;
     ptrdiff_t cap, n;
     ptrdiff_t budget, used;
@@ -89,6 +92,12 @@ warp_env_cache *warp_env_cache_new(ptrdiff_t budget)
     c->cap = 1024;
     c->slot = calloc((size_t)c->cap, sizeof *c->slot);
     if (!c->slot || pthread_rwlock_init(&c->mu, NULL) != 0) {
+        free(c->slot);
+        free(c);
+        return NULL;
+    }
+    if (pthread_mutex_init(&c->build_mu, NULL) != 0) {
+        pthread_rwlock_destroy(&c->mu);
         free(c->slot);
         free(c);
         return NULL;
@@ -125,6 +134,7 @@ void warp_env_cache_free(warp_env_cache *c)
         }
     }
     pthread_rwlock_destroy(&c->mu);
+    pthread_mutex_destroy(&c->build_mu);
     free(c);
 }
 
@@ -760,24 +770,24 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
     hx.env = w->env;
     if (have && !guard_only && depth > 0 && w->cache) {
         /* its #defines are classified below: the indexes, shared read-only once built */
-        pthread_rwlock_rdlock(&w->cache->mu);
-        hx.warp = have->warp;
-        pthread_rwlock_unlock(&w->cache->mu);
-        if (!hx.warp) {
-            pthread_rwlock_wrlock(&w->cache->mu);
-            if (!have->warp) {
-                hdr *h = (hdr *)have;
+        hdr *h = (hdr *)have;
+        struct warp_idx *wi = atomic_load_explicit(&h->warp, memory_order_acquire);
+        if (!wi) {
+            pthread_mutex_lock(&w->cache->build_mu);
+            wi = atomic_load_explicit(&h->warp, memory_order_relaxed);
+            if (!wi) {
                 xlate ix = hx;
                 ix.a = &h->a;
                 jmp_buf jb, *old = h->a.oom;
                 h->a.oom = &jb;
                 if (!setjmp(jb))
-                    h->warp = xlate_warp_index(&ix);
+                    wi = xlate_warp_index(&ix, &w->cache->build_mu);
                 h->a.oom = old;
+                atomic_store_explicit(&h->warp, wi, memory_order_release);
             }
-            hx.warp = have->warp;
-            pthread_rwlock_unlock(&w->cache->mu);
+            pthread_mutex_unlock(&w->cache->build_mu);
         }
+        hx.warp = wi;
     }
     if (depth == 0 && lx.toks)
         w->env->lx = lx;

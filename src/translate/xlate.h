@@ -2,6 +2,7 @@
 #ifndef HP_XLATE_H
 #define HP_XLATE_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -144,7 +145,7 @@ int xlate_warp_cg_ident(xlate *x, ptrdiff_t i);
 const char *xlate_warp_cg_name(int k);
 /* MASK_FULL32 or MASK_FULL64 when x's file #defines name as a full warp mask, else 0. */
 int xlate_warp_macro_mask(xlate *x, hp_str name);
-struct warp_idx *xlate_warp_index(xlate *x);
+struct warp_idx *xlate_warp_index(xlate *x, pthread_mutex_t *lock);
 
 /* Kernel launches (launch.c). Returns the token index to continue at. */
 ptrdiff_t launch_rewrite(xlate *x, ptrdiff_t open);

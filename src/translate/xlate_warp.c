@@ -8,6 +8,7 @@
  * maskless forms assume), or a function of hipport_compat.h. Every rewrite is reported. */
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,11 @@ struct warp_idx {
     nameidx macros;  /* name -> index in x->dirs of its first #define */
     int macros_built;
     nameidx consts;  /* name -> token of its first const declaration with a value */
-    int consts_built;
+    atomic_int consts_built;
+    /* A cached header's indexes, shared by the threads (xlate_warp_index): the constants'
+     * index is made on first use, under lock, in home (the header's arena). */
+    pthread_mutex_t *lock;
+    arena *home;
 };
 
 /* Makes x->warp (the entry points do, so that the const functions below can fill it). */
@@ -126,23 +131,37 @@ static int const_decl(const xlate *x, ptrdiff_t i, int *t64)
     return is_const;
 }
 
+/* The constants' index of x in w (in w->home when the index is shared), then marked made. */
+static void consts_build(const xlate *x, struct warp_idx *w)
+{
+    arena *a = w->home ? w->home : x->a;
+    int t64_;
+    int *t64 = &t64_;
+    /* one pass finds the declarations (in file order, so the first of a name wins) */
+    int32_t *at = arena_alloc_nozero(a, (ptrdiff_t)sizeof *at, _Alignof(int32_t),
+                                     x->nt > 0 ? x->nt : 1);
+    ptrdiff_t nc = 0;
+    for (ptrdiff_t i = 0; at && i < x->nt; i++)
+        if (const_decl(x, i, t64))
+            at[nc++] = (int32_t)i;
+    if (at && nameidx_init(&w->consts, a, nc))
+        for (ptrdiff_t k = 0; k < nc; k++)
+            nameidx_put(&w->consts, xlate_text(x, at[k]), at[k], 0);
+    atomic_store_explicit(&w->consts_built, 1, memory_order_release);
+}
+
 /* The initializer of "const T name = <init>;" in this file, and whether T is 64-bit: the
  * first such declaration of the name decides. */
 static int const_init(const xlate *x, hp_str name, ptrdiff_t *first, ptrdiff_t *last, int *t64)
 {
     struct warp_idx *w = x->warp;
-    if (w && !w->consts_built) {
-        w->consts_built = 1;
-        /* one pass finds the declarations (in file order, so the first of a name wins) */
-        int32_t *at = arena_alloc_nozero(x->a, (ptrdiff_t)sizeof *at, _Alignof(int32_t),
-                                         x->nt > 0 ? x->nt : 1);
-        ptrdiff_t nc = 0;
-        for (ptrdiff_t i = 0; at && i < x->nt; i++)
-            if (const_decl(x, i, t64))
-                at[nc++] = (int32_t)i;
-        if (at && nameidx_init(&w->consts, x->a, nc))
-            for (ptrdiff_t k = 0; k < nc; k++)
-                nameidx_put(&w->consts, xlate_text(x, at[k]), at[k], 0);
+    if (w && !atomic_load_explicit(&w->consts_built, memory_order_acquire)) {
+        if (w->lock)
+            pthread_mutex_lock(w->lock);
+        if (!atomic_load_explicit(&w->consts_built, memory_order_relaxed))
+            consts_build(x, w);
+        if (w->lock)
+            pthread_mutex_unlock(w->lock);
     }
     ptrdiff_t i = -1;
     if (w && w->consts.cap) {
@@ -582,15 +601,18 @@ int xlate_warp_cg_ident(xlate *x, ptrdiff_t i)
 
 /* ------------------------------------------------------------------ masks of macros */
 
-/* Builds x->warp's indexes now, both of them, in x->a: a header the run's cache keeps shares
- * them, read-only, with every file that includes it. */
-struct warp_idx *xlate_warp_index(xlate *x)
+/* Builds x->warp's macro index now, in x->a: a header the run's cache keeps shares it,
+ * read-only, with every file that includes it; its constants' index is made on first use,
+ * in x->a under lock. */
+struct warp_idx *xlate_warp_index(xlate *x, pthread_mutex_t *lock)
 {
     warp_idx_ready(x);
     ptrdiff_t b, e;
-    int t64;
     macro_body(x, str_cstr(""), &b, &e);
-    const_init(x, str_cstr(""), &b, &e, &t64);
+    if (x->warp) {
+        x->warp->lock = lock;
+        x->warp->home = x->a;
+    }
     return x->warp;
 }
 
