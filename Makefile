@@ -1,10 +1,12 @@
 # hipport: plain Makefile. `make` builds build/hipport and build/libhipport.a; `make test` runs
-# every test; `make SAN=1 test` runs them under ASan and UBSan; `make fuzz` builds the fuzzers.
+# every test; `make SAN=1 test` runs them under ASan and UBSan; `make TSAN=1` builds build-tsan/
+# under ThreadSanitizer (the worker pool and the shared header cache); `make fuzz` builds the
+# fuzzers.
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes \
         -Wmissing-prototypes -Wvla
-B := build$(if $(SAN),-san)$(if $(DEBUG),-debug)
+B := build$(if $(SAN),-san)$(if $(TSAN),-tsan)$(if $(DEBUG),-debug)
 BASE_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
 # The library's folders, lowest first, and the folders each may use (docs/architecture.md):
 # a folder is compiled with the include paths of those alone, so an include of a higher or an
@@ -27,6 +29,10 @@ LDLIBS += -lpthread -ldl
 ifdef SAN
 CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 LDFLAGS += -fsanitize=address,undefined
+endif
+ifdef TSAN
+CFLAGS += -O1 -fsanitize=thread -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=thread
 endif
 # HP_ASSERT (src/base/hp_assert.h) is checked in sanitizer and debug builds.
 ifneq ($(SAN)$(DEBUG),)

@@ -747,6 +747,23 @@ static const char *find_angled(env_walk *w, const char *path, int dirlen, hp_str
     return res;
 }
 
+/* The mask indexes of the cached header h (whose tokens hx holds) in its arena, or NULL where
+ * memory ran out; under mu. */
+static struct warp_idx *shared_index(hdr *h, const xlate *hx, pthread_mutex_t *mu)
+{
+    xlate ix = *hx;
+    ix.a = &h->a;
+    jmp_buf jb, *old = h->a.oom;
+    h->a.oom = &jb;
+    if (setjmp(jb)) {
+        h->a.oom = old;
+        return NULL;
+    }
+    struct warp_idx *r = xlate_warp_index(&ix, mu);
+    h->a.oom = old;
+    return r;
+}
+
 /* guard_only: a header reached through an angled include, read for its guarded helpers only */
 static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t len,
                      const hdr *have, int depth, int guard_only)
@@ -776,13 +793,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
             pthread_mutex_lock(&w->cache->build_mu);
             wi = atomic_load_explicit(&h->warp, memory_order_relaxed);
             if (!wi) {
-                xlate ix = hx;
-                ix.a = &h->a;
-                jmp_buf jb, *old = h->a.oom;
-                h->a.oom = &jb;
-                if (!setjmp(jb))
-                    wi = xlate_warp_index(&ix, &w->cache->build_mu);
-                h->a.oom = old;
+                wi = shared_index(h, &hx, &w->cache->build_mu);
                 atomic_store_explicit(&h->warp, wi, memory_order_release);
             }
             pthread_mutex_unlock(&w->cache->build_mu);
