@@ -637,6 +637,7 @@ static hp_str roc_complex(xlate *x, ptrdiff_t i, const map_row *r, hp_str to, in
 }
 
 static ptrdiff_t include_operand(const xlate *x, ptrdiff_t h);
+static hp_str include_path(const xlate *x, ptrdiff_t d);
 static int mentions(const xlate *x, const char *name);
 
 /* Whether the file is Caffe2's, whose names (flag caffe2) are common words: it includes a
@@ -646,13 +647,9 @@ static int caffe2_file(xlate *x)
     if (x->caffe2)
         return x->caffe2 > 0;
     x->caffe2 = mentions(x, "caffe2") ? 1 : -1;
-    for (ptrdiff_t d = 0; d < x->ndirs && x->caffe2 < 0; d++) {
-        ptrdiff_t h = x->dirs[d];
-        ptrdiff_t op = x->t[h].sub == PP_INCLUDE ? include_operand(x, h) : -1;
-        if (op >= 0 && str_starts(str_make(x->src + x->t[op].off + 1, x->t[op].len - 2),
-                                  S("caffe2/")))
+    for (ptrdiff_t d = 0; d < x->ndirs && x->caffe2 < 0; d++)
+        if (str_starts(include_path(x, d), S("caffe2/")))
             x->caffe2 = 1;
-    }
     return x->caffe2 > 0;
 }
 
@@ -1314,6 +1311,15 @@ static ptrdiff_t include_operand(const xlate *x, ptrdiff_t h)
     return op;
 }
 
+/* The path of directive d of the file where it is an #include (<path> or "path", without
+ * them), else the empty string. */
+static hp_str include_path(const xlate *x, ptrdiff_t d)
+{
+    ptrdiff_t h = x->dirs[d];
+    ptrdiff_t op = x->t[h].sub == PP_INCLUDE ? include_operand(x, h) : -1;
+    return op >= 0 ? str_make(x->src + x->t[op].off + 1, x->t[op].len - 2) : str_make("", 0);
+}
+
 static void include_directive(xlate *x, ppstate *ps, ptrdiff_t h)
 {
     ptrdiff_t op = include_operand(x, h);
@@ -1412,13 +1418,9 @@ static int roc_complex_lib(const xlate *x)
 {
     int sparse = 0;
     for (ptrdiff_t d = 0; d < x->ndirs; d++) {
-        ptrdiff_t h = x->dirs[d];
-        if (x->t[h].sub != PP_INCLUDE)
+        hp_str path = include_path(x, d);
+        if (!path.len)
             continue;
-        ptrdiff_t op = include_operand(x, h);
-        if (op < 0)
-            continue;
-        hp_str path = str_make(x->src + x->t[op].off + 1, x->t[op].len - 2);
         const map_row *r = map_find(path.s, path.len);
         if (r && r->kind == MAP_K_header && r->roc_len)
             path = map_roc(r);
@@ -1440,13 +1442,7 @@ static int cublas_legacy_api(const xlate *x)
                                                   "rocblas.h", "rocblas/rocblas.h"};
     int legacy = 0;
     for (ptrdiff_t d = 0; d < x->ndirs; d++) {
-        ptrdiff_t h = x->dirs[d];
-        if (x->t[h].sub != PP_INCLUDE)
-            continue;
-        ptrdiff_t op = include_operand(x, h);
-        if (op < 0)
-            continue;
-        hp_str path = str_make(x->src + x->t[op].off + 1, x->t[op].len - 2);
+        hp_str path = include_path(x, d);
         if (str_eqc(path, "cublas_v2.h") || str_eqc(path, "cublasXt.h"))
             return 0;
         for (size_t k = 0; k < sizeof legacy_headers / sizeof *legacy_headers; k++)

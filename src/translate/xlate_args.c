@@ -412,6 +412,36 @@ static int plan(const xlate *x, const lex_args *la, const char *ops, int nargs, 
     return 1;
 }
 
+/* Does argument k already start with a cast to type[0..tlen) (spaces aside): "(void **)&p",
+ * "reinterpret_cast<void**>(&p)", or static_cast for a conversion? A second cast would only
+ * clutter the call. */
+static int already_cast(const xlate *x, const lex_args *a, int k, const char *type, int tlen,
+                        int conv)
+{
+    char lead[96];
+    int n = 0;
+    for (ptrdiff_t i = a->first[k]; i <= a->last[k] && i < x->nt; i = xlate_next(x, i)) {
+        hp_str t = xlate_text(x, i);
+        if (n + t.len >= (ptrdiff_t)sizeof lead)
+            break;
+        memcpy(lead + n, t.s, (size_t)t.len);
+        n += (int)t.len;
+    }
+    char want[96];
+    const char *kinds[] = {"(%.*s)", conv ? "static_cast<%.*s>(" : "reinterpret_cast<%.*s>("};
+    for (size_t j = 0; j < sizeof kinds / sizeof *kinds; j++) {
+        char spaced[64];
+        int sn = 0;
+        for (int b = 0; b < tlen && sn < (int)sizeof spaced - 1; b++)
+            if (type[b] != ' ')
+                spaced[sn++] = type[b];
+        int wn = snprintf(want, sizeof want, kinds[j], sn, spaced);
+        if (wn > 0 && wn < (int)sizeof want && wn <= n && memcmp(lead, want, (size_t)wn) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Byte range of argument k: from its first token to the end of its last. */
 static void arg_span(const xlate *x, const lex_args *a, int k, ptrdiff_t *from, ptrdiff_t *to)
 {
@@ -431,6 +461,10 @@ static void rewrite_one(xlate *x, const xargs_pending *pd)
             goto fail; /* an empty argument (a macro's): leave the call alone */
     if (!plan(x, a, c[COL_OPS], a->n, it, &nit))
         goto fail;
+    for (int k = 0; k < nit; k++)
+        if (it[k].cast && it[k].orig >= 0 && !it[k].text &&
+            already_cast(x, a, it[k].orig, it[k].cast, it[k].clen, it[k].conv))
+            it[k].cast = NULL;
     ptrdiff_t from = x->t[a->open].off + 1, to = x->t[a->close].off;
     edit **v;
     ptrdiff_t nv;
