@@ -427,6 +427,7 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->c = c;
     r->a = c->a;
     r->targets = pyrules_targets_of(c->cfg->targets);
+    r->test_code = 0;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     return d && d->ok ? d : NULL;

@@ -256,9 +256,17 @@ static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_sit
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
-            /* among autotune configs that fit, the autotuner skips the one that does not */
-            hp_severity sev =
-                sibling_fits(p, memo, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
+            /* among autotune configs that fit, the autotuner skips the one that does not:
+             * nothing to change on AMD unless the Triton is older than 3.4, where the list is
+             * written in the autotune call itself; a list bound on another line (NUM_WARPS =
+             * [4, 8, 16, 32] that every kernel of the file reads) is the one place a port
+             * gives AMD its own values */
+            hp_severity sev = HP_SEV_ERROR;
+            if (sibling_fits(p, memo, s, &v, 1024 / wave)) {
+                ptrdiff_t lit = v.max_tok, key = s->opt[TO_NUM_WARPS].key;
+                int far = lit >= 0 && lit < p->n && key >= 0 && p->lstart[lit] != p->lstart[key];
+                sev = far ? HP_SEV_WARNING : HP_SEV_NOTE;
+            }
             if (at >= 0)
                 add_span(r, p, at, at + 1, RID_TRI001, sev, m,
                          "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
