@@ -70,26 +70,6 @@ static int nvidia_only_file(const pysrc *p)
     return 0;
 }
 
-/* Is the file test code: named test_*.py, *_test.py or conftest.py, or importing pytest at its
- * top level (the helpers of a test suite: tests/unit/util.py)? A capability gate there picks
- * which tests run, or with which parameters: on AMD at worst a test is skipped or run where it
- * need not be, which no port of the code under test changes. */
-static int test_code(const char *path, const pysrc *p)
-{
-    if (path) {
-        const char *b = strrchr(path, '/');
-        hp_str n = str_cstr(b ? b + 1 : path);
-        if (RULES_STARTS(n, "test_") || str_ends(n, S("_test.py")) || RULES_EQ(n, "conftest.py"))
-            return 1;
-    }
-    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
-        if (p->lstart[i] == i && p->up[i] < 0 &&
-            ((pysrc_is(p, i, "import") && pysrc_is(p, i + 1, "pytest")) ||
-             (pysrc_is(p, i, "from") && pysrc_is(p, i + 1, "pytest"))))
-            return 1;
-    return 0;
-}
-
 /* Does the logical line of token i also ask whether an NVIDIA-only package is installed
  * (find_spec("cutlass") is not None and capability >= (9, 0))? Its tests then run only where
  * that package is, which ROCm never has. */
@@ -786,7 +766,6 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         r = &nv;
     }
     int amd_file = pysrc_mentions_amd(p);
-    r->test_code = test_code(r->c ? r->c->path : NULL, p);
     char q[QN];
     int has_ocp = 0, has_fnuz = 0, rocm_arch = 0;
     for (ptrdiff_t i = 0; i < p->n; i++) {
@@ -855,7 +834,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, RID_PT001) && !amd_file &&
             p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
-            add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
+            /* in test code the test picks which tests run, or what a check of the
+             * environment expects */
+            add_span(r, p, i, e, RID_PT001, r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "
