@@ -27,6 +27,8 @@ typedef struct pyrules {
     arena *a;         /* the file's arena (messages) */
     unsigned targets; /* TGT_* bits of the run's targets */
     unsigned long on; /* which of this file's TRI/PT/BLD rules are enabled (pyrules_bit) */
+    int test_code;    /* the file is test code (test_*.py, conftest.py, imports pytest): what
+                         it gates picks tests, not the code under test */
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,

@@ -422,14 +422,38 @@ hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, u
     return im.v;
 }
 
+/* Is the file test code: named test_*.py, *_test.py or conftest.py, or importing pytest at its
+ * top level (the helpers of a test suite: tests/unit/util.py)? A capability gate there picks
+ * which tests run, or with which parameters: on AMD at worst a test is skipped or run where it
+ * need not be, which no port of the code under test changes. */
+static int test_code(const char *path, const pysrc *p)
+{
+    if (path) {
+        const char *b = strrchr(path, '/');
+        hp_str n = str_cstr(b ? b + 1 : path);
+        if (RULES_STARTS(n, "test_") || str_ends(n, S("_test.py")) || RULES_EQ(n, "conftest.py"))
+            return 1;
+    }
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if (p->lstart[i] == i && p->up[i] < 0 &&
+            ((pysrc_is(p, i, "import") && pysrc_is(p, i + 1, "pytest")) ||
+             (pysrc_is(p, i, "from") && pysrc_is(p, i + 1, "pytest"))))
+            return 1;
+    return 0;
+}
+
 static const pydata *pyrules_init(pyrules *r, rctx *c)
 {
     r->c = c;
     r->a = c->a;
     r->targets = pyrules_targets_of(c->cfg->targets);
+    r->test_code = 0;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
-    return d && d->ok ? d : NULL;
+    if (!d || !d->ok)
+        return NULL;
+    r->test_code = test_code(c->path, &d->p);
+    return d;
 }
 
 void rules_triton_run(rctx *c)

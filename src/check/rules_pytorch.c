@@ -124,6 +124,21 @@ static const char pt002_msg[] =
     "MI300, (9, 5) MI350, (11, x) RDNA3, so NVIDIA thresholds at Hopper such as >= (9, 0) "
     "or == 9 pick the wrong path on AMD";
 
+static const char pt002_test[] =
+    "compute-capability gate in test code: ROCm reports AMD GPUs as capabilities (9, x) and "
+    "(11, x), so on AMD this gate skips or runs a test, or picks its parameters, as on an "
+    "NVIDIA GPU of that major; the code under test is not chosen here";
+
+/* A PT002 finding at [b, e): a note in test code (test_code), else at sev with msg. */
+static void pt002_add(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, hp_severity sev,
+                      const char *msg)
+{
+    if (r->test_code)
+        add_span(r, p, b, e, RID_PT002, HP_SEV_NOTE, pt002_test, pt002_fix);
+    else
+        add_span(r, p, b, e, RID_PT002, sev, msg, pt002_fix);
+}
+
 static const char pt002_note[] =
     "compute-capability gate at an NVIDIA generation AMD does not report: MI200, MI300 and "
     "MI350 report major 9, so a gate at Ampere or older passes as on a newer NVIDIA GPU and "
@@ -297,9 +312,9 @@ static void pt002_capability(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t 
     for (int v = 9; v <= amd_major(r); v++)
         matter |= 1u << v;
     if (unknown || (m & matter))
-        add_span(r, p, i, open, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
+        pt002_add(r, p, i, open, HP_SEV_WARNING, pt002_msg);
     else
-        add_span(r, p, i, open, RID_PT002, HP_SEV_NOTE, pt002_note, pt002_fix);
+        pt002_add(r, p, i, open, HP_SEV_NOTE, pt002_note);
 }
 
 /* sm_90 / sm90 strings and is_sm90-style helpers. */
@@ -404,6 +419,120 @@ static int runs_program(const pysrc *p, ptrdiff_t i, hp_str s)
     if (pysrc_op(p, i - 1, '=') || pysrc_op(p, i - 1, PO_WALRUS))
         return 1;
     return (pysrc_op(p, i - 1, '[') || pysrc_op(p, i - 1, '(')) && pysrc_op(p, i - 2, '=');
+}
+
+/* The first token of the qualified name before '(' at open (os.system for "os.system("). */
+static ptrdiff_t call_head(const pysrc *p, ptrdiff_t open)
+{
+    ptrdiff_t h = open - 1;
+    while (h >= 2 && pysrc_op(p, h - 1, '.') && p->t[h - 2].kind == PY_NAME)
+        h -= 2;
+    return h;
+}
+
+/* Is the name at token h a call that shows what it is given (print, a logger's info/debug/
+ * warning, a stream's write)? */
+static int shows(const pysrc *p, ptrdiff_t h, ptrdiff_t open)
+{
+    hp_str last = pysrc_text(p, open - 1);
+    return (h == open - 1 && RULES_EQ(last, "print")) || RULES_EQ(last, "info") ||
+           RULES_EQ(last, "debug") || RULES_EQ(last, "warning") || RULES_EQ(last, "write");
+}
+
+/* Is the program that the string at token i names run through a shell (os.system, os.popen,
+ * subprocess with shell=True and no check=) only to be shown or recorded: the whole statement
+ * (os.system("nvidia-smi")), its output handed to print or a logger, or kept as a value of a
+ * dict display ({"GPU": list(os.popen("nvidia-smi"))}, a report of the machine)? Nothing then
+ * depends on the tool: on AMD the shell prints "not found" and the output is empty. A tested
+ * status (if os.system(...) == 0), parsed output, or a subprocess call without a shell (which
+ * raises FileNotFoundError where the program is missing) is no such use. */
+static int tool_for_display(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = i - 1; k > 0 && k >= p->lstart[i]; k--)
+        if (pysrc_op(p, k, '(') && p->match[k] >= i && p->t[k - 1].kind == PY_NAME) {
+            open = k;
+            break;
+        }
+    if (open < 0)
+        return 0;
+    char q[QN];
+    ptrdiff_t h = call_head(p, open);
+    pysrc_qualname(p, h, q, sizeof q);
+    /* through a shell, a missing program is a status or an empty output; subprocess without
+     * one raises FileNotFoundError, which stops the script on AMD */
+    int shell = strcmp(q, "os.system") == 0 || strcmp(q, "os.popen") == 0 ||
+                strcmp(q, "subprocess.getoutput") == 0 ||
+                strcmp(q, "subprocess.getstatusoutput") == 0;
+    if (!shell && (strcmp(q, "subprocess.run") == 0 || strcmp(q, "subprocess.call") == 0 ||
+                   strcmp(q, "subprocess.Popen") == 0)) {
+        pysrc_arg a[16];
+        int n = pysrc_args(p, open, a, 16);
+        n = n < 16 ? n : 16;
+        int k = n > 0 ? pysrc_kwarg(p, a, n, "shell") : -1;
+        shell = k >= 0 && pysrc_is(p, a[k].vb, "True") && pysrc_kwarg(p, a, n, "check") < 0;
+    }
+    if (!shell)
+        return 0;
+    if (h == p->lstart[h])
+        return 1;
+    /* out through wrappers: list(os.popen(...)), print(...), "".join(...) */
+    for (int depth = 0; depth < 4 && h >= 2; depth++) {
+        if (pysrc_op(p, h - 1, ':'))
+            break;
+        if (!pysrc_op(p, h - 1, '(') || p->t[h - 2].kind != PY_NAME)
+            return 0;
+        ptrdiff_t w = call_head(p, h - 1);
+        if (shows(p, w, h - 1))
+            return 1;
+        h = w;
+    }
+    if (!pysrc_op(p, h - 1, ':'))
+        return 0;
+    /* a value of a dict display: the innermost bracket open before it is '{' */
+    for (ptrdiff_t k = h - 2; k >= 0; k--) {
+        if ((pysrc_op(p, k, ')') || pysrc_op(p, k, ']') || pysrc_op(p, k, '}')) &&
+            p->match[k] >= 0 && p->match[k] < k) {
+            k = p->match[k];
+            continue;
+        }
+        if (pysrc_op(p, k, '(') || pysrc_op(p, k, '['))
+            return 0;
+        if (pysrc_op(p, k, '{'))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the function around token i also take an AMD route (its code, docstrings aside, names
+ * amd-smi, rocm-smi, torch.version.hip or another AMD word: pysrc_pred_amd)? Then an NVIDIA
+ * tool in it is one step of a vendor cascade. */
+static int fn_has_amd_route(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t h = p->up[i];
+    while (h >= 0 && !pysrc_is(p, h, "def") && !(pysrc_is(p, h, "async") && pysrc_is(p, h + 1, "def")))
+        h = p->up[h];
+    ptrdiff_t b, e;
+    if (h < 0 || !pysrc_block(p, h, &b, &e) || !pysrc_pred_amd(p, b, e, NULL))
+        return 0;
+    /* code, not a docstring that only names the other tool */
+    for (ptrdiff_t k = b; k < e; k++)
+        if (!(p->t[k].kind == PY_STRING && p->lstart[k] == k) && pysrc_pred_amd(p, k, k + 1, NULL))
+            return 1;
+    return 0;
+}
+
+/* An NVIDIA brand word alone ("NVIDIA", "Tesla", "GeForce") tells the vendor; a string that
+ * also names a model ("NVIDIA GB10", "H100") singles out one product, for a workaround or a
+ * tuning of that product, which AMD GPUs rightly miss. */
+static int nvidia_brand_only(hp_str s)
+{
+    if (!nvidia_name(s))
+        return 0;
+    for (ptrdiff_t k = 0; k < s.len; k++)
+        if (s.s[k] >= '0' && s.s[k] <= '9')
+            return 0;
+    return 1;
 }
 
 /* Is the value at tokens [b, e) tested: in the header of an if, elif or while, an assert, a
@@ -663,7 +792,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             if (pyrules_on(r, RID_PT001) &&
                 ((str_find(s, S("nvidia-smi")) >= 0 && runs_program(p, i, s)) ||
                  ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i))) &&
-                !one_side(p, i)) {
+                !one_side(p, i) && !tool_for_display(p, i) && !fn_has_amd_route(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
                          "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
                          "hipcc instead",
@@ -679,10 +808,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                        (is_cmp(p, i - 1) || is_cmp(p, i + 1) || dict_key(p, i)) &&
                        !line_opens(p, i, "assert") &&
                        !one_side(p, i)) {
-                add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING,
-                         "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
-                         "match it, or match a fallback meant for old NVIDIA parts",
-                         pt002_fix);
+                pt002_add(r, p, i, i + 1, HP_SEV_WARNING,
+                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
+                          "match it, or match a fallback meant for old NVIDIA parts");
             } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch && env_setting(p, i) && !pysrc_vendor_only(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
@@ -696,7 +824,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             continue;
         if (pyrules_on(r, RID_PT002) && sm_helper(pysrc_text(p, i)) && pysrc_op(p, i + 1, '(') &&
             !one_side(p, i)) {
-            add_span(r, p, i, i + 1, RID_PT002, HP_SEV_WARNING, pt002_msg, pt002_fix);
+            pt002_add(r, p, i, i + 1, HP_SEV_WARNING, pt002_msg);
             continue;
         }
         ptrdiff_t e = pysrc_qualname(p, i, q, sizeof q);
@@ -706,7 +834,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         if (strcmp(q, "torch.version.cuda") == 0 && pyrules_on(r, RID_PT001) && !amd_file &&
             p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
-            add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
+            /* in test code the test picks which tests run, or what a check of the
+             * environment expects */
+            add_span(r, p, i, e, RID_PT001, r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "
@@ -726,7 +856,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                      "branch on torch.version.hip before reading cuDNN versions");
         } else if (strcmp(q, "torch.cuda.get_device_name") == 0 && call &&
                    pyrules_on(r, RID_PT001) && !one_side(p, i) &&
-                   has_string_on_line(p, p->lstart[i], pysrc_line_end(p, i), nvidia_name)) {
+                   has_string_on_line(p, p->lstart[i], pysrc_line_end(p, i), nvidia_brand_only)) {
             add_span(r, p, i, e, RID_PT001, HP_SEV_WARNING,
                      "vendor detected from NVIDIA product names: ROCm reports names such as "
                      "'AMD Instinct MI300X', which fall to the generic path",

@@ -256,9 +256,17 @@ static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_sit
                 a, "num_warps=%lld makes %lld-thread workgroups with %d-wide wavefronts; AMD "
                    "GPUs allow at most 1024 threads per workgroup",
                 v.max, v.max * wave, wave);
-            /* among autotune configs that fit, the autotuner skips the one that does not */
-            hp_severity sev =
-                sibling_fits(p, memo, s, &v, 1024 / wave) ? HP_SEV_WARNING : HP_SEV_ERROR;
+            /* among autotune configs that fit, the autotuner skips the one that does not:
+             * nothing to change on AMD unless the Triton is older than 3.4, where the list is
+             * written in the autotune call itself; a list bound on another line (NUM_WARPS =
+             * [4, 8, 16, 32] that every kernel of the file reads) is the one place a port
+             * gives AMD its own values */
+            hp_severity sev = HP_SEV_ERROR;
+            if (sibling_fits(p, memo, s, &v, 1024 / wave)) {
+                ptrdiff_t lit = v.max_tok, key = s->opt[TO_NUM_WARPS].key;
+                int far = lit >= 0 && lit < p->n && key >= 0 && p->lstart[lit] != p->lstart[key];
+                sev = far ? HP_SEV_WARNING : HP_SEV_NOTE;
+            }
             if (at >= 0)
                 add_span(r, p, at, at + 1, RID_TRI001, sev, m,
                          "a Triton warp is a whole wavefront: use num_warps <= 16 on gfx9 "
@@ -340,9 +348,11 @@ static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_sit
                      "raises ValueError",
                      "drop num_ctas on AMD (keep it in an NVIDIA-only config set)");
         }
+        /* test code builds configs to test the project's own selection of them; the kernels
+         * it launches take theirs from the code under test, where findings stay warnings */
         if (s->opt[TO_MAXNREG].key >= 0)
             add_span(r, p, s->opt[TO_MAXNREG].key, s->opt[TO_MAXNREG].ve, RID_TRI008,
-                     HP_SEV_WARNING,
+                     r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
                      "maxnreg is an NVIDIA register cap; AMD's backend has no such option",
                      "on AMD, steer register use with waves_per_eu instead");
     }

@@ -1028,11 +1028,11 @@ static int vendor_here(const pysrc *p, ptrdiff_t i)
 }
 
 /* Does the function's name say it serves NVIDIA (get_cuda_configs, _nvidia_tuning,
- * hopper_configs)? A function named for AMD is AMD's code, and checked. */
+ * hopper_configs, has_usable_nvcc)? A function named for AMD is AMD's code, and checked. */
 static int vendor_fn_name(hp_str s)
 {
-    static const char *const parts[] = {"cuda", "nvidia", "nv", "hopper", "blackwell", "sm90",
-                                        "sm100"};
+    static const char *const parts[] = {"cuda", "nvidia", "nv", "nvcc", "hopper", "blackwell",
+                                        "sm90", "sm100"};
     ptrdiff_t i = 0;
     while (i < s.len) {
         ptrdiff_t j = i;
