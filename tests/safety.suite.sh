@@ -193,5 +193,16 @@ for mode in out inplace; do
         bad "links made during the run ($mode): $(find race/outside -type f | head -5) written outside"
 done
 
+# ---------------------------------------------------------------- descriptors
+# -o naming one of the process's descriptors (a link into /proc/self/fd, as /dev/stdout is)
+# writes into what it is open on, a regular file too; the link stays a link
+mkdir fd && printf '#include <cuda_runtime.h>\nint main() { return cudaFree(0); }\n' > fd/a.cu
+ln -s /proc/self/fd/1 fd/out
+"$H" translate -q fd/a.cu -o fd/out > fd/captured
+[ -L fd/out ] && grep -q hipFree fd/captured && ok ||
+    bad "-o to a link into /proc/self/fd: $(ls -l fd/out) $(head -c 80 fd/captured)"
+"$H" translate -q fd/a.cu -o /dev/fd/1 > fd/captured2
+grep -q hipFree fd/captured2 && ok || bad "-o /dev/fd/1 with the output in a file"
+
 echo "safety: $pass passed, $fail failed"
 [ $fail = 0 ]

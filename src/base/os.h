@@ -51,7 +51,8 @@ int os_write_all(int fd, const void *p, ptrdiff_t n);
 /* The process's umask (read once). */
 unsigned os_umask(void);
 
-/* Is path a device, pipe, socket or terminal (after symlinks)? */
+/* Is path a device, pipe, socket or terminal (after symlinks), or one of the process's
+ * descriptors (/dev/stdout, /dev/fd/N, a link into /proc/self/fd) whatever it is open on? */
 int os_is_special(const char *path);
 
 /* Writes data into path, a device, pipe or terminal (-o /dev/null, -o /dev/stdout): replacing

@@ -174,10 +174,31 @@ hp_status os_write_special(arena *a, const char *path, const void *data, ptrdiff
     return HP_OK;
 }
 
+/* Does path name one of the process's descriptors: /dev/stdout, /dev/stderr, /dev/fd/N, or a
+ * link into /proc's descriptor directories (what those are on Linux)? */
+static int names_descriptor(const char *path)
+{
+    if (strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0 ||
+        strncmp(path, "/dev/fd/", 8) == 0 || strncmp(path, "/proc/self/fd/", 14) == 0)
+        return 1;
+    char target[256];
+    ssize_t n = readlink(path, target, sizeof target - 1);
+    if (n <= 0)
+        return 0;
+    target[n] = 0;
+    if (strncmp(target, "/proc/self/fd/", 14) == 0 || strncmp(target, "/dev/fd/", 8) == 0)
+        return 1;
+    return strncmp(target, "/proc/", 6) == 0 && strstr(target, "/fd/") != NULL;
+}
+
 int os_is_special(const char *path)
 {
     struct stat sb;
-    return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode);
+    if (stat(path, &sb) != 0 || S_ISDIR(sb.st_mode))
+        return 0;
+    /* a descriptor is written into whatever it is open on: -o /dev/stdout with the standard
+     * output sent to a file must not replace the link /dev/stdout by a file */
+    return !S_ISREG(sb.st_mode) || names_descriptor(path);
 }
 
 static pthread_once_t umask_once = PTHREAD_ONCE_INIT;
