@@ -1217,13 +1217,19 @@ static int warp_index(const rctx *c, ptrdiff_t first, ptrdiff_t last)
                                   !rules_name_has(s, "count"));
 }
 
-/* Does [first, last] compare the identifier lane (lane < n, n > lane, lane >= n)? */
+/* Does [first, last] compare the lane (lane < n, n > lane, lane >= n), or a thread index
+ * (threadIdx.x < blockDim.x / warpSize, tid < nwarps: in the warp that reads, the same)? */
 static int compares(const rctx *c, ptrdiff_t first, ptrdiff_t last, hp_str lane)
 {
     for (ptrdiff_t j = first; j >= 0 && j <= last && j < c->nt; j = rules_next(c, j)) {
-        if (!rules_ident(c, j) || !str_eq(rules_text(c, j), lane))
+        if (!rules_ident(c, j))
             continue;
+        hp_str s = rules_text(c, j);
         ptrdiff_t p = rules_prev(c, j), n = rules_next(c, j);
+        if (RULES_EQ(s, "threadIdx") && rules_punct(c, n, '.'))
+            n = rules_next(c, rules_next(c, n));
+        else if (rules_member(c, j) || (!str_eq(s, lane) && !laneish(s)))
+            continue;
         if (rules_punct(c, n, '<') || rules_punct(c, n, '>') || rules_punct(c, n, P_LE) ||
             rules_punct(c, n, P_GE) || rules_punct(c, p, '<') || rules_punct(c, p, '>') ||
             rules_punct(c, p, P_LE) || rules_punct(c, p, P_GE))
