@@ -534,7 +534,8 @@ int rules_on(const rctx *c, const char *id)
 static const char *const cuda_only_macros[] = {
     "__CUDA_ARCH__", "__CUDA_ARCH_LIST__", "__CUDA_ARCH_SPECIFIC__",
     "__CUDA_ARCH_FAMILY_SPECIFIC__", "CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER_MAJOR__",
-    "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "__NVCC__", "__CUDACC_RDC__"};
+    "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "__NVCC__", "__CUDACC_RDC__",
+    "__CUDACC_RTC__" /* NVRTC's; hipRTC defines __HIPCC_RTC__ */};
 
 static int names_cuda_only(const rctx *c, ptrdiff_t h)
 {
@@ -711,7 +712,7 @@ static int amd_dead_rule(const char *id)
     return strncmp(id, "ASM", 3) == 0 || strncmp(id, "ARCH", 4) == 0 ||
            strncmp(id, "TYPE", 4) == 0 || strncmp(id, "WAVE", 4) == 0 ||
            strcmp(id, RID_KL001) == 0 || strcmp(id, RID_LIB003) == 0 ||
-           strcmp(id, RID_MEM006) == 0;
+           strcmp(id, RID_LIB006) == 0 || strcmp(id, RID_MEM006) == 0;
 }
 
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,
@@ -946,14 +947,24 @@ static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
         if (h < 0 || c->t[h].kind != TK_PP_HASH || c->t[h].sub != PP_INCLUDE)
             return;
         hp_str path = str_make(c->src + k->off + 1, k->len - 2);
-        for (int p = 0; p < ix->ninclude; p++) {
-            const char *const *r = rule_names_rows[ix->include[p]];
-            hp_str want = str_cstr(r[N_NAME]);
-            int hit = want.len && want.s[want.len - 1] == '/' ? str_starts(path, want)
-                                                              : str_eq(path, want);
-            if (hit)
-                name_hit(c, ix->include[p], i, k->off, k->len, path);
-        }
+        /* rows written "<cuda/" match #include <...> only, so that a project's own
+         * "cuda/x.cuh" is not one, and only where no other row names the header */
+        int hits = 0;
+        for (int pass = 0; pass < 2 && !(pass && (hits || k->kind != TK_HEADER)); pass++)
+            for (int p = 0; p < ix->ninclude; p++) {
+                const char *const *r = rule_names_rows[ix->include[p]];
+                hp_str want = str_cstr(r[N_NAME]);
+                if (!want.len || (want.s[0] == '<') != pass)
+                    continue;
+                if (pass)
+                    want = str_make(want.s + 1, want.len - 1);
+                int hit = want.s[want.len - 1] == '/' ? str_starts(path, want)
+                                                      : str_eq(path, want);
+                if (hit) {
+                    hits++;
+                    name_hit(c, ix->include[p], i, k->off, k->len, path);
+                }
+            }
     }
 }
 

@@ -1194,6 +1194,198 @@ static void wave011(rctx *c, ptrdiff_t i)
                                : NULL);
 }
 
+/* ------------------------------------------------------------------ WAVE012 */
+/* The second step of a block reduction: each warp's first lane writes its partial to a
+ * __shared__ array of one slot per warp (sums[warp_id] = v), and one warp reads it back one slot
+ * per lane (v = sums[lane_id]). Unguarded, that read is right only where the block has as
+ * many warps as a warp has lanes (1024 threads of 32); a 64-lane wavefront has lanes past the
+ * warps of any block, which read past a 32-slot array or slots no warp wrote. */
+
+/* A lane index written as one identifier: lane, lane_id, laneId, lane_idx. */
+static int lane_index(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    return first == last && rules_ident(c, first) && rules_name_has(rules_text(c, first), "lane");
+}
+
+/* A warp index written as one identifier: warp, warp_id, warpId, wid (not a warp size). */
+static int warp_index(const rctx *c, ptrdiff_t first, ptrdiff_t last)
+{
+    if (first != last || !rules_ident(c, first))
+        return 0;
+    hp_str s = rules_text(c, first);
+    return RULES_EQ(s, "wid") || (warpish(s) && !warp_size_name(s) && !rules_name_has(s, "num") &&
+                                  !rules_name_has(s, "count"));
+}
+
+/* Does [first, last] compare the lane (lane < n, n > lane, lane >= n), or a thread index
+ * (threadIdx.x < blockDim.x / warpSize, tid < nwarps: in the warp that reads, the same)? */
+static int compares(const rctx *c, ptrdiff_t first, ptrdiff_t last, hp_str lane)
+{
+    for (ptrdiff_t j = first; j >= 0 && j <= last && j < c->nt; j = rules_next(c, j)) {
+        if (!rules_ident(c, j))
+            continue;
+        hp_str s = rules_text(c, j);
+        ptrdiff_t p = rules_prev(c, j), n = rules_next(c, j);
+        if (RULES_EQ(s, "threadIdx") && rules_punct(c, n, '.'))
+            n = rules_next(c, rules_next(c, n));
+        else if (rules_member(c, j) || (!str_eq(s, lane) && !laneish(s)))
+            continue;
+        if (rules_punct(c, n, '<') || rules_punct(c, n, '>') || rules_punct(c, n, P_LE) ||
+            rules_punct(c, n, P_GE) || rules_punct(c, p, '<') || rules_punct(c, p, '>') ||
+            rules_punct(c, p, P_LE) || rules_punct(c, p, P_GE))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the read at token i (in function f) bounded by a test of lane: in its own statement
+ * (lane < n ? s[lane] : 0), or in the condition of an if, while or for around it? */
+static int lane_bounded(const rctx *c, const rules_fn *f, ptrdiff_t i, hp_str lane)
+{
+    ptrdiff_t j = i, depth = 0;
+    for (;;) {
+        /* back to the start of the statement (or of a nested block's statement) */
+        ptrdiff_t start = j;
+        for (ptrdiff_t k = rules_prev(c, j); k > f->open; k = rules_prev(c, k)) {
+            if (rules_punct(c, k, ')') || rules_punct(c, k, ']')) {
+                ptrdiff_t o = rules_match_back(c, k);
+                if (o < 0)
+                    return 0;
+                /* the condition of an if/while/for that governs a statement without braces */
+                ptrdiff_t kw = rules_prev(c, o);
+                if (rules_punct(c, k, ')') && (rules_is(c, kw, "if") || rules_is(c, kw, "while") ||
+                                               rules_is(c, kw, "for"))) {
+                    if (compares(c, o, k, lane))
+                        return 1;
+                }
+                k = o;
+                start = k;
+                continue;
+            }
+            if (rules_punct(c, k, ';') || rules_punct(c, k, '{') || rules_punct(c, k, '}'))
+                break;
+            start = k;
+        }
+        if (!depth && compares(c, start, i, lane))
+            return 1;
+        depth = 1;
+        /* the block around it */
+        ptrdiff_t k = rules_prev(c, start);
+        int nest = 0;
+        for (; k > f->open; k = rules_prev(c, k)) {
+            if (rules_punct(c, k, '}'))
+                nest++;
+            else if (rules_punct(c, k, '{') && nest-- == 0)
+                break;
+        }
+        if (k <= f->open)
+            return 0;
+        ptrdiff_t close = rules_prev(c, k);
+        if (rules_punct(c, close, ')')) {
+            ptrdiff_t o = rules_match_back(c, close);
+            ptrdiff_t kw = o >= 0 ? rules_prev(c, o) : -1;
+            if (o >= 0 && (rules_is(c, kw, "if") || rules_is(c, kw, "while") ||
+                           rules_is(c, kw, "for")) &&
+                compares(c, o, close, lane))
+                return 1;
+        }
+        j = k;
+    }
+}
+
+/* Does f count its lanes in wavefronts: a delta shuffle of its own without a width argument
+ * (or of width warpSize), whose lanes are the whole wavefront's, or the lane index j declared
+ * from warpSize? Code that keeps 32-lane groups on AMD (shuffles of width 32, the lane taken
+ * modulo a WARP_SIZE of 32) reads no more slots than it has warps. */
+static int wave_lanes(const rctx *c, const rules_fn *f, ptrdiff_t j)
+{
+    rules_decl d;
+    if (rules_decl_find(c, j, &d) && d.init_first >= 0) {
+        for (ptrdiff_t k = d.init_first; k >= 0 && k <= d.init_last; k = rules_next(c, k))
+            if (rules_is(c, k, "warpSize") || rules_is(c, k, "__lane_id"))
+                return 1;
+    }
+    for (ptrdiff_t k = f->open; k < f->close; k = rules_next(c, k)) {
+        int delta, width;
+        lex_args a;
+        if (!rules_ident(c, k) || rules_member(c, k) ||
+            !is_shfl_delta_call(rules_text(c, k), &delta, &width))
+            continue;
+        ptrdiff_t o = rules_call(c, k);
+        if (o < 0 || !rules_args(c, o, &a) || a.n <= delta)
+            continue;
+        if (a.n <= width || (a.first[width] == a.last[width] &&
+                             rules_is(c, a.first[width], "warpSize")))
+            return 1;
+    }
+    return 0;
+}
+
+static void wave012(rctx *c, ptrdiff_t sh)
+{
+    const rules_fn *f = rules_fn_of(c, sh);
+    if (!f || !f->device || guarded(c, sh) || (c->t[sh].flags & TF_PP))
+        return;
+    /* __shared__ T name[size]; one dimension */
+    ptrdiff_t name = -1, open = -1;
+    for (ptrdiff_t j = rules_next(c, sh), n = 0; j < c->nt && n < 8; j = rules_next(c, j), n++) {
+        if (rules_punct(c, j, ';') || rules_punct(c, j, '='))
+            return;
+        if (rules_ident(c, j) && rules_punct(c, rules_next(c, j), '[')) {
+            name = j;
+            open = rules_next(c, j);
+            break;
+        }
+    }
+    ptrdiff_t close = open >= 0 ? rules_match(c, open) : -1;
+    if (close < 0 || !rules_punct(c, rules_next(c, close), ';') || close == rules_next(c, open))
+        return;
+    hp_str arr = rules_text(c, name);
+    long long size = 0;
+    int bits = 0;
+    if (!rules_eval(c, rules_next(c, open), rules_prev(c, close), &size, &bits))
+        size = -1;
+    if (size >= 64 * 64)
+        return;
+    /* a write at a warp index, then the reads at a lane index */
+    int written = 0;
+    ptrdiff_t reads[8];
+    int nreads = 0;
+    for (ptrdiff_t j = rules_next(c, close); j < f->close; j = rules_next(c, j)) {
+        if (!rules_ident(c, j) || !str_eq(rules_text(c, j), arr) || rules_member(c, j))
+            continue;
+        ptrdiff_t o = rules_next(c, j);
+        ptrdiff_t e = rules_punct(c, o, '[') ? rules_match(c, o) : -1;
+        if (e < 0)
+            continue;
+        ptrdiff_t a = rules_next(c, o), b = rules_prev(c, e), after = rules_next(c, e);
+        int store = rules_punct(c, after, '=') || rules_punct(c, after, P_ASSIGN_OP);
+        if (store && warp_index(c, a, b))
+            written = 1;
+        else if (!store && lane_index(c, a, b) && nreads < (int)(sizeof reads / sizeof *reads))
+            reads[nreads++] = j;
+    }
+    if (!written)
+        return;
+    for (int r = 0; r < nreads; r++) {
+        ptrdiff_t j = reads[r], e = rules_match(c, rules_next(c, j));
+        ptrdiff_t idx = rules_next(c, rules_next(c, j));
+        hp_str lane = rules_text(c, idx);
+        if (guarded(c, j) || lane_bounded(c, f, j, lane) || !wave_lanes(c, f, idx))
+            continue;
+        const char *what = size > 0 && size < 64
+                               ? rules_fmt(c, "the 64 lanes of a wavefront outnumber its %lld "
+                                              "slots", size)
+                               : "the 64 lanes of a wavefront outnumber the warps of a block";
+        rules_report_at(c, RID_WAVE012, c->t[j].off, c->t[e].off + c->t[e].len - c->t[j].off,
+                        size > 0 && size < 64 ? HP_SEV_ERROR : HP_SEV_WARNING, 0,
+                        rules_fmt(c, "'%s' reads '%.*s', written one slot per warp, at the lane "
+                                     "index with no bound: %s",
+                                  snippet(c, j, e), (int)arr.len, arr.s, what),
+                        NULL);
+    }
+}
+
 /* ------------------------------------------------------------------ the family */
 
 /* The identifiers the pass below acts on (rules_hot.c) that rule_keys.tsv cannot list: the
@@ -1315,6 +1507,9 @@ void rules_wave_run(rctx *c)
             break;
         }
     }
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_SHARED)) >= 0;)
+        if (rules_is(c, i, "__shared__"))
+            wave012(c, i);
     wave006_lines(c);
     if (first_sync >= 0)
         wave007(c, first_sync);
