@@ -346,6 +346,31 @@ static const struct {
     {"cudaMipmappedArray", "hipMipmappedArray_t", "hipMipmappedArray_const_t"},
 };
 
+/* The later declarators of "cudaArray *a, *b;", from the first one's name at d on: the type
+ * became the pointer typedef (hipArray_t a), so each '*' that begins one is dropped (hipArray_t
+ * a, b), as the first one's was; a declarator without one (an object of the struct) is left. */
+static void pointer_declarators(xlate *x, ptrdiff_t d)
+{
+    int depth = 0;
+    for (int steps = 0; steps < 4096 && (d = xlate_next(x, d)) < x->nt; steps++) {
+        if (x->t[d].kind != TK_PUNCT || (x->t[d].flags & TF_PP))
+            continue;
+        unsigned c = x->t[d].sub;
+        if (c == '(' || c == '[' || c == '{') {
+            depth++;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (depth-- == 0)
+                return;
+        } else if (depth == 0 && c == ';') {
+            return;
+        } else if (depth == 0 && c == ',') {
+            ptrdiff_t st = xlate_next(x, d);
+            if (xlate_punct(x, st, '*'))
+                xlate_edit(x, x->t[st].off, 1, S(""));
+        }
+    }
+}
+
 /* A CUDA type name renamed at i, with what comes before and after it: "struct cudaFuncAttributes"
  * loses its keyword (HIP's types are typedefs, which "struct" cannot name on HIP's NVIDIA
  * platform; C takes them without it too), and "const cudaArray *" becomes hipArray_const_t.
@@ -372,10 +397,15 @@ static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
         const char *t = is_const ? struct_ptrs[k].const_ptr : struct_ptrs[k].ptr;
         ptrdiff_t end = x->t[n].off + 1;
         char c = end < x->len ? x->src[end] : ' ';
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+        int named = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_';
+        if (named)
             t = arena_printf(x->a, "%s ", t); /* cudaArray *a: hipArray_t a */
         xlate_edit(x, from, end - from, str_cstr(t));
         converted(x, r, str_cstr(t));
+        ptrdiff_t d = xlate_next(x, n);
+        if (named && d < x->nt && x->t[d].kind == TK_IDENT)
+            pointer_declarators(x, d);
         return 1;
     }
     if (!tagged)
