@@ -1118,7 +1118,8 @@ static void ident(xlate *x, ptrdiff_t i)
     if (!r) {
         if ((f & ID_CG) && s.len >= 4 && s.len <= 7)
             xlate_warp_cg_ident(x, i);
-        else if (s.s[0] == 's' && s.len >= 4 && s.len <= 9 && memcmp(s.s, "shfl", 4) == 0)
+        else if ((s.s[0] == 's' && s.len >= 4 && s.len <= 9 && memcmp(s.s, "shfl", 4) == 0) ||
+                 (s.len == 16 && memcmp(s.s, "binary_partition", 16) == 0))
             xlate_warp_tile_shfl(x, i);
         return;
     }
@@ -1206,6 +1207,7 @@ static void filter_init(void)
     filter_add("shfl_up");
     filter_add("shfl_down");
     filter_add("shfl_xor");
+    filter_add("binary_partition");
 }
 
 const lex_filter *translate_filter(void)

@@ -624,6 +624,21 @@ static int group_object(const xlate *x, ptrdiff_t obj)
 int xlate_warp_tile_shfl(xlate *x, ptrdiff_t i)
 {
     hp_str w = xlate_text(x, i);
+    if (str_eqc(w, "binary_partition")) {
+        /* cg::binary_partition(tile, pred): HIP 5.2's cooperative groups have none */
+        ptrdiff_t sc = xlate_prev(x, i), ns = xlate_prev(x, sc);
+        if (x->hipv >= 702 || !xlate_punct(x, sc, P_SCOPE) || ns < 0 ||
+            x->t[ns].kind != TK_IDENT || !is_cg_namespace(x, ns))
+            return 0;
+        diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-HIP-VERSION", HP_SEV_WARNING,
+                 xlate_msg(x,
+                           "cooperative groups' binary_partition needs HIP 7.2 (the first HIP "
+                           "checked to have it; HIP 5.2 has none); the target is HIP %d.%d",
+                           x->hipv / 100, x->hipv % 100),
+                 "target a newer HIP with --hip-version, or split the tile with "
+                 "ballot and a labelled mask of its own");
+        return 0;
+    }
     if (!str_eqc(w, "shfl") && !str_eqc(w, "shfl_up") && !str_eqc(w, "shfl_down") &&
         !str_eqc(w, "shfl_xor"))
         return 0;
