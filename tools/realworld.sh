@@ -144,14 +144,18 @@ place() {
 }
 
 # origline ORIG TRANSLATION LINE: the line of ORIG that LINE of the translation comes from (a
-# line translation added maps to the original line above it)
+# line translation added maps to the original line above it; in a run of changed lines, the
+# k-th new line to the k-th old one, or the run's last)
 origline() {
     diff --old-line-format='-
 ' --new-line-format='+
 ' --unchanged-line-format='=
 ' "$1" "$2" | awk -v t="$3" '
-        $0 == "=" { o++; n++ } $0 == "-" { o++ } $0 == "+" { n++ }
-        $0 != "-" && n == t { print (o > 0 ? o : 1); done = 1; exit }
+        $0 == "=" { o++; n++; d = 0; a = 0 } $0 == "-" { o++; d++ } $0 == "+" { n++; a++ }
+        $0 != "-" && n == t {
+            if ($0 == "+" && d > 0) o = o - d + (a < d ? a : d)
+            print (o > 0 ? o : 1); done = 1; exit
+        }
         END { if (!done) print t }'
 }
 

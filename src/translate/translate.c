@@ -346,6 +346,31 @@ static const struct {
     {"cudaMipmappedArray", "hipMipmappedArray_t", "hipMipmappedArray_const_t"},
 };
 
+/* The later declarators of "cudaArray *a, *b;", from the first one's name at d on: the type
+ * became the pointer typedef (hipArray_t a), so each '*' that begins one is dropped (hipArray_t
+ * a, b), as the first one's was; a declarator without one (an object of the struct) is left. */
+static void pointer_declarators(xlate *x, ptrdiff_t d)
+{
+    int depth = 0;
+    for (int steps = 0; steps < 4096 && (d = xlate_next(x, d)) < x->nt; steps++) {
+        if (x->t[d].kind != TK_PUNCT || (x->t[d].flags & TF_PP))
+            continue;
+        unsigned c = x->t[d].sub;
+        if (c == '(' || c == '[' || c == '{') {
+            depth++;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (depth-- == 0)
+                return;
+        } else if (depth == 0 && c == ';') {
+            return;
+        } else if (depth == 0 && c == ',') {
+            ptrdiff_t st = xlate_next(x, d);
+            if (xlate_punct(x, st, '*'))
+                xlate_edit(x, x->t[st].off, 1, S(""));
+        }
+    }
+}
+
 /* A CUDA type name renamed at i, with what comes before and after it: "struct cudaFuncAttributes"
  * loses its keyword (HIP's types are typedefs, which "struct" cannot name on HIP's NVIDIA
  * platform; C takes them without it too), and "const cudaArray *" becomes hipArray_const_t.
@@ -372,10 +397,15 @@ static int type_use(xlate *x, ptrdiff_t i, const map_row *r, hp_str to)
         const char *t = is_const ? struct_ptrs[k].const_ptr : struct_ptrs[k].ptr;
         ptrdiff_t end = x->t[n].off + 1;
         char c = end < x->len ? x->src[end] : ' ';
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+        int named = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_';
+        if (named)
             t = arena_printf(x->a, "%s ", t); /* cudaArray *a: hipArray_t a */
         xlate_edit(x, from, end - from, str_cstr(t));
         converted(x, r, str_cstr(t));
+        ptrdiff_t d = xlate_next(x, n);
+        if (named && d < x->nt && x->t[d].kind == TK_IDENT)
+            pointer_declarators(x, d);
         return 1;
     }
     if (!tagged)
@@ -661,6 +691,50 @@ static int cublas_handle_api(xlate *x, hp_str name)
     return map_find(v2, name.len + 3) != NULL;
 }
 
+/* A typedef of the program's own that declares a CUDA type, "typedef struct CUctx_st
+ * *CUcontext;", "typedef unsigned long long CUdeviceptr;": a copy of CUDA's declarations (a
+ * shim that loads the driver library at run time has one). Renamed, the line declares HIP's
+ * name, which HIP's headers declare as their own type (a redefinition, where the compiler
+ * includes them) or, for a handle, as a pointer to HIP's internal struct (which only they
+ * declare): reported on the line, at the declared name i. */
+static void own_cuda_typedef(xlate *x, ptrdiff_t i, hp_str cuda, hp_str to)
+{
+    ptrdiff_t n = xlate_next(x, i);
+    if (!xlate_punct(x, n, ';') && !xlate_punct(x, n, ','))
+        return;
+    /* back to the statement's typedef, over brackets (typedef struct { ... } CUuuid;) */
+    ptrdiff_t q = i;
+    int depth = 0, found = 0;
+    for (int steps = 0; steps < 4096 && !found; steps++) {
+        q = xlate_prev(x, q);
+        if (q < 0 || (x->t[q].flags & TF_PP))
+            return;
+        if (x->t[q].kind == TK_PUNCT) {
+            unsigned c = x->t[q].sub;
+            if (c == ')' || c == ']' || c == '}')
+                depth++;
+            else if ((c == '(' || c == '[' || c == '{') && depth > 0)
+                depth--;
+            else if (depth == 0 && (c == ';' || c == '{' || c == '(' || c == '['))
+                return;
+        } else if (depth == 0 && xlate_is(x, q, "typedef")) {
+            found = 1;
+        }
+    }
+    if (!found)
+        return;
+    finding(x, i, "HP-UNSUPPORTED", HP_SEV_WARNING,
+            xlate_msg(x,
+                      "the program declares CUDA's type '%.*s' itself: translated, this "
+                      "typedef declares HIP's '%.*s', which HIP's own headers declare "
+                      "(a conflict where they are included, HIP's internal types named "
+                      "where they are not)",
+                      (int)cuda.len, cuda.s, (int)to.len, to.s),
+            "include <hip/hip_runtime.h> in place of the program's copy of CUDA's "
+            "declarations (a shim loading the CUDA driver at run time has no HIP "
+            "counterpart: call HIP's API)");
+}
+
 static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
 {
     hp_str cuda = map_cuda(r);
@@ -761,6 +835,8 @@ static void rename_ident(xlate *x, ptrdiff_t i, const map_row *r)
         to = pytorch_ident(x, i, r, to);
     if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !(x->t[i].flags & TF_PP))
         merged_types(x, i);
+    if (r->kind == MAP_K_type && !str_eq(to, cuda) && !(x->t[i].flags & TF_PP))
+        own_cuda_typedef(x, i, cuda, to);
     if (!str_eq(to, cuda)) {
         if ((r->kind == MAP_K_type || r->kind == MAP_K_enum) && !use_roc && type_use(x, i, r, to))
             return;
@@ -1039,6 +1115,9 @@ static void ident(xlate *x, ptrdiff_t i)
     if (!r) {
         if ((f & ID_CG) && s.len >= 4 && s.len <= 7)
             xlate_warp_cg_ident(x, i);
+        else if ((s.s[0] == 's' && s.len >= 4 && s.len <= 9 && memcmp(s.s, "shfl", 4) == 0) ||
+                 (s.len == 16 && memcmp(s.s, "binary_partition", 16) == 0))
+            xlate_warp_tile_shfl(x, i);
         return;
     }
     if (r->kind == MAP_K_header)
@@ -1121,6 +1200,11 @@ static void filter_init(void)
         filter_add(math_names[k]);
     for (int k = 0; xlate_warp_cg_name(k); k++)
         filter_add(xlate_warp_cg_name(k));
+    filter_add("shfl");
+    filter_add("shfl_up");
+    filter_add("shfl_down");
+    filter_add("shfl_xor");
+    filter_add("binary_partition");
 }
 
 const lex_filter *translate_filter(void)

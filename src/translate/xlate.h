@@ -141,6 +141,10 @@ int xlate_thrust_ns(const xlate *x, ptrdiff_t i); /* is the namespace at i after
  * operators (returns 1 when it did). */
 hp_str xlate_warp_call(xlate *x, ptrdiff_t i, const map_row *r);
 int xlate_warp_cg_ident(xlate *x, ptrdiff_t i);
+/* A group's shuffle member (tile.shfl_xor(v, m), shfl_up, shfl_down, shfl) of a value that is
+ * not known to be arithmetic: rewritten to hipport_cg's (1), whose words move any type; and
+ * cg::binary_partition, reported below HIP 7.2. */
+int xlate_warp_tile_shfl(xlate *x, ptrdiff_t i);
 /* The k-th name xlate_warp_cg_ident looks for (from 0), or NULL past the last. */
 const char *xlate_warp_cg_name(int k);
 /* MASK_FULL32 or MASK_FULL64 when x's file #defines name as a full warp mask, else 0. */

@@ -599,6 +599,103 @@ int xlate_warp_cg_ident(xlate *x, ptrdiff_t i)
     return 1;
 }
 
+/* The types HIP's group shuffles take (they call __shfl, which has overloads of these and
+ * converts the narrower integers): a value declared with one is left to the group's member. */
+static int shfl_arith(hp_str ty)
+{
+    static const char *const arith[] = {"int",      "unsigned", "float",    "double",  "long",
+                                        "short",    "char",     "bool",     "size_t",  "int8_t",
+                                        "int16_t",  "int32_t",  "int64_t",  "uint8_t", "uint16_t",
+                                        "uint32_t", "uint64_t", "signed",   "uint",    "ptrdiff_t"};
+    for (size_t k = 0; k < sizeof arith / sizeof *arith; k++)
+        if (str_eqc(ty, arith[k]))
+            return 1;
+    return 0;
+}
+
+/* Is the object at obj declared as a group (cg::thread_block_tile<32> warp, const
+ * coalesced_group &g, auto tile = ...)? Its nearest earlier declaration: the name after a type
+ * word, '>', '&' or '*', with the group's type or auto among the words of the declaration. */
+static int group_object(const xlate *x, ptrdiff_t obj)
+{
+    hp_str name = xlate_text(x, obj);
+    ptrdiff_t j = obj;
+    for (int steps = 0; steps < 50000 && (j = xlate_prev(x, j)) >= 0; steps++) {
+        if (x->t[j].kind != TK_IDENT || !str_eq(xlate_text(x, j), name))
+            continue;
+        ptrdiff_t p = xlate_prev(x, j);
+        if (p < 0 || !(x->t[p].kind == TK_IDENT || xlate_punct(x, p, '>') ||
+                       xlate_punct(x, p, '&') || xlate_punct(x, p, '*')))
+            continue;
+        for (int k = 0; k < 16 && p >= 0; k++, p = xlate_prev(x, p)) {
+            if (xlate_punct(x, p, ';') || xlate_punct(x, p, '{') || xlate_punct(x, p, '}') ||
+                xlate_punct(x, p, '(') || xlate_punct(x, p, ','))
+                break;
+            if (xlate_is(x, p, "thread_block_tile") || xlate_is(x, p, "coalesced_group") ||
+                xlate_is(x, p, "thread_group") || xlate_is(x, p, "auto"))
+                return 1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+int xlate_warp_tile_shfl(xlate *x, ptrdiff_t i)
+{
+    hp_str w = xlate_text(x, i);
+    if (str_eqc(w, "binary_partition")) {
+        /* cg::binary_partition(tile, pred): HIP 5.2's cooperative groups have none */
+        ptrdiff_t sc = xlate_prev(x, i), ns = xlate_prev(x, sc);
+        if (x->hipv >= 702 || !xlate_punct(x, sc, P_SCOPE) || ns < 0 ||
+            x->t[ns].kind != TK_IDENT || !is_cg_namespace(x, ns))
+            return 0;
+        diag_add(&x->d, x->t[i].off, x->t[i].len, "HP-HIP-VERSION", HP_SEV_WARNING,
+                 xlate_msg(x,
+                           "cooperative groups' binary_partition needs HIP 7.2 (the first HIP "
+                           "checked to have it; HIP 5.2 has none); the target is HIP %d.%d",
+                           x->hipv / 100, x->hipv % 100),
+                 "target a newer HIP with --hip-version, or split the tile with "
+                 "ballot and a labelled mask of its own");
+        return 0;
+    }
+    if (!str_eqc(w, "shfl") && !str_eqc(w, "shfl_up") && !str_eqc(w, "shfl_down") &&
+        !str_eqc(w, "shfl_xor"))
+        return 0;
+    ptrdiff_t dot = xlate_prev(x, i), obj = xlate_prev(x, dot), open = xlate_next(x, i);
+    if (!xlate_punct(x, dot, '.') || obj < 0 || x->t[obj].kind != TK_IDENT ||
+        !xlate_punct(x, open, '(') || (x->t[i].flags & TF_PP))
+        return 0;
+    /* the object: a group of cooperative groups, declared as one or with auto (auto tile =
+     * cg::tiled_partition<32>(block)) in a file that names cooperative groups */
+    if (!group_object(x, obj))
+        return 0;
+    int cg = 0;
+    for (ptrdiff_t k = 0; k < x->nt && !cg; k++)
+        cg = x->t[k].kind == TK_IDENT && is_cg_namespace(x, k);
+    if (!cg)
+        return 0;
+    lex_args a;
+    if (!xlate_args(x, open, &a) || a.n != 2 || a.last[0] < a.first[0])
+        return 0;
+    ptrdiff_t v = a.first[0];
+    if (v == a.last[0] && (x->t[v].kind == TK_NUMBER ||
+                           (x->t[v].kind == TK_IDENT && shfl_arith(xlate_declared_type(x, v)))))
+        return 0;
+    xlate_edit(x, x->t[obj].off, x->t[open].off + 1 - x->t[obj].off,
+               str_cstr(arena_printf(x->a, "hipport_cg::%.*s(%.*s, ", (int)w.len, w.s,
+                                     (int)x->t[obj].len, x->src + x->t[obj].off)));
+    x->needs_compat = 1;
+    report(x, i, HP_SEV_NOTE,
+           xlate_msg(x,
+                     "HIP's group shuffles take arithmetic types only (CUDA's any trivially "
+                     "copyable one): hipport_cg::%.*s of hipport_compat.h moves other values "
+                     "as 32-bit words",
+                     (int)w.len, w.s),
+           NULL);
+    x->st.converted++;
+    return 1;
+}
+
 /* ------------------------------------------------------------------ masks of macros */
 
 /* Builds x->warp's macro index now, in x->a: a header the run's cache keeps shares it,
