@@ -50,19 +50,24 @@ static int warp32(const rctx *c, ptrdiff_t from, ptrdiff_t to)
     return 0;
 }
 
-static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
+/* Is the name at i cub's: cub::X or hipcub::X, or X alone in a file that uses cub (*uses_cub:
+ * -1 until the file is looked at)? */
+static int cub_name(rctx *c, ptrdiff_t i, int *uses_cub)
 {
     ptrdiff_t p = rules_prev(c, i);
     if (rules_punct(c, p, P_SCOPE)) {
         ptrdiff_t q = rules_prev(c, p);
-        if (!rules_is(c, q, "cub") && !rules_is(c, q, "hipcub"))
-            return;
-    } else {
-        if (*uses_cub < 0)
-            *uses_cub = file_uses_cub(c);
-        if (!*uses_cub)
-            return;
+        return rules_is(c, q, "cub") || rules_is(c, q, "hipcub");
     }
+    if (*uses_cub < 0)
+        *uses_cub = file_uses_cub(c);
+    return *uses_cub != 0;
+}
+
+static void collective(rctx *c, ptrdiff_t i, int need, int *uses_cub)
+{
+    if (!cub_name(c, i, uses_cub))
+        return;
     ptrdiff_t lt = rules_next(c, i);
     if (!rules_punct(c, lt, '<'))
         return;
@@ -213,17 +218,8 @@ static void warp_transpose_calls(rctx *c, ptrdiff_t at, hp_str param)
 
 static void block_transpose(rctx *c, ptrdiff_t i, int *uses_cub, int *done)
 {
-    ptrdiff_t p = rules_prev(c, i);
-    if (rules_punct(c, p, P_SCOPE)) {
-        ptrdiff_t q = rules_prev(c, p);
-        if (!rules_is(c, q, "cub") && !rules_is(c, q, "hipcub"))
-            return;
-    } else {
-        if (*uses_cub < 0)
-            *uses_cub = file_uses_cub(c);
-        if (!*uses_cub)
-            return;
-    }
+    if (!cub_name(c, i, uses_cub))
+        return;
     ptrdiff_t lt = rules_next(c, i), first[16], last[16];
     if (!rules_punct(c, lt, '<'))
         return;
