@@ -2232,18 +2232,7 @@ static void guarded_uses(xlate *x)
     for (ptrdiff_t i = 0; i < x->nt; i++) {
         const tok *t = &x->t[i];
         if (t->kind == TK_PP_HASH) {
-            int sub = t->sub;
-            if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
-                depth++;
-                if (open_at < 0 && warp_env_tests_cuda_guard(x, i))
-                    open_at = depth;
-            } else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == open_at) {
-                open_at = -1;
-            } else if (sub == PP_ENDIF) {
-                if (depth == open_at)
-                    open_at = -1;
-                depth--;
-            }
+            warp_env_guard_step(x, i, &depth, &open_at);
             continue;
         }
         if (t->kind != TK_IDENT || open_at > 0)

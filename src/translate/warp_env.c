@@ -539,6 +539,25 @@ static void plain_add(env_walk *w, hp_str name)
     }
 }
 
+int warp_env_guard_step(const xlate *x, ptrdiff_t i, int *depth, int *open_at)
+{
+    int sub = x->t[i].sub;
+    if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
+        (*depth)++;
+        if (*open_at < 0 && warp_env_tests_cuda_guard(x, i)) {
+            *open_at = *depth;
+            return 1;
+        }
+    } else if ((sub == PP_ELIF || sub == PP_ELSE) && *depth == *open_at) {
+        *open_at = -1;
+    } else if (sub == PP_ENDIF) {
+        if (*depth == *open_at)
+            *open_at = -1;
+        (*depth)--;
+    }
+    return 0;
+}
+
 /* The functions and macros a header defines inside '#ifdef __cuda_cuda_h__' (up to its #else
  * or #endif): a #define's name, and at brace depth 0 a name followed by a parameter list and
  * a body. */
@@ -581,22 +600,11 @@ static void env_guarded(env_walk *w, const char *path, const xlate *hx, int have
     for (ptrdiff_t i = 0; i < hx->nt; i++) {
         const tok *t = &hx->t[i];
         if (t->kind == TK_PP_HASH) {
-            int sub = t->sub;
-            if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) {
-                depth++;
-                if (open_at < 0 && warp_env_tests_cuda_guard(hx, i)) {
-                    open_at = depth;
-                    line = 1;
-                    for (ptrdiff_t b = 0; b < t->off; b++)
-                        line += hx->src[b] == '\n';
-                }
-            } else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == open_at) {
-                open_at = -1;
-            } else if (sub == PP_ENDIF) {
-                if (depth == open_at)
-                    open_at = -1;
-                depth--;
-            } else if (sub == PP_DEFINE) {
+            if (warp_env_guard_step(hx, i, &depth, &open_at)) {
+                line = 1;
+                for (ptrdiff_t b = 0; b < t->off; b++)
+                    line += hx->src[b] == '\n';
+            } else if (t->sub == PP_DEFINE) {
                 ptrdiff_t n = xlate_next(hx, xlate_next(hx, i));
                 if (n < hx->nt && hx->t[n].kind == TK_IDENT) {
                     if (open_at > 0)

@@ -35,6 +35,10 @@ typedef struct warp_env {
  * #if defined(__cuda_cuda_h__). */
 struct xlate;
 int warp_env_tests_cuda_guard(const struct xlate *x, ptrdiff_t h);
+/* Follows the conditional directive whose '#' is token i: *depth is the nesting, *open_at the
+ * depth of the open group that tests cuda.h's guard (-1: none; the #else of that test closes
+ * it). Returns 1 where i opens such a group. */
+int warp_env_guard_step(const struct xlate *x, ptrdiff_t i, int *depth, int *open_at);
 
 /* Whether an identifier has the shape of a CUDA API name (cudaX, cuX, CU_, CUDA_, cublas, ...),
  * whether or not the tables know it. */
