@@ -105,8 +105,8 @@ typedef struct pool {
     walk_opts wo;
     const char *const *paths;
     int npaths;
-    long long nlist; /* run_list: the number of jobs (paths is then NULL) */
-    const run_record *replay; /* run_replay: the jobs (paths is then NULL) */
+    long long nlist; /* run_list and run_replay: the number of jobs (paths is then NULL) */
+    const run_record *replay; /* run_replay: the jobs (NULL: run_list's numbers) */
     int stop; /* the writer asked to stop */
     long long awaited; /* the result the writer sleeps for, or -1 */
     int slot_waiters;  /* workers waiting for their slot (the writer must free some) */
@@ -339,6 +339,31 @@ static char *job_strings(const walk_item *it, const char **path, const char **re
     return m;
 }
 
+/* Queues a copy of job r (NULL: a job of run_list's, a number only), numbered in order;
+ * returns 1 where the writer asked to stop (nothing queued). */
+static int put_job(pool *p, const run_job *r)
+{
+    pthread_mutex_lock(&p->mu);
+    while (p->qlen == p->qcap && !p->stop)
+        pthread_cond_wait(&p->cv_room, &p->mu);
+    if (p->stop) {
+        pthread_mutex_unlock(&p->mu);
+        return 1;
+    }
+    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
+    if (r) {
+        *j = *r;
+    } else {
+        memset(j, 0, sizeof *j);
+        j->status = HP_OK;
+    }
+    j->seq = p->total++;
+    p->qlen++;
+    pthread_cond_signal(&p->cv_job);
+    pthread_mutex_unlock(&p->mu);
+    return 0;
+}
+
 static int queue_emit(void *ud, const walk_item *it)
 {
     pool *p = ud;
@@ -351,68 +376,13 @@ static int queue_emit(void *ud, const walk_item *it)
         rel = it->rel;
         error = "out of memory";
     }
-    pthread_mutex_lock(&p->mu);
-    while (p->qlen == p->qcap && !p->stop)
-        pthread_cond_wait(&p->cv_room, &p->mu);
-    if (p->stop) {
-        pthread_mutex_unlock(&p->mu);
+    run_job j = {0, path, rel, it->from_tree, owned ? it->status : HP_ENOMEM, error, owned,
+                 it->root, it->skip};
+    record_job(p, &j);
+    if (put_job(p, &j)) {
         free(owned);
         return 1;
     }
-    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
-    j->seq = p->total++;
-    j->path = path;
-    j->rel = rel;
-    j->from_tree = it->from_tree;
-    j->status = owned ? it->status : HP_ENOMEM;
-    j->error = error;
-    j->owned = owned;
-    j->input = it->root;
-    j->skip = it->skip;
-    record_job(p, j);
-    p->qlen++;
-    pthread_cond_signal(&p->cv_job);
-    pthread_mutex_unlock(&p->mu);
-    return 0;
-}
-
-/* run_list's jobs are numbers only: no strings to copy, nothing owned */
-static int list_emit(pool *p)
-{
-    pthread_mutex_lock(&p->mu);
-    while (p->qlen == p->qcap && !p->stop)
-        pthread_cond_wait(&p->cv_room, &p->mu);
-    if (p->stop) {
-        pthread_mutex_unlock(&p->mu);
-        return 1;
-    }
-    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
-    memset(j, 0, sizeof *j);
-    j->seq = p->total++;
-    j->status = HP_OK;
-    p->qlen++;
-    pthread_cond_signal(&p->cv_job);
-    pthread_mutex_unlock(&p->mu);
-    return 0;
-}
-
-/* run_replay's jobs: the record's, whose strings outlive the run (nothing owned) */
-static int replay_emit(pool *p, const run_job *r)
-{
-    pthread_mutex_lock(&p->mu);
-    while (p->qlen == p->qcap && !p->stop)
-        pthread_cond_wait(&p->cv_room, &p->mu);
-    if (p->stop) {
-        pthread_mutex_unlock(&p->mu);
-        return 1;
-    }
-    run_job *j = &p->q[(p->qhead + p->qlen) % p->qcap];
-    *j = *r;
-    j->seq = p->total++;
-    j->owned = NULL;
-    p->qlen++;
-    pthread_cond_signal(&p->cv_job);
-    pthread_mutex_unlock(&p->mu);
     return 0;
 }
 
@@ -421,12 +391,9 @@ static void *walker_main(void *arg)
     pool *p = arg;
     if (p->paths)
         walk_paths(&p->walk_arena, &p->wo, p->paths, p->npaths, queue_emit, p);
-    else if (p->replay)
-        for (long long i = 0; i < p->replay->n && replay_emit(p, &p->replay->v[i]) == 0; i++)
-            ;
-    else
-        for (long long i = 0; i < p->nlist && list_emit(p) == 0; i++)
-            ;
+    for (long long i = 0; !p->paths && i < p->nlist; i++)
+        if (put_job(p, p->replay ? &p->replay->v[i] : NULL))
+            break;
     pthread_mutex_lock(&p->mu);
     p->walk_done = 1;
     pthread_cond_broadcast(&p->cv_job);
@@ -800,11 +767,14 @@ hp_status run_files(const hp_run_opts *r, const run_spec *spec, const char *cons
     return st;
 }
 
-hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
+/* run_list's and run_replay's jobs: n of them, numbers only or rec's */
+static hp_status run_jobs(const hp_run_opts *r, const run_spec *spec, long long n,
+                          const run_record *rec)
 {
     pool p;
     pool_init(&p, r, spec);
     p.nlist = n;
+    p.replay = rec;
     int jobs = pool_jobs(r);
     if (jobs > 1 && n > 1)
         return run_threaded(&p, (long long)jobs > n ? (int)n : jobs);
@@ -813,33 +783,27 @@ hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
         return HP_ENOMEM;
     for (long long i = 0; i < n; i++) {
         run_job job;
-        memset(&job, 0, sizeof job);
+        if (rec) {
+            job = rec->v[i];
+        } else {
+            memset(&job, 0, sizeof job);
+            job.status = HP_OK;
+        }
         job.seq = i;
-        job.status = HP_OK;
         inline_job(&s, &job);
     }
     hp_ctx_free(s.ctx);
     return HP_OK;
 }
 
+hp_status run_list(const hp_run_opts *r, const run_spec *spec, long long n)
+{
+    return run_jobs(r, spec, n, NULL);
+}
+
 hp_status run_replay(const hp_run_opts *r, const run_spec *spec, const run_record *rec)
 {
-    pool p;
-    pool_init(&p, r, spec);
-    p.replay = rec;
-    int jobs = pool_jobs(r);
-    if (jobs > 1 && rec->n > 1)
-        return run_threaded(&p, (long long)jobs > rec->n ? (int)rec->n : jobs);
-    inline_state s = {&p, hp_ctx_new(), 0, 0};
-    if (!s.ctx)
-        return HP_ENOMEM;
-    for (long long i = 0; i < rec->n; i++) {
-        run_job job = rec->v[i];
-        job.seq = i;
-        inline_job(&s, &job);
-    }
-    hp_ctx_free(s.ctx);
-    return HP_OK;
+    return run_jobs(r, spec, rec->n, rec);
 }
 
 void hp_run_opts_init(hp_run_opts *o)
