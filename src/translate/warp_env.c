@@ -280,7 +280,27 @@ static hdr *cache_find(warp_env_cache *c, const char *path, unsigned hash)
  * is full (the caller reads it itself). */
 static void cuda_list(arena *a, const char *src, const lex_out *lx, hp_str **out, ptrdiff_t *n);
 
-static int lexed_tests_cuda_guard(arena *a, const char *src, ptrdiff_t len, const lex_out *lx);
+/* An xlate over the tokens lx of src[0..len), allocating in a. */
+static void xlate_over(xlate *x, arena *a, const char *src, ptrdiff_t len, const lex_out *lx)
+{
+    memset(x, 0, sizeof *x);
+    x->a = a;
+    x->src = src;
+    x->len = len;
+    x->t = lx->toks;
+    x->nt = lx->n;
+    x->dirs = lx->dirs;
+    x->ndirs = lx->ndirs;
+}
+
+/* Does a directive of the file test cuda.h's guard? */
+static int any_cuda_guard(const xlate *x)
+{
+    for (ptrdiff_t d = 0; d < x->ndirs; d++)
+        if (warp_env_tests_cuda_guard(x, x->dirs[d]))
+            return 1;
+    return 0;
+}
 
 static hdr *cache_get(warp_env_cache *c, const char *path)
 {
@@ -307,7 +327,9 @@ static hdr *cache_get(warp_env_cache *c, const char *path)
         nh->ok = nh->lx.toks != NULL;
         if (nh->ok) {
             cuda_list(&nh->a, nh->src, &nh->lx, &nh->cuda, &nh->ncuda);
-            nh->guard = lexed_tests_cuda_guard(&nh->a, nh->src, nh->len, &nh->lx);
+            xlate hx;
+            xlate_over(&hx, &nh->a, nh->src, nh->len, &nh->lx);
+            nh->guard = any_cuda_guard(&hx);
         }
     }
     if (!nh->ok) {
@@ -560,32 +582,12 @@ int warp_env_guard_step(const xlate *x, ptrdiff_t i, int *depth, int *open_at)
 
 /* The functions and macros a header defines inside '#ifdef __cuda_cuda_h__' (up to its #else
  * or #endif): a #define's name, and at brace depth 0 a name followed by a parameter list and
- * a body. */
-static int lexed_tests_cuda_guard(arena *a, const char *src, ptrdiff_t len, const lex_out *lx)
-{
-    xlate hx;
-    memset(&hx, 0, sizeof hx);
-    hx.a = a;
-    hx.src = src;
-    hx.len = len;
-    hx.t = lx->toks;
-    hx.nt = lx->n;
-    hx.dirs = lx->dirs;
-    hx.ndirs = lx->ndirs;
-    for (ptrdiff_t d = 0; d < hx.ndirs; d++)
-        if (warp_env_tests_cuda_guard(&hx, hx.dirs[d]))
-            return 1;
-    return 0;
-}
-
-/* have: whether a directive of the header tests cuda.h's guard (the cache knows it), or -1 */
+ * a body. have: whether a directive of the header tests cuda.h's guard (the cache knows it),
+ * or -1. */
 static void env_guarded(env_walk *w, const char *path, const xlate *hx, int have)
 {
-    for (ptrdiff_t d = 0; have < 0 && d < hx->ndirs; d++)
-        if (warp_env_tests_cuda_guard(hx, hx->dirs[d]))
-            have = 1;
     if (have < 0)
-        have = 0;
+        have = any_cuda_guard(hx);
     if (!have) {
         /* its macros, defined whatever cuda.h's guard says (checkCudaErrors of a runtime
          * helper header beside a driver one that defines it under the guard) */
@@ -777,10 +779,6 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
                      const hdr *have, int depth, int guard_only)
 {
     xlate hx;
-    memset(&hx, 0, sizeof hx);
-    hx.a = w->a;
-    hx.src = src;
-    hx.len = len;
     lex_out lx;
     if (have)
         lx = have->lx;
@@ -788,10 +786,7 @@ static void env_file(env_walk *w, const char *path, const char *src, ptrdiff_t l
         lex_all_marked(w->a, src, len, w->filter, &lx);
     else
         lex_all(w->a, src, len, &lx);
-    hx.t = lx.toks;
-    hx.nt = lx.n;
-    hx.dirs = lx.dirs;
-    hx.ndirs = lx.ndirs;
+    xlate_over(&hx, w->a, src, len, &lx);
     hx.env = w->env;
     if (have && !guard_only && depth > 0 && w->cache) {
         /* its #defines are classified below: the indexes, shared read-only once built */
