@@ -9,6 +9,9 @@
 #   glheader  a .cu including glext.h, a header of 6000*K #defines (an OpenGL extension
 #             header's shape), with shuffles on a mask of the header and on a parameter
 #   launches  a .cu with one host function of 10000*K kernel launches
+#   tileshfl  a .cu whose kernel declares one cooperative-groups tile and shuffles a struct
+#             through it 5000*K times (each shuffle's object is looked up back to its
+#             declaration, past every earlier use)
 #   decls     a .h of 5000*K function declarations with CUDA types in their parameters, each
 #             under an #ifndef of its own, every tenth name declared twice (an API header's
 #             shape: the overloads HIP's names would merge are compared)
@@ -77,6 +80,20 @@ awk -v n=$((10000 * K)) 'BEGIN {
     print "    cudaDeviceSynchronize();"
     print "}"
 }' > "$D/launches.cu"
+
+awk -v n=$((5000 * K)) 'BEGIN {
+    print "#include <cooperative_groups.h>"
+    print "namespace cg = cooperative_groups;"
+    print "struct pair { float a, b; };"
+    print "__global__ void k(pair *p) {"
+    print "    cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());"
+    print "    pair v = p[threadIdx.x];"
+    for (i = 0; i < n; i++)
+        if (i % 2 == 0) printf "    v = tile.shfl_down(v, %d);\n", 1 + i % 16
+        else printf "    v = tile.shfl_xor(v, %d);\n", 1 + i % 16
+    print "    p[threadIdx.x] = v;"
+    print "}"
+}' > "$D/tileshfl.cu"
 
 awk -v n=$((5000 * K)) 'BEGIN {
     print "#include <cuda_runtime.h>"

@@ -39,7 +39,7 @@ for k in 1 2 4; do
     fi
 done
 # class: the file hipport is given (translate of glheader takes the .cu that includes glext.h)
-files="defines.cu glheader/draw.cu glheader/glext.h launches.cu decls.h configs.py python.py pyline.py
+files="defines.cu glheader/draw.cu glheader/glext.h launches.cu tileshfl.cu decls.h configs.py python.py pyline.py
 pyelif.py pyimport.py"
 if [ -z "${VALGRIND:-}" ]; then
     VALGRIND=0

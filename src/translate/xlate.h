@@ -74,6 +74,7 @@ typedef struct xlate {
     int cg_scanned;         /* cg_alias has been filled */
     hp_str cg_alias[4];     /* names of cooperative_groups: namespace X = cooperative_groups; */
     int ncg_alias;
+    int cg_named;           /* the file names cooperative groups: 1 yes, -1 no, 0 not known yet */
     const struct warp_env *env; /* masks #defined by the headers the file includes, or NULL
                                  * (warp_env.h) */
     int deviceptr_seen;     /* CUdeviceptr occurs (its arithmetic is checked from there on) */

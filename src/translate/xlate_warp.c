@@ -613,31 +613,47 @@ static int shfl_arith(hp_str ty)
     return 0;
 }
 
-/* Is the object at obj declared as a group (cg::thread_block_tile<32> warp, const
- * coalesced_group &g, auto tile = ...)? Its nearest earlier declaration: the name after a type
- * word, '>', '&' or '*', with the group's type or auto among the words of the declaration. */
-static int group_object(const xlate *x, ptrdiff_t obj)
+/* A candidate declaration of a name: after a type word, '>', '&' or '*'. */
+static int decl_candidate(void *ctx, ptrdiff_t j)
 {
-    hp_str name = xlate_text(x, obj);
-    ptrdiff_t j = obj;
-    for (int steps = 0; steps < 50000 && (j = xlate_prev(x, j)) >= 0; steps++) {
-        if (x->t[j].kind != TK_IDENT || !str_eq(xlate_text(x, j), name))
-            continue;
-        ptrdiff_t p = xlate_prev(x, j);
-        if (p < 0 || !(x->t[p].kind == TK_IDENT || xlate_punct(x, p, '>') ||
-                       xlate_punct(x, p, '&') || xlate_punct(x, p, '*')))
-            continue;
-        for (int k = 0; k < 16 && p >= 0; k++, p = xlate_prev(x, p)) {
-            if (xlate_punct(x, p, ';') || xlate_punct(x, p, '{') || xlate_punct(x, p, '}') ||
-                xlate_punct(x, p, '(') || xlate_punct(x, p, ','))
-                break;
-            if (xlate_is(x, p, "thread_block_tile") || xlate_is(x, p, "coalesced_group") ||
-                xlate_is(x, p, "thread_group") || xlate_is(x, p, "auto"))
-                return 1;
-        }
+    const xlate *x = ctx;
+    ptrdiff_t p = xlate_prev(x, j);
+    return p >= 0 && (x->t[p].kind == TK_IDENT || xlate_punct(x, p, '>') ||
+                      xlate_punct(x, p, '&') || xlate_punct(x, p, '*'));
+}
+
+/* Is the object at obj declared as a group (cg::thread_block_tile<32> warp, const
+ * coalesced_group &g, auto tile = ...)? Its nearest earlier declaration (found through the
+ * file's identifier index, so that the shuffles of a file cost its length once between
+ * them), with the group's type or auto among the words of the declaration. */
+static int group_object(xlate *x, ptrdiff_t obj)
+{
+    ptrdiff_t j = lex_find_back_memo(x->idx, 1, x->src, x->t, x->nt, obj, obj, 0,
+                                     decl_candidate, x);
+    if (j < 0)
         return 0;
+    ptrdiff_t p = xlate_prev(x, j);
+    for (int k = 0; k < 16 && p >= 0; k++, p = xlate_prev(x, p)) {
+        if (xlate_punct(x, p, ';') || xlate_punct(x, p, '{') || xlate_punct(x, p, '}') ||
+            xlate_punct(x, p, '(') || xlate_punct(x, p, ','))
+            break;
+        if (xlate_is(x, p, "thread_block_tile") || xlate_is(x, p, "coalesced_group") ||
+            xlate_is(x, p, "thread_group") || xlate_is(x, p, "auto"))
+            return 1;
     }
     return 0;
+}
+
+/* Does the file name cooperative groups' namespace (or an alias of it)? Answered once. */
+static int names_cg(xlate *x)
+{
+    if (!x->cg_named) {
+        x->cg_named = -1;
+        for (ptrdiff_t k = 0; k < x->nt && x->cg_named < 0; k++)
+            if (x->t[k].kind == TK_IDENT && is_cg_namespace(x, k))
+                x->cg_named = 1;
+    }
+    return x->cg_named > 0;
 }
 
 int xlate_warp_tile_shfl(xlate *x, ptrdiff_t i)
@@ -669,10 +685,7 @@ int xlate_warp_tile_shfl(xlate *x, ptrdiff_t i)
      * cg::tiled_partition<32>(block)) in a file that names cooperative groups */
     if (!group_object(x, obj))
         return 0;
-    int cg = 0;
-    for (ptrdiff_t k = 0; k < x->nt && !cg; k++)
-        cg = x->t[k].kind == TK_IDENT && is_cg_namespace(x, k);
-    if (!cg)
+    if (!names_cg(x))
         return 0;
     lex_args a;
     if (!xlate_args(x, open, &a) || a.n != 2 || a.last[0] < a.first[0])

@@ -113,3 +113,44 @@ TEST(translate_count_only)
     }
     hp_ctx_free(ctx);
 }
+
+/* A tile shuffle of a struct is rewritten however far back its tile is declared: 20000
+ * shuffles of one tile (about 300000 tokens), the last as the first. */
+TEST(tile_shuffle_far_declaration)
+{
+    const int n = 20000;
+    const char *head = "#include <cooperative_groups.h>\n"
+                       "namespace cg = cooperative_groups;\n"
+                       "struct pair { float a, b; };\n"
+                       "__global__ void k(pair *p) {\n"
+                       "    cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());\n"
+                       "    pair v = p[threadIdx.x];\n";
+    const char *line = "    v = tile.shfl_down(v, 1);\n";
+    size_t hl = strlen(head), ll = strlen(line);
+    char *src = malloc(hl + ll * (size_t)n + 4);
+    CHECK(src != NULL);
+    memcpy(src, head, hl);
+    for (int k = 0; k < n; k++)
+        memcpy(src + hl + ll * (size_t)k, line, ll);
+    memcpy(src + hl + ll * (size_t)n, "}\n", 3);
+    hp_ctx *ctx = hp_ctx_new();
+    CHECK(ctx != NULL);
+    hp_translate_opts o;
+    hp_translate_opts_init(&o);
+    o.count_only = 1;
+    hp_translate_result r;
+    CHECK_INT(hp_translate_buffer(ctx, &o, "k.cu", src, (ptrdiff_t)strlen(src), &r), HP_OK);
+    char *out = malloc((size_t)r.out_len + 1);
+    CHECK(out != NULL);
+    memcpy(out, r.out, (size_t)r.out_len);
+    out[r.out_len] = 0;
+    const char *want = "v = hipport_cg::shfl_down(tile, v, 1);";
+    int got = 0;
+    for (const char *s = out; (s = strstr(s, want)) != NULL; s += strlen(want))
+        got++;
+    CHECK_INT(got, n);
+    CHECK(strstr(out, "tile.shfl_down") == NULL);
+    free(out);
+    hp_ctx_free(ctx);
+    free(src);
+}
