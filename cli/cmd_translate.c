@@ -223,7 +223,7 @@ int cmd_translate(int argc, char **argv)
     static const char *const stats_forms[] = {"text", "json", NULL};
     static const int stats_values[] = {1, 2};
     const opt options[] = {
-        OPT_STRING('o', "output", "FILE", &output, "write the translation of one file to FILE"),
+        OPT_STRING('o', "output", "FILE", &output, "write the translation of one file to FILE (-: standard output)"),
         OPT_STRING('O', "output-dir", "DIR", &outdir, "mirror the input trees under DIR"),
         OPT_FLAG(0, "in-place", &inplace, 1,
                  "replace each input (temporary file, rename; no link followed)"),
@@ -337,6 +337,8 @@ int cmd_translate(int argc, char **argv)
         rc = cli_usage(cmd, "--rename needs -O DIR");
         goto done;
     }
+    if (output && strcmp(output, "-") == 0)
+        output = NULL; /* -o -: standard output, as without -o (a file named '-' is ./-) */
     if (output) {
         if (npaths != 1 || is_dir(paths.v[0])) {
             rc = cli_usage(cmd, "-o takes one input file; use -O DIR for trees");

@@ -203,6 +203,9 @@ ln -s /proc/self/fd/1 fd/out
     bad "-o to a link into /proc/self/fd: $(ls -l fd/out) $(head -c 80 fd/captured)"
 "$H" translate -q fd/a.cu -o /dev/fd/1 > fd/captured2
 grep -q hipFree fd/captured2 && ok || bad "-o /dev/fd/1 with the output in a file"
+# -o - is standard output, as without -o: no file named '-' is made
+(cd fd && "$H" translate -q a.cu -o - > captured3)
+grep -q hipFree fd/captured3 && [ ! -e fd/- ] && ok || bad "-o -: $(ls fd) $(head -c 80 fd/captured3)"
 
 echo "safety: $pass passed, $fail failed"
 [ $fail = 0 ]
