@@ -525,11 +525,16 @@ static void bld002(bctx *c, const bstmt *st)
         if (st->w[i].text)
             continue;
         if (i == 0) {
-            if (str_eq_nocase(s, S("enable_language")) && st->n > 1 &&
-                str_eqc(wtext(c, st->w[1]), "CUDA")) {
-                r = cmake_row(S("enable_language"));
-                m = "enable_language(CUDA) builds the sources with nvcc only";
-                i = 1;
+            if (str_eq_nocase(s, S("enable_language"))) {
+                /* enable_language(CXX) is no CUDA setting: only the CUDA language counts */
+                for (int k = 1; k < st->n && r < 0; k++)
+                    if (str_eqc(wtext(c, st->w[k]), "CUDA")) {
+                        r = cmake_row(S("enable_language"));
+                        m = "enable_language(CUDA) builds the sources with nvcc only";
+                        i = k;
+                    }
+                if (r < 0)
+                    i = st->n;
             } else {
                 char low[40];
                 if (s.len < (ptrdiff_t)sizeof low) {
