@@ -1114,6 +1114,34 @@ static int py_flag_context(const pysrc *p, ptrdiff_t i, flag_scan *fs)
     return fs->names || fs->close > i;
 }
 
+/* Is string token i an operand of a test rather than a value: a side of ==, != or of a
+ * membership test ("-gencode=..." in flags, flag == "--use_fast_math", x in "..."), or an
+ * argument of str.startswith/endswith (one tuple deep) or of list.remove? Such a literal is
+ * compared with flags; it is handed to no compiler. */
+static int py_compared(const pysrc *p, ptrdiff_t i)
+{
+    if (pysrc_op(p, i + 1, PO_EQ) || pysrc_op(p, i + 1, PO_NE) || pysrc_is(p, i + 1, "in") ||
+        (pysrc_is(p, i + 1, "not") && pysrc_is(p, i + 2, "in")))
+        return 1;
+    if (pysrc_op(p, i - 1, PO_EQ) || pysrc_op(p, i - 1, PO_NE) || pysrc_is(p, i - 1, "in"))
+        return 1;
+    /* the innermost bracket open at i on its logical line */
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = i - 1; k >= p->lstart[i]; k--)
+        if (p->t[k].kind == PY_OP && (p->t[k].sub == '(' || p->t[k].sub == '[') &&
+            p->match[k] > i) {
+            open = k;
+            break;
+        }
+    if (open > 0 && pysrc_op(p, open, '(') && pysrc_op(p, open - 1, '(') &&
+        p->match[open - 1] > i)
+        open--; /* x.startswith(("-arch", "-gencode")) */
+    if (open < 2 || !pysrc_op(p, open, '(') || !pysrc_op(p, open - 2, '.'))
+        return 0;
+    return pysrc_is(p, open - 1, "startswith") || pysrc_is(p, open - 1, "endswith") ||
+           pysrc_is(p, open - 1, "remove");
+}
+
 void rules_build_py(pyrules *r, const pysrc *p, int setup)
 {
     bctx c;
@@ -1133,6 +1161,8 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
         if (p->t[i].kind != PY_STRING)
             continue;
         if (!setup && !py_flag_context(p, i, &fs))
+            continue;
+        if (py_compared(p, i))
             continue;
         hp_str body = pylex_string_body(p->src, &p->t[i]);
         st.n = 0;
