@@ -45,6 +45,10 @@ typedef struct bctx {
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int has_list;        /* an AMD target list is set */
+    int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
+    int tl_other;        /* ... and other targets or variables */
+    ptrdiff_t tl_off;    /* ... the first of them */
+    int tl_len;
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
     int hip_use_len;
     int nv_root;         /* the CMake file is the root of an NVIDIA-only project that no AMD
@@ -154,6 +158,14 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
     if (len <= 0)
         return;
     c->has_list = 1; /* a list taken from a variable counts as a list */
+    if (c->tl_consumer + c->tl_other == 0) {
+        c->tl_off = off;
+        c->tl_len = (int)len;
+    }
+    if (RULES_STARTS(s, "gfx10") || RULES_STARTS(s, "gfx11") || RULES_STARTS(s, "gfx12"))
+        c->tl_consumer++;
+    else
+        c->tl_other++;
     if (str_chr(s, '$') >= 0 || str_chr(s, '{') >= 0 || str_chr(s, '<') >= 0 ||
         str_chr(s, '@') >= 0)
         return;
@@ -225,14 +237,36 @@ static void check_target_list(bctx *c, ptrdiff_t off, ptrdiff_t len)
     }
 }
 
+/* After the target lists of a statement: a list of Radeon targets alone (gfx10xx, gfx11xx,
+ * gfx12xx) has no code for the Instinct GPUs, which a ROCm build is mostly for. */
+static void consumer_only(bctx *c)
+{
+    if (c->tl_consumer > 0 && c->tl_other == 0)
+        pyrules_add(c->r, c->tl_off, c->tl_len, RID_BLD003, HP_SEV_WARNING,
+                    "the AMD target list names only Radeon GPUs (gfx10xx, gfx11xx, gfx12xx): "
+                    "the build has no code for the Instinct GPUs (gfx90a MI200, gfx942 "
+                    "MI300, gfx950 MI355) and fails there with hipErrorNoBinaryForGpu",
+                    "add gfx90a;gfx942;gfx950 where the build must run on Instinct GPUs");
+    c->tl_consumer = c->tl_other = 0;
+}
+
 static int is_assign_op(hp_str s)
 {
     return RULES_EQ(s, "=") || RULES_EQ(s, ":=") || RULES_EQ(s, "?=") || RULES_EQ(s, "+=") ||
            RULES_EQ(s, "::=");
 }
 
+static void bld003_lists(bctx *c, const bstmt *st);
+
 /* BLD003: target lists in the statement. */
 static void bld003(bctx *c, const bstmt *st)
+{
+    c->tl_consumer = c->tl_other = 0;
+    bld003_lists(c, st);
+    consumer_only(c);
+}
+
+static void bld003_lists(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
         hp_str s = wtext(c, st->w[i]);
@@ -267,8 +301,17 @@ static void bld003(bctx *c, const bstmt *st)
                 arg.s = name.s + eq + 1;
                 arg.len = name.len - eq - 1;
                 if (arg.len == 0) {
-                    /* NAME="a;b": the value comes as the following words */
-                    while (i + 1 < st->n && str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
+                    /* NAME="a;b": the value comes as the following words, up to the
+                     * closing quote (NAME="$ARCHS" .. : cmake's source directory is no
+                     * target); NAME= before a space is empty */
+                    ptrdiff_t q = s.s - c->src + s.len, qe = q;
+                    if (q < c->len && (c->src[q] == '"' || c->src[q] == '\'')) {
+                        qe = q + 1;
+                        while (qe < c->len && c->src[qe] != c->src[q] && c->src[qe] != '\n')
+                            qe++;
+                    }
+                    while (i + 1 < st->n && st->w[i + 1].off < qe &&
+                           str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
                         check_target_list(c, st->w[i + 1].off, st->w[i + 1].len);
                         i++;
                     }
@@ -1201,14 +1244,19 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
         if (pyrules_on(r, RID_BLD003)) {
             for (int k = 0; k < st.n; k++) {
                 hp_str w = wtext(&c, st.w[k]);
-                if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target="))
-                    bld003(&c, &st);
+                if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target=")) {
+                    bld003(&c, &st); /* all the string's words at once */
+                    break;
+                }
             }
             /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
             if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
                 p->t[i - 3].kind == PY_STRING &&
-                is_target_var(pylex_string_body(p->src, &p->t[i - 3])))
+                is_target_var(pylex_string_body(p->src, &p->t[i - 3]))) {
+                c.tl_consumer = c.tl_other = 0;
                 check_target_list(&c, body.s - p->src, body.len);
+                consumer_only(&c);
+            }
         }
     }
 }
