@@ -520,6 +520,36 @@ static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
                         (int)span, c->src + off, row[3]);
 }
 
+/* -Xcompiler (separate from its value) before a single host flag (-fPIC): clang warns that
+ * '-Xcompiler' is unused and takes the next flag as its own. Joined (-Xcompiler=-fPIC), before a
+ * comma list (-fPIC,-Wall) or before a word that is no option (/Zc:...), clang stops. */
+static int xcompiler_host(hp_str flag, hp_str val)
+{
+    return RULES_EQ(flag, "-Xcompiler") && val.len > 1 && val.s[0] == '-' &&
+           str_chr(val, ',') < 0 && str_chr(val, ' ') < 0 && str_chr(val, '\t') < 0;
+}
+
+static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char *const *row,
+                     hp_str val)
+{
+    const char *m, *fix = arena_printf(c->a, "%s", row[3]);
+    hp_severity sev = flag_sev(row);
+    if (strcmp(row[0], "nvcc") == 0) {
+        m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
+                       : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
+                         "amdclang++ -x hip";
+    } else if (xcompiler_host(wtext(c, st->w[i]), val)) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "nvcc-only flag '-Xcompiler': clang only warns that it is unused "
+                               "and takes the flag after it ('%.*s') as its own host flag, so "
+                               "the build goes on; instead: %s",
+                         (int)val.len, val.s, row[3]);
+    } else {
+        m = flag_message(c, st->w[i].off, span, row);
+    }
+    pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
+}
+
 static void bld001(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
@@ -530,13 +560,7 @@ static void bld001(bctx *c, const bstmt *st)
         const char *const *row = nvcc_flags_rows[r];
         if (not_compiled_by_amd(c, st, i, strcmp(row[0], "nvcc") == 0))
             continue;
-        const char *m;
-        if (strcmp(row[0], "nvcc") == 0)
-            m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";
-        else
-            m = flag_message(c, st->w[i].off, span, row);
-        const char *fix = arena_printf(c->a, "%s", row[3]);
-        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, flag_sev(row), m, fix);
+        add_flag(c, st, i, span, row, i + 1 < st->n ? wtext(c, st->w[i + 1]) : S(""));
     }
 }
 
@@ -1233,11 +1257,12 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
                 if (strcmp(rw[0], "nvcc") == 0 &&
                     str_chr(wtext(&c, st.w[k]), '/') < 0)
                     continue;
-                const char *m =
-                    strcmp(rw[0], "nvcc") == 0
-                        ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
-                        : flag_message(&c, st.w[k].off, span, rw);
-                pyrules_add(r, st.w[k].off, span, RID_BLD001, flag_sev(rw), m, rw[3]);
+                /* each string is one argument: the value of a lone "-Xcompiler" is the
+                 * whole next string of the list */
+                hp_str val = {0, 0};
+                if (n == 1 && str_eq(body, wtext(&c, st.w[0])) && st.n > n)
+                    val = pylex_string_body(p->src, &p->t[i + 2]);
+                add_flag(&c, &st, k, span, rw, val);
             }
         }
         st.n = n;
