@@ -44,6 +44,8 @@ typedef struct bctx {
     int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
+    int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
+    int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
     int tl_other;        /* ... and other targets or variables */
@@ -529,12 +531,52 @@ static int xcompiler_host(hp_str flag, hp_str val)
            str_chr(val, ',') < 0 && str_chr(val, ' ') < 0 && str_chr(val, '\t') < 0;
 }
 
+/* Is the nvcc at word i a version probe whose status cannot fail the script: nvcc --version
+ * (or -V) piped into a filter that picks the version string (grep, sed, awk, cut, head, tail),
+ * or followed on its line by "|| true" / "|| :"? */
+static int nvcc_probe(const bctx *c, const bstmt *st, int i)
+{
+    if (st->python || i + 1 >= st->n)
+        return 0;
+    hp_str o = wtext(c, st->w[i + 1]);
+    if (!RULES_EQ(o, "--version") && !RULES_EQ(o, "-V"))
+        return 0;
+    ptrdiff_t k = o.s - c->src + o.len, e = k;
+    while (e < c->len && c->src[e] != '\n')
+        e++;
+    hp_str rest = str_make(c->src + k, e - k);
+    if (str_find(rest, S("|| true")) >= 0 || str_find(rest, S("||true")) >= 0 ||
+        str_find(rest, S("|| :")) >= 0)
+        return 1;
+    ptrdiff_t j = 0;
+    while (j < rest.len && (str_is_space(rest.s[j]) || rest.s[j] == '2' || rest.s[j] == '>' ||
+                            rest.s[j] == '&' || rest.s[j] == '1'))
+        j++; /* 2>&1 */
+    if (j >= rest.len || rest.s[j] != '|' || (j + 1 < rest.len && rest.s[j + 1] == '|'))
+        return 0;
+    j++;
+    while (j < rest.len && str_is_space(rest.s[j]))
+        j++;
+    hp_str f = str_cut(rest, j, rest.len);
+    static const char *const filters[] = {"grep", "sed", "awk", "cut", "head", "tail"};
+    for (size_t q = 0; q < sizeof filters / sizeof *filters; q++) {
+        hp_str w = str_cstr(filters[q]);
+        if (str_starts(f, w) && (f.len == w.len || str_is_space(f.s[w.len])))
+            return 1;
+    }
+    return 0;
+}
+
 static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char *const *row,
                      hp_str val)
 {
     const char *m, *fix = arena_printf(c->a, "%s", row[3]);
     hp_severity sev = flag_sev(row);
-    if (strcmp(row[0], "nvcc") == 0) {
+    if (strcmp(row[0], "nvcc") == 0 && nvcc_probe(c, st, i)) {
+        sev = HP_SEV_NOTE;
+        m = "nvcc --version here only reads the CUDA version (its status cannot fail the "
+            "script): on a machine without nvcc the value is empty";
+    } else if (strcmp(row[0], "nvcc") == 0) {
         m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
                        : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
                          "amdclang++ -x hip";
@@ -546,6 +588,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                          (int)val.len, val.s, row[3]);
     } else {
         m = flag_message(c, st->w[i].off, span, row);
+    }
+    if (c->cu_branch || c->cuda_script) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (%s)", m,
+                         c->cu_branch ? "in a case branch for a CUDA version: only CUDA builds "
+                                        "run it"
+                                      : "in a packaging script driven by CUDA version labels: "
+                                        "only CUDA builds run it");
     }
     pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
 }
@@ -962,6 +1012,50 @@ static void scan_cmake(bctx *c)
 
 /* ------------------------------------------------------------------ line-based files */
 
+/* Does the line src[b, e) open a case branch: a pattern list ("cu118)", "cu12*)",
+ * "cu121"|"cu124")")? 1 where every pattern names a CUDA version label (cu and a digit or a
+ * glob), -1 for another branch, 0 for no label. */
+static int case_label(const bctx *c, ptrdiff_t b, ptrdiff_t e)
+{
+    const char *s = c->src;
+    while (b < e && str_is_space(s[b]))
+        b++;
+    if (b < e && s[b] == '(')
+        b++;
+    int all_cu = 1, n = 0;
+    while (b < e) {
+        char q = 0;
+        if (s[b] == '"' || s[b] == '\'')
+            q = s[b++];
+        ptrdiff_t k = b;
+        while (k < e && (ident_ch(s[k]) || s[k] == '.' || s[k] == '*' || s[k] == '?' ||
+                         s[k] == '-' || s[k] == '[' || s[k] == ']'))
+            k++;
+        if (k == b)
+            return 0;
+        hp_str pat = str_make(s + b, k - b);
+        if (q) {
+            if (k >= e || s[k] != q)
+                return 0;
+            k++;
+        }
+        n++;
+        if (!(pat.len > 2 && pat.s[0] == 'c' && pat.s[1] == 'u' &&
+              ((pat.s[2] >= '0' && pat.s[2] <= '9') || pat.s[2] == '*' || pat.s[2] == '?')))
+            all_cu = 0;
+        while (k < e && (s[k] == ' ' || s[k] == '\t'))
+            k++;
+        if (k < e && s[k] == ')')
+            return n && all_cu ? 1 : -1;
+        if (k >= e || s[k] != '|')
+            return 0;
+        b = k + 1;
+        while (b < e && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+    }
+    return 0;
+}
+
 /* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
  * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
 static void scan_lines(bctx *c)
@@ -1043,7 +1137,19 @@ static void scan_lines(bctx *c)
             st.guard |= vstack[k];
         if (closes && vsp > 0)
             vsp--;
+        int ends = 0;
+        if (c->kind == PYK_SHELL) {
+            if (RULES_EQ(first, "esac"))
+                c->cu_branch = 0;
+            int lab = case_label(c, b, i);
+            if (lab)
+                c->cu_branch = lab > 0;
+            hp_str line = str_make(s + b, i - b);
+            ends = str_find(line, S(";;")) >= 0;
+        }
         run_stmt(c, &st);
+        if (ends)
+            c->cu_branch = 0;
     }
 }
 
