@@ -44,6 +44,8 @@ typedef struct bctx {
     int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
+    int dry;             /* count the errors BLD001 would report (n_err) instead */
+    int n_err;
     int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
@@ -597,7 +599,10 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                                       : "in a packaging script driven by CUDA version labels: "
                                         "only CUDA builds run it");
     }
-    pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
+    if (c->dry)
+        c->n_err += sev == HP_SEV_ERROR;
+    else
+        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
 }
 
 static void bld001(bctx *c, const bstmt *st)
@@ -1315,81 +1320,104 @@ static int py_compared(const pysrc *p, ptrdiff_t i)
            pysrc_is(p, open - 1, "remove");
 }
 
+static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
+{
+    memset(c, 0, sizeof *c);
+    c->r = r;
+    c->a = r->a;
+    c->src = p->src;
+    c->len = p->len;
+    c->kind = setup ? PYK_SETUP : PYK_PYTHON;
+    c->hip_use = -1;
+    c->hip_file = 1;
+    memset(st, 0, sizeof *st);
+    st->python = 1;
+}
+
+/* The BLD001 and BLD003 findings of string token i of a Python build script. */
+static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan *fs,
+                      int setup)
+{
+    pyrules *r = c->r;
+    if (!setup && !py_flag_context(p, i, fs))
+        return;
+    if (py_compared(p, i))
+        return;
+    hp_str body = pylex_string_body(p->src, &p->t[i]);
+    st->n = 0;
+    split_words(c, st, body.s - p->src, body.s - p->src + body.len, "");
+    int n = st->n;
+    /* the value of a flag may be the next string of the list: ["-arch", "sm_80"] */
+    if (n > 0 && i + 2 < p->n && pysrc_op(p, i + 1, ',') && p->t[i + 2].kind == PY_STRING) {
+        hp_str nb = pylex_string_body(p->src, &p->t[i + 2]);
+        split_words(c, st, nb.s - p->src, nb.s - p->src + nb.len, "");
+        if (st->n > n)
+            st->n = n + 1;
+    }
+    st->nvcc = setup || py_flag_context(p, i, fs);
+    st->guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
+    /* a helper only the CUDA side of a vendor test calls (get_cuda_version() running
+     * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build */
+    if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i)) {
+        for (int k = 0; k < n; k++) {
+            ptrdiff_t span = 0;
+            int row = flag_row(c, st, k, &span);
+            if (row < 0)
+                continue;
+            const char *const *rw = nvcc_flags_rows[row];
+            /* "nvcc" as a dict key of extra_compile_args is not a compiler call */
+            if (strcmp(rw[0], "nvcc") == 0 && str_chr(wtext(c, st->w[k]), '/') < 0)
+                continue;
+            /* each string is one argument: the value of a lone "-Xcompiler" is the
+             * whole next string of the list */
+            hp_str val = {0, 0};
+            if (n == 1 && str_eq(body, wtext(c, st->w[0])) && st->n > n)
+                val = pylex_string_body(p->src, &p->t[i + 2]);
+            add_flag(c, st, k, span, rw, val);
+        }
+    }
+    st->n = n;
+    if (pyrules_on(r, RID_BLD003) && !c->dry) {
+        for (int k = 0; k < st->n; k++) {
+            hp_str w = wtext(c, st->w[k]);
+            if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target=")) {
+                bld003(c, st); /* all the string's words at once */
+                break;
+            }
+        }
+        /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
+        if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
+            p->t[i - 3].kind == PY_STRING &&
+            is_target_var(pylex_string_body(p->src, &p->t[i - 3]))) {
+            c->tl_consumer = c->tl_other = 0;
+            check_target_list(c, body.s - p->src, body.len);
+            consumer_only(c);
+        }
+    }
+}
+
 void rules_build_py(pyrules *r, const pysrc *p, int setup)
 {
     bctx c;
-    memset(&c, 0, sizeof c);
-    c.r = r;
-    c.a = r->a;
-    c.src = p->src;
-    c.len = p->len;
-    c.kind = setup ? PYK_SETUP : PYK_PYTHON;
-    c.hip_use = -1;
-    c.hip_file = 1;
     bstmt st;
-    memset(&st, 0, sizeof st);
-    st.python = 1;
+    py_init(&c, &st, r, p, setup);
     flag_scan fs = {-1, 0, 0, -1};
-    for (ptrdiff_t i = 0; i < p->n; i++) {
-        if (p->t[i].kind != PY_STRING)
-            continue;
-        if (!setup && !py_flag_context(p, i, &fs))
-            continue;
-        if (py_compared(p, i))
-            continue;
-        hp_str body = pylex_string_body(p->src, &p->t[i]);
-        st.n = 0;
-        split_words(&c, &st, body.s - p->src, body.s - p->src + body.len, "");
-        int n = st.n;
-        /* the value of a flag may be the next string of the list: ["-arch", "sm_80"] */
-        if (n > 0 && i + 2 < p->n && pysrc_op(p, i + 1, ',') && p->t[i + 2].kind == PY_STRING) {
-            hp_str nb = pylex_string_body(p->src, &p->t[i + 2]);
-            split_words(&c, &st, nb.s - p->src, nb.s - p->src + nb.len, "");
-            if (st.n > n)
-                st.n = n + 1;
-        }
-        st.nvcc = setup || py_flag_context(p, i, &fs);
-        st.guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
-        /* a helper only the CUDA side of a vendor test calls (get_cuda_version() running
-         * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build */
-        if (pyrules_on(r, RID_BLD001) && !st.guard && !pysrc_in_vendor_fn(p, i)) {
-            for (int k = 0; k < n; k++) {
-                ptrdiff_t span = 0;
-                int row = flag_row(&c, &st, k, &span);
-                if (row < 0)
-                    continue;
-                const char *const *rw = nvcc_flags_rows[row];
-                /* "nvcc" as a dict key of extra_compile_args is not a compiler call */
-                if (strcmp(rw[0], "nvcc") == 0 &&
-                    str_chr(wtext(&c, st.w[k]), '/') < 0)
-                    continue;
-                /* each string is one argument: the value of a lone "-Xcompiler" is the
-                 * whole next string of the list */
-                hp_str val = {0, 0};
-                if (n == 1 && str_eq(body, wtext(&c, st.w[0])) && st.n > n)
-                    val = pylex_string_body(p->src, &p->t[i + 2]);
-                add_flag(&c, &st, k, span, rw, val);
-            }
-        }
-        st.n = n;
-        if (pyrules_on(r, RID_BLD003)) {
-            for (int k = 0; k < st.n; k++) {
-                hp_str w = wtext(&c, st.w[k]);
-                if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target=")) {
-                    bld003(&c, &st); /* all the string's words at once */
-                    break;
-                }
-            }
-            /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
-            if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
-                p->t[i - 3].kind == PY_STRING &&
-                is_target_var(pylex_string_body(p->src, &p->t[i - 3]))) {
-                c.tl_consumer = c.tl_other = 0;
-                check_target_list(&c, body.s - p->src, body.len);
-                consumer_only(&c);
-            }
-        }
-    }
+    for (ptrdiff_t i = 0; i < p->n; i++)
+        if (p->t[i].kind == PY_STRING)
+            py_string(&c, &st, p, i, &fs, setup);
+}
+
+int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
+{
+    bctx c;
+    bstmt st;
+    py_init(&c, &st, r, p, setup);
+    c.dry = 1;
+    flag_scan fs = {-1, 0, 0, -1};
+    for (ptrdiff_t i = b; i < e && i < p->n && !c.n_err; i++)
+        if (p->t[i].kind == PY_STRING)
+            py_string(&c, &st, p, i, &fs, setup);
+    return c.n_err > 0;
 }
 
 /* ------------------------------------------------------------------ CUDA sides of HIP builds */
