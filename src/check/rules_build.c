@@ -1320,6 +1320,52 @@ static int py_compared(const pysrc *p, ptrdiff_t i)
            pysrc_is(p, open - 1, "remove");
 }
 
+/* Is the string body a CUDA version label: "cu" and two or three digits (cu118, cu92)? */
+static int cu_label(hp_str b)
+{
+    if (b.len < 4 || b.len > 5 || b.s[0] != 'c' || b.s[1] != 'u')
+        return 0;
+    for (ptrdiff_t k = 2; k < b.len; k++)
+        if (b.s[k] < '0' || b.s[k] > '9')
+            return 0;
+    return 1;
+}
+
+/* Is the script a CUDA packaging script, driven by CUDA version labels: does it refuse to run
+ * unless a label starts with "cu" (an if on x[:2] != "cu" or not x.startswith("cu") whose body
+ * raises or exits), or does it key its settings by cuXXX labels (two or more compared or used
+ * as dict keys: if v == "cu102", v < "cu118", {"cu121": ...})? */
+static int cuda_label_script(const pysrc *p)
+{
+    int keyed = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_STRING)
+            continue;
+        hp_str b = pylex_string_body(p->src, &p->t[i]);
+        int cmp = py_compared(p, i) || pysrc_op(p, i - 1, '<') || pysrc_op(p, i - 1, '>') ||
+                  pysrc_op(p, i - 1, PO_LE) || pysrc_op(p, i - 1, PO_GE);
+        if (cu_label(b) && (cmp || pysrc_op(p, i + 1, ':')))
+            keyed++;
+        if (keyed >= 2)
+            return 1;
+        if (!RULES_EQ(b, "cu") || !cmp)
+            continue;
+        ptrdiff_t h = p->lstart[i], bb, be;
+        if (!pysrc_is(p, h, "if") || !pysrc_block(p, h, &bb, &be))
+            continue;
+        int neg = pysrc_op(p, i - 1, PO_NE) || pysrc_op(p, i + 1, PO_NE);
+        for (ptrdiff_t k = h; k < i && !neg; k++)
+            neg = pysrc_is(p, k, "not");
+        if (!neg)
+            continue;
+        for (ptrdiff_t k = bb; k < be; k++)
+            if (pysrc_is(p, k, "raise") || pysrc_is(p, k, "exit") ||
+                (pysrc_is(p, k, "sys") && pysrc_op(p, k + 1, '.') && pysrc_is(p, k + 2, "exit")))
+                return 1;
+    }
+    return 0;
+}
+
 static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
 {
     memset(c, 0, sizeof *c);
@@ -1330,6 +1376,7 @@ static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
     c->kind = setup ? PYK_SETUP : PYK_PYTHON;
     c->hip_use = -1;
     c->hip_file = 1;
+    c->cuda_script = pyrules_on(r, RID_BLD001) && cuda_label_script(p);
     memset(st, 0, sizeof *st);
     st->python = 1;
 }
