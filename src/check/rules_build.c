@@ -1637,6 +1637,14 @@ static void facts_key(facts *f, const char *kind, hp_str dir)
     facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
 }
 
+/* RB_KEY_REF: the file's directory, a tab, the directory or file it names. */
+static void facts_ref(facts *f, hp_str d)
+{
+    char *k = arena_printf(f->a, "%s:%.*s\t%.*s", RB_KEY_REF, (int)f->own.len, f->own.s,
+                           (int)d.len, d.s);
+    facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
+}
+
 /* Does an if()/elseif() condition test for HIP (1), for its absence (-1: NOT USE_ROCM), or
  * neither (0)? */
 static int cond_hip(const bctx *c, const bstmt *st)
@@ -1721,10 +1729,14 @@ static void facts_stmt(bctx *c, bstmt *st)
         } else if (str_eq_nocase(cmd, S("enable_language")) && st->n > 1 &&
                    RULES_EQ(wtext(c, st->w[1]), "CUDA")) {
             f->cuda = 1;
-        } else if (str_eq_nocase(cmd, S("add_subdirectory")) && f->hip && st->n > 1) {
+        } else if (str_eq_nocase(cmd, S("add_subdirectory")) && st->n > 1) {
             hp_str w;
-            if (rel_word(f, wtext(c, st->w[1]), &w))
-                facts_key(f, RB_KEY_HIP_ADD, dir_of(f->a, f->path, w.s, w.len));
+            if (rel_word(f, wtext(c, st->w[1]), &w)) {
+                hp_str d = dir_of(f->a, f->path, w.s, w.len);
+                if (f->hip)
+                    facts_key(f, RB_KEY_HIP_ADD, d);
+                facts_ref(f, d);
+            }
         }
         return;
     }
@@ -1777,9 +1789,11 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
     f.path = path;
     f.own = dir_of(a, path, NULL, 0);
     if (kind == PYK_SETUP || kind == PYK_PYPROJECT) {
-        if (!script_hip(str_make(src, len)))
-            return NULL;
-        facts_key(&f, RB_KEY_HIP_AT, f.own);
+        int hip = script_hip(str_make(src, len));
+        if (kind == PYK_SETUP)
+            facts_key(&f, RB_KEY_PY_SETUP, f.own);
+        if (hip)
+            facts_key(&f, RB_KEY_HIP_AT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
         for (ptrdiff_t i = 0; i < len; i++) {
             char q = src[i];
@@ -1789,10 +1803,13 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
             while (j < len && j - i < 256 &&
                    (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
                 j++;
-            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/' && src[i + 1] != '.') {
+            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/') {
                 hp_str d = dir_of(a, path, src + i + 1, j - i - 1);
-                if (d.len > f.own.len)
+                if (d.len > f.own.len && src[i + 1] != '.' && hip)
                     facts_key(&f, RB_KEY_HIP_REF, d);
+                /* any build script's reference, "../ext" too */
+                if (!str_eq(d, f.own))
+                    facts_ref(&f, d);
             }
             i = j < len && src[j] == q ? j : i;
         }
