@@ -340,10 +340,56 @@ static int amd_reaches(const prun *pr, hp_str d)
     return 0;
 }
 
+/* The setup.py files below a build that names HIP or ROCm (a proper ancestor directory's)
+ * that name no HIP or ROCm themselves and that no other build file of the tree names (a quoted
+ * path in a setup.py or pyproject.toml, add_subdirectory() in CMake, at or under their
+ * directory): optional NVIDIA-only extras beside a build that has an AMD side, into
+ * cfg->nv_extra (their directories); NULL when there are none. */
+static void tree_extras(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int n = 0;
+    hp_str *v = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_PY_SETUP);
+        if (!d.len)
+            continue;
+        int hip_here = 0, hip_above = 0, named = 0;
+        for (int k = 0; k < pr->bld.n && !hip_here && !named; k++) {
+            hp_str x = pr->bld.v[k], y;
+            if ((y = key_rest(x, RB_KEY_HIP_AT)).len) {
+                hip_here |= str_eq(y, d) || at_or_under(y, d);
+                hip_above |= y.len < d.len && at_or_under(d, y);
+            } else if ((y = key_rest(x, RB_KEY_REF)).len) {
+                ptrdiff_t t = str_chr(y, '\t');
+                if (t < 0)
+                    continue;
+                hp_str from = str_cut(y, 0, t), to = str_cut(y, t + 1, y.len);
+                named = !str_eq(from, d) && at_or_under(to, d);
+            }
+        }
+        if (hip_here || !hip_above || named)
+            continue;
+        if (!v)
+            v = NEW(a, hp_str, pr->bld.n);
+        if (!v)
+            return;
+        v[n++] = d;
+    }
+    if (!n)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, n))
+        return;
+    for (int i = 0; i < n; i++)
+        nameidx_put(ix, v[i], 0, 0);
+    cfg->nv_extra = ix;
+}
+
 /* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
  * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
 static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 {
+    tree_extras(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];

@@ -706,6 +706,24 @@ static int nv_project(rctx *c)
     return c->nvproj;
 }
 
+/* Is the file a setup.py that is an optional NVIDIA-only extra of the tree (rules_cfg.nv_extra):
+ * below a build that names HIP or ROCm, naming neither itself, and named by no build file? */
+static int nv_extra(rctx *c)
+{
+    if (!c->cfg->nv_extra || !c->path)
+        return 0;
+    if (!c->extra_done) {
+        c->extra_done = 1;
+        hp_str p = rules_build_path(c->a, c->path);
+        ptrdiff_t k = p.len;
+        while (k > 0 && p.s[k - 1] != '/')
+            k--;
+        c->extra = k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
+                   nameidx_get(c->cfg->nv_extra, str_cut(p, 0, k - 1)) >= 0;
+    }
+    return c->extra;
+}
+
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone. */
 static int amd_dead_rule(const char *id)
 {
@@ -750,6 +768,12 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so */
     if (sev > HP_SEV_NOTE && nv_project(c))
         sev = HP_SEV_NOTE;
+    if (sev > HP_SEV_NOTE && nv_extra(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (an optional NVIDIA-only setup.py: no build file of the "
+                                 "tree names it, and the build above it has an AMD side)",
+                           msg);
+    }
     if (n > 1000000)
         n = 1000000;
     diag_add(&c->d, off, (int)n, row[RT_ID], sev, msg, fix ? fix : row[RT_FIX]);

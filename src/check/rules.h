@@ -91,6 +91,9 @@ typedef struct rules_cfg {
                                    vendor runs (rules_python_imports), or NULL */
     const nameidx *cuda_src; /* the .cu sources a HIP CMake build of the tree leaves to its
                                 CUDA branches (RB_KEY_CUDA_SRC paths), or NULL */
+    const nameidx *nv_extra; /* the directories of setup.py files that are optional
+                                NVIDIA-only extras beside a build with an AMD side (no build
+                                file of the tree names them), or NULL */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -160,6 +163,7 @@ struct rctx {
     int dead_done;
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
     int nvproj, nvproj_done; /* the file lies in an NVIDIA-only CMake project (rules.c) */
+    int extra, extra_done;   /* the file is an optional NVIDIA-only setup.py (rules.c) */
 };
 
 /* ---- the tokens families act on (C++; rules_hot.c)

@@ -44,7 +44,15 @@ typedef struct bctx {
     int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
+    int dry;             /* count the errors BLD001 would report (n_err) instead */
+    int n_err;
+    int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
+    int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
+    int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
+    int tl_other;        /* ... and other targets or variables */
+    ptrdiff_t tl_off;    /* ... the first of them */
+    int tl_len;
     ptrdiff_t hip_use;   /* offset of the first HIP use (for a missing list), or -1 */
     int hip_use_len;
     int nv_root;         /* the CMake file is the root of an NVIDIA-only project that no AMD
@@ -154,6 +162,14 @@ static void check_target(bctx *c, ptrdiff_t off, ptrdiff_t len)
     if (len <= 0)
         return;
     c->has_list = 1; /* a list taken from a variable counts as a list */
+    if (c->tl_consumer + c->tl_other == 0) {
+        c->tl_off = off;
+        c->tl_len = (int)len;
+    }
+    if (RULES_STARTS(s, "gfx10") || RULES_STARTS(s, "gfx11") || RULES_STARTS(s, "gfx12"))
+        c->tl_consumer++;
+    else
+        c->tl_other++;
     if (str_chr(s, '$') >= 0 || str_chr(s, '{') >= 0 || str_chr(s, '<') >= 0 ||
         str_chr(s, '@') >= 0)
         return;
@@ -225,14 +241,36 @@ static void check_target_list(bctx *c, ptrdiff_t off, ptrdiff_t len)
     }
 }
 
+/* After the target lists of a statement: a list of Radeon targets alone (gfx10xx, gfx11xx,
+ * gfx12xx) has no code for the Instinct GPUs, which a ROCm build is mostly for. */
+static void consumer_only(bctx *c)
+{
+    if (c->tl_consumer > 0 && c->tl_other == 0)
+        pyrules_add(c->r, c->tl_off, c->tl_len, RID_BLD003, HP_SEV_WARNING,
+                    "the AMD target list names only Radeon GPUs (gfx10xx, gfx11xx, gfx12xx): "
+                    "the build has no code for the Instinct GPUs (gfx90a MI200, gfx942 "
+                    "MI300, gfx950 MI355) and fails there with hipErrorNoBinaryForGpu",
+                    "add gfx90a;gfx942;gfx950 where the build must run on Instinct GPUs");
+    c->tl_consumer = c->tl_other = 0;
+}
+
 static int is_assign_op(hp_str s)
 {
     return RULES_EQ(s, "=") || RULES_EQ(s, ":=") || RULES_EQ(s, "?=") || RULES_EQ(s, "+=") ||
            RULES_EQ(s, "::=");
 }
 
+static void bld003_lists(bctx *c, const bstmt *st);
+
 /* BLD003: target lists in the statement. */
 static void bld003(bctx *c, const bstmt *st)
+{
+    c->tl_consumer = c->tl_other = 0;
+    bld003_lists(c, st);
+    consumer_only(c);
+}
+
+static void bld003_lists(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
         hp_str s = wtext(c, st->w[i]);
@@ -267,8 +305,17 @@ static void bld003(bctx *c, const bstmt *st)
                 arg.s = name.s + eq + 1;
                 arg.len = name.len - eq - 1;
                 if (arg.len == 0) {
-                    /* NAME="a;b": the value comes as the following words */
-                    while (i + 1 < st->n && str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
+                    /* NAME="a;b": the value comes as the following words, up to the
+                     * closing quote (NAME="$ARCHS" .. : cmake's source directory is no
+                     * target); NAME= before a space is empty */
+                    ptrdiff_t q = s.s - c->src + s.len, qe = q;
+                    if (q < c->len && (c->src[q] == '"' || c->src[q] == '\'')) {
+                        qe = q + 1;
+                        while (qe < c->len && c->src[qe] != c->src[q] && c->src[qe] != '\n')
+                            qe++;
+                    }
+                    while (i + 1 < st->n && st->w[i + 1].off < qe &&
+                           str_chr(wtext(c, st->w[i + 1]), '=') < 0) {
                         check_target_list(c, st->w[i + 1].off, st->w[i + 1].len);
                         i++;
                     }
@@ -477,6 +524,87 @@ static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
                         (int)span, c->src + off, row[3]);
 }
 
+/* -Xcompiler (separate from its value) before a single host flag (-fPIC): clang warns that
+ * '-Xcompiler' is unused and takes the next flag as its own. Joined (-Xcompiler=-fPIC), before a
+ * comma list (-fPIC,-Wall) or before a word that is no option (/Zc:...), clang stops. */
+static int xcompiler_host(hp_str flag, hp_str val)
+{
+    return RULES_EQ(flag, "-Xcompiler") && val.len > 1 && val.s[0] == '-' &&
+           str_chr(val, ',') < 0 && str_chr(val, ' ') < 0 && str_chr(val, '\t') < 0;
+}
+
+/* Is the nvcc at word i a version probe whose status cannot fail the script: nvcc --version
+ * (or -V) piped into a filter that picks the version string (grep, sed, awk, cut, head, tail),
+ * or followed on its line by "|| true" / "|| :"? */
+static int nvcc_probe(const bctx *c, const bstmt *st, int i)
+{
+    if (st->python || i + 1 >= st->n)
+        return 0;
+    hp_str o = wtext(c, st->w[i + 1]);
+    if (!RULES_EQ(o, "--version") && !RULES_EQ(o, "-V"))
+        return 0;
+    ptrdiff_t k = o.s - c->src + o.len, e = k;
+    while (e < c->len && c->src[e] != '\n')
+        e++;
+    hp_str rest = str_make(c->src + k, e - k);
+    if (str_find(rest, S("|| true")) >= 0 || str_find(rest, S("||true")) >= 0 ||
+        str_find(rest, S("|| :")) >= 0)
+        return 1;
+    ptrdiff_t j = 0;
+    while (j < rest.len && (str_is_space(rest.s[j]) || rest.s[j] == '2' || rest.s[j] == '>' ||
+                            rest.s[j] == '&' || rest.s[j] == '1'))
+        j++; /* 2>&1 */
+    if (j >= rest.len || rest.s[j] != '|' || (j + 1 < rest.len && rest.s[j + 1] == '|'))
+        return 0;
+    j++;
+    while (j < rest.len && str_is_space(rest.s[j]))
+        j++;
+    hp_str f = str_cut(rest, j, rest.len);
+    static const char *const filters[] = {"grep", "sed", "awk", "cut", "head", "tail"};
+    for (size_t q = 0; q < sizeof filters / sizeof *filters; q++) {
+        hp_str w = str_cstr(filters[q]);
+        if (str_starts(f, w) && (f.len == w.len || str_is_space(f.s[w.len])))
+            return 1;
+    }
+    return 0;
+}
+
+static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char *const *row,
+                     hp_str val)
+{
+    const char *m, *fix = arena_printf(c->a, "%s", row[3]);
+    hp_severity sev = flag_sev(row);
+    if (strcmp(row[0], "nvcc") == 0 && nvcc_probe(c, st, i)) {
+        sev = HP_SEV_NOTE;
+        m = "nvcc --version here only reads the CUDA version (its status cannot fail the "
+            "script): on a machine without nvcc the value is empty";
+    } else if (strcmp(row[0], "nvcc") == 0) {
+        m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
+                       : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
+                         "amdclang++ -x hip";
+    } else if (xcompiler_host(wtext(c, st->w[i]), val)) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "nvcc-only flag '-Xcompiler': clang only warns that it is unused "
+                               "and takes the flag after it ('%.*s') as its own host flag, so "
+                               "the build goes on; instead: %s",
+                         (int)val.len, val.s, row[3]);
+    } else {
+        m = flag_message(c, st->w[i].off, span, row);
+    }
+    if (c->cu_branch || c->cuda_script) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (%s)", m,
+                         c->cu_branch ? "in a case branch for a CUDA version: only CUDA builds "
+                                        "run it"
+                                      : "in a packaging script driven by CUDA version labels: "
+                                        "only CUDA builds run it");
+    }
+    if (c->dry)
+        c->n_err += sev == HP_SEV_ERROR;
+    else
+        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
+}
+
 static void bld001(bctx *c, const bstmt *st)
 {
     for (int i = 0; i < st->n; i++) {
@@ -487,13 +615,7 @@ static void bld001(bctx *c, const bstmt *st)
         const char *const *row = nvcc_flags_rows[r];
         if (not_compiled_by_amd(c, st, i, strcmp(row[0], "nvcc") == 0))
             continue;
-        const char *m;
-        if (strcmp(row[0], "nvcc") == 0)
-            m = "nvcc is the CUDA compiler: AMD builds compile with hipcc or amdclang++ -x hip";
-        else
-            m = flag_message(c, st->w[i].off, span, row);
-        const char *fix = arena_printf(c->a, "%s", row[3]);
-        pyrules_add(c->r, st->w[i].off, span, RID_BLD001, flag_sev(row), m, fix);
+        add_flag(c, st, i, span, row, i + 1 < st->n ? wtext(c, st->w[i + 1]) : S(""));
     }
 }
 
@@ -525,11 +647,16 @@ static void bld002(bctx *c, const bstmt *st)
         if (st->w[i].text)
             continue;
         if (i == 0) {
-            if (str_eq_nocase(s, S("enable_language")) && st->n > 1 &&
-                str_eqc(wtext(c, st->w[1]), "CUDA")) {
-                r = cmake_row(S("enable_language"));
-                m = "enable_language(CUDA) builds the sources with nvcc only";
-                i = 1;
+            if (str_eq_nocase(s, S("enable_language"))) {
+                /* enable_language(CXX) is no CUDA setting: only the CUDA language counts */
+                for (int k = 1; k < st->n && r < 0; k++)
+                    if (str_eqc(wtext(c, st->w[k]), "CUDA")) {
+                        r = cmake_row(S("enable_language"));
+                        m = "enable_language(CUDA) builds the sources with nvcc only";
+                        i = k;
+                    }
+                if (r < 0)
+                    i = st->n;
             } else {
                 char low[40];
                 if (s.len < (ptrdiff_t)sizeof low) {
@@ -890,6 +1017,50 @@ static void scan_cmake(bctx *c)
 
 /* ------------------------------------------------------------------ line-based files */
 
+/* Does the line src[b, e) open a case branch: a pattern list ("cu118)", "cu12*)",
+ * "cu121"|"cu124")")? 1 where every pattern names a CUDA version label (cu and a digit or a
+ * glob), -1 for another branch, 0 for no label. */
+static int case_label(const bctx *c, ptrdiff_t b, ptrdiff_t e)
+{
+    const char *s = c->src;
+    while (b < e && str_is_space(s[b]))
+        b++;
+    if (b < e && s[b] == '(')
+        b++;
+    int all_cu = 1, n = 0;
+    while (b < e) {
+        char q = 0;
+        if (s[b] == '"' || s[b] == '\'')
+            q = s[b++];
+        ptrdiff_t k = b;
+        while (k < e && (ident_ch(s[k]) || s[k] == '.' || s[k] == '*' || s[k] == '?' ||
+                         s[k] == '-' || s[k] == '[' || s[k] == ']'))
+            k++;
+        if (k == b)
+            return 0;
+        hp_str pat = str_make(s + b, k - b);
+        if (q) {
+            if (k >= e || s[k] != q)
+                return 0;
+            k++;
+        }
+        n++;
+        if (!(pat.len > 2 && pat.s[0] == 'c' && pat.s[1] == 'u' &&
+              ((pat.s[2] >= '0' && pat.s[2] <= '9') || pat.s[2] == '*' || pat.s[2] == '?')))
+            all_cu = 0;
+        while (k < e && (s[k] == ' ' || s[k] == '\t'))
+            k++;
+        if (k < e && s[k] == ')')
+            return n && all_cu ? 1 : -1;
+        if (k >= e || s[k] != '|')
+            return 0;
+        b = k + 1;
+        while (b < e && (s[b] == ' ' || s[b] == '\t'))
+            b++;
+    }
+    return 0;
+}
+
 /* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
  * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
 static void scan_lines(bctx *c)
@@ -971,7 +1142,19 @@ static void scan_lines(bctx *c)
             st.guard |= vstack[k];
         if (closes && vsp > 0)
             vsp--;
+        int ends = 0;
+        if (c->kind == PYK_SHELL) {
+            if (RULES_EQ(first, "esac"))
+                c->cu_branch = 0;
+            int lab = case_label(c, b, i);
+            if (lab)
+                c->cu_branch = lab > 0;
+            hp_str line = str_make(s + b, i - b);
+            ends = str_find(line, S(";;")) >= 0;
+        }
         run_stmt(c, &st);
+        if (ends)
+            c->cu_branch = 0;
     }
 }
 
@@ -1109,73 +1292,179 @@ static int py_flag_context(const pysrc *p, ptrdiff_t i, flag_scan *fs)
     return fs->names || fs->close > i;
 }
 
-void rules_build_py(pyrules *r, const pysrc *p, int setup)
+/* Is string token i an operand of a test rather than a value: a side of ==, != or of a
+ * membership test ("-gencode=..." in flags, flag == "--use_fast_math", x in "..."), or an
+ * argument of str.startswith/endswith (one tuple deep) or of list.remove? Such a literal is
+ * compared with flags; it is handed to no compiler. */
+static int py_compared(const pysrc *p, ptrdiff_t i)
 {
-    bctx c;
-    memset(&c, 0, sizeof c);
-    c.r = r;
-    c.a = r->a;
-    c.src = p->src;
-    c.len = p->len;
-    c.kind = setup ? PYK_SETUP : PYK_PYTHON;
-    c.hip_use = -1;
-    c.hip_file = 1;
-    bstmt st;
-    memset(&st, 0, sizeof st);
-    st.python = 1;
-    flag_scan fs = {-1, 0, 0, -1};
+    if (pysrc_op(p, i + 1, PO_EQ) || pysrc_op(p, i + 1, PO_NE) || pysrc_is(p, i + 1, "in") ||
+        (pysrc_is(p, i + 1, "not") && pysrc_is(p, i + 2, "in")))
+        return 1;
+    if (pysrc_op(p, i - 1, PO_EQ) || pysrc_op(p, i - 1, PO_NE) || pysrc_is(p, i - 1, "in"))
+        return 1;
+    /* the innermost bracket open at i on its logical line */
+    ptrdiff_t open = -1;
+    for (ptrdiff_t k = i - 1; k >= p->lstart[i]; k--)
+        if (p->t[k].kind == PY_OP && (p->t[k].sub == '(' || p->t[k].sub == '[') &&
+            p->match[k] > i) {
+            open = k;
+            break;
+        }
+    if (open > 0 && pysrc_op(p, open, '(') && pysrc_op(p, open - 1, '(') &&
+        p->match[open - 1] > i)
+        open--; /* x.startswith(("-arch", "-gencode")) */
+    if (open < 2 || !pysrc_op(p, open, '(') || !pysrc_op(p, open - 2, '.'))
+        return 0;
+    return pysrc_is(p, open - 1, "startswith") || pysrc_is(p, open - 1, "endswith") ||
+           pysrc_is(p, open - 1, "remove");
+}
+
+/* Is the string body a CUDA version label: "cu" and two or three digits (cu118, cu92)? */
+static int cu_label(hp_str b)
+{
+    if (b.len < 4 || b.len > 5 || b.s[0] != 'c' || b.s[1] != 'u')
+        return 0;
+    for (ptrdiff_t k = 2; k < b.len; k++)
+        if (b.s[k] < '0' || b.s[k] > '9')
+            return 0;
+    return 1;
+}
+
+/* Is the script a CUDA packaging script, driven by CUDA version labels: does it refuse to run
+ * unless a label starts with "cu" (an if on x[:2] != "cu" or not x.startswith("cu") whose body
+ * raises or exits), or does it key its settings by cuXXX labels (two or more compared or used
+ * as dict keys: if v == "cu102", v < "cu118", {"cu121": ...})? */
+static int cuda_label_script(const pysrc *p)
+{
+    int keyed = 0;
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind != PY_STRING)
             continue;
-        if (!setup && !py_flag_context(p, i, &fs))
+        hp_str b = pylex_string_body(p->src, &p->t[i]);
+        int cmp = py_compared(p, i) || pysrc_op(p, i - 1, '<') || pysrc_op(p, i - 1, '>') ||
+                  pysrc_op(p, i - 1, PO_LE) || pysrc_op(p, i - 1, PO_GE);
+        if (cu_label(b) && (cmp || pysrc_op(p, i + 1, ':')))
+            keyed++;
+        if (keyed >= 2)
+            return 1;
+        if (!RULES_EQ(b, "cu") || !cmp)
             continue;
-        hp_str body = pylex_string_body(p->src, &p->t[i]);
-        st.n = 0;
-        split_words(&c, &st, body.s - p->src, body.s - p->src + body.len, "");
-        int n = st.n;
-        /* the value of a flag may be the next string of the list: ["-arch", "sm_80"] */
-        if (n > 0 && i + 2 < p->n && pysrc_op(p, i + 1, ',') && p->t[i + 2].kind == PY_STRING) {
-            hp_str nb = pylex_string_body(p->src, &p->t[i + 2]);
-            split_words(&c, &st, nb.s - p->src, nb.s - p->src + nb.len, "");
-            if (st.n > n)
-                st.n = n + 1;
-        }
-        st.nvcc = setup || py_flag_context(p, i, &fs);
-        st.guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
-        /* a helper only the CUDA side of a vendor test calls (get_cuda_version() running
-         * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build */
-        if (pyrules_on(r, RID_BLD001) && !st.guard && !pysrc_in_vendor_fn(p, i)) {
-            for (int k = 0; k < n; k++) {
-                ptrdiff_t span = 0;
-                int row = flag_row(&c, &st, k, &span);
-                if (row < 0)
-                    continue;
-                const char *const *rw = nvcc_flags_rows[row];
-                /* "nvcc" as a dict key of extra_compile_args is not a compiler call */
-                if (strcmp(rw[0], "nvcc") == 0 &&
-                    str_chr(wtext(&c, st.w[k]), '/') < 0)
-                    continue;
-                const char *m =
-                    strcmp(rw[0], "nvcc") == 0
-                        ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
-                        : flag_message(&c, st.w[k].off, span, rw);
-                pyrules_add(r, st.w[k].off, span, RID_BLD001, flag_sev(rw), m, rw[3]);
-            }
-        }
-        st.n = n;
-        if (pyrules_on(r, RID_BLD003)) {
-            for (int k = 0; k < st.n; k++) {
-                hp_str w = wtext(&c, st.w[k]);
-                if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target="))
-                    bld003(&c, &st);
-            }
-            /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
-            if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
-                p->t[i - 3].kind == PY_STRING &&
-                is_target_var(pylex_string_body(p->src, &p->t[i - 3])))
-                check_target_list(&c, body.s - p->src, body.len);
+        ptrdiff_t h = p->lstart[i], bb, be;
+        if (!pysrc_is(p, h, "if") || !pysrc_block(p, h, &bb, &be))
+            continue;
+        int neg = pysrc_op(p, i - 1, PO_NE) || pysrc_op(p, i + 1, PO_NE);
+        for (ptrdiff_t k = h; k < i && !neg; k++)
+            neg = pysrc_is(p, k, "not");
+        if (!neg)
+            continue;
+        for (ptrdiff_t k = bb; k < be; k++)
+            if (pysrc_is(p, k, "raise") || pysrc_is(p, k, "exit") ||
+                (pysrc_is(p, k, "sys") && pysrc_op(p, k + 1, '.') && pysrc_is(p, k + 2, "exit")))
+                return 1;
+    }
+    return 0;
+}
+
+static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
+{
+    memset(c, 0, sizeof *c);
+    c->r = r;
+    c->a = r->a;
+    c->src = p->src;
+    c->len = p->len;
+    c->kind = setup ? PYK_SETUP : PYK_PYTHON;
+    c->hip_use = -1;
+    c->hip_file = 1;
+    c->cuda_script = pyrules_on(r, RID_BLD001) && cuda_label_script(p);
+    memset(st, 0, sizeof *st);
+    st->python = 1;
+}
+
+/* The BLD001 and BLD003 findings of string token i of a Python build script. */
+static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan *fs,
+                      int setup)
+{
+    pyrules *r = c->r;
+    if (!setup && !py_flag_context(p, i, fs))
+        return;
+    if (py_compared(p, i))
+        return;
+    hp_str body = pylex_string_body(p->src, &p->t[i]);
+    st->n = 0;
+    split_words(c, st, body.s - p->src, body.s - p->src + body.len, "");
+    int n = st->n;
+    /* the value of a flag may be the next string of the list: ["-arch", "sm_80"] */
+    if (n > 0 && i + 2 < p->n && pysrc_op(p, i + 1, ',') && p->t[i + 2].kind == PY_STRING) {
+        hp_str nb = pylex_string_body(p->src, &p->t[i + 2]);
+        split_words(c, st, nb.s - p->src, nb.s - p->src + nb.len, "");
+        if (st->n > n)
+            st->n = n + 1;
+    }
+    st->nvcc = setup || py_flag_context(p, i, fs);
+    st->guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
+    /* a helper only the CUDA side of a vendor test calls (get_cuda_version() running
+     * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build */
+    if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i)) {
+        for (int k = 0; k < n; k++) {
+            ptrdiff_t span = 0;
+            int row = flag_row(c, st, k, &span);
+            if (row < 0)
+                continue;
+            const char *const *rw = nvcc_flags_rows[row];
+            /* "nvcc" as a dict key of extra_compile_args is not a compiler call */
+            if (strcmp(rw[0], "nvcc") == 0 && str_chr(wtext(c, st->w[k]), '/') < 0)
+                continue;
+            /* each string is one argument: the value of a lone "-Xcompiler" is the
+             * whole next string of the list */
+            hp_str val = {0, 0};
+            if (n == 1 && str_eq(body, wtext(c, st->w[0])) && st->n > n)
+                val = pylex_string_body(p->src, &p->t[i + 2]);
+            add_flag(c, st, k, span, rw, val);
         }
     }
+    st->n = n;
+    if (pyrules_on(r, RID_BLD003) && !c->dry) {
+        for (int k = 0; k < st->n; k++) {
+            hp_str w = wtext(c, st->w[k]);
+            if (RULES_STARTS(w, "--offload-arch=") || RULES_STARTS(w, "--amdgpu-target=")) {
+                bld003(c, st); /* all the string's words at once */
+                break;
+            }
+        }
+        /* os.environ["PYTORCH_ROCM_ARCH"] = "gfx90a;native" */
+        if (i >= 3 && pysrc_op(p, i - 1, '=') && pysrc_op(p, i - 2, ']') &&
+            p->t[i - 3].kind == PY_STRING &&
+            is_target_var(pylex_string_body(p->src, &p->t[i - 3]))) {
+            c->tl_consumer = c->tl_other = 0;
+            check_target_list(c, body.s - p->src, body.len);
+            consumer_only(c);
+        }
+    }
+}
+
+void rules_build_py(pyrules *r, const pysrc *p, int setup)
+{
+    bctx c;
+    bstmt st;
+    py_init(&c, &st, r, p, setup);
+    flag_scan fs = {-1, 0, 0, -1};
+    for (ptrdiff_t i = 0; i < p->n; i++)
+        if (p->t[i].kind == PY_STRING)
+            py_string(&c, &st, p, i, &fs, setup);
+}
+
+int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
+{
+    bctx c;
+    bstmt st;
+    py_init(&c, &st, r, p, setup);
+    c.dry = 1;
+    flag_scan fs = {-1, 0, 0, -1};
+    for (ptrdiff_t i = b; i < e && i < p->n && !c.n_err; i++)
+        if (p->t[i].kind == PY_STRING)
+            py_string(&c, &st, p, i, &fs, setup);
+    return c.n_err > 0;
 }
 
 /* ------------------------------------------------------------------ CUDA sides of HIP builds */
@@ -1348,6 +1637,14 @@ static void facts_key(facts *f, const char *kind, hp_str dir)
     facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
 }
 
+/* RB_KEY_REF: the file's directory, a tab, the directory or file it names. */
+static void facts_ref(facts *f, hp_str d)
+{
+    char *k = arena_printf(f->a, "%s:%.*s\t%.*s", RB_KEY_REF, (int)f->own.len, f->own.s,
+                           (int)d.len, d.s);
+    facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
+}
+
 /* Does an if()/elseif() condition test for HIP (1), for its absence (-1: NOT USE_ROCM), or
  * neither (0)? */
 static int cond_hip(const bctx *c, const bstmt *st)
@@ -1432,10 +1729,14 @@ static void facts_stmt(bctx *c, bstmt *st)
         } else if (str_eq_nocase(cmd, S("enable_language")) && st->n > 1 &&
                    RULES_EQ(wtext(c, st->w[1]), "CUDA")) {
             f->cuda = 1;
-        } else if (str_eq_nocase(cmd, S("add_subdirectory")) && f->hip && st->n > 1) {
+        } else if (str_eq_nocase(cmd, S("add_subdirectory")) && st->n > 1) {
             hp_str w;
-            if (rel_word(f, wtext(c, st->w[1]), &w))
-                facts_key(f, RB_KEY_HIP_ADD, dir_of(f->a, f->path, w.s, w.len));
+            if (rel_word(f, wtext(c, st->w[1]), &w)) {
+                hp_str d = dir_of(f->a, f->path, w.s, w.len);
+                if (f->hip)
+                    facts_key(f, RB_KEY_HIP_ADD, d);
+                facts_ref(f, d);
+            }
         }
         return;
     }
@@ -1488,9 +1789,11 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
     f.path = path;
     f.own = dir_of(a, path, NULL, 0);
     if (kind == PYK_SETUP || kind == PYK_PYPROJECT) {
-        if (!script_hip(str_make(src, len)))
-            return NULL;
-        facts_key(&f, RB_KEY_HIP_AT, f.own);
+        int hip = script_hip(str_make(src, len));
+        if (kind == PYK_SETUP)
+            facts_key(&f, RB_KEY_PY_SETUP, f.own);
+        if (hip)
+            facts_key(&f, RB_KEY_HIP_AT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
         for (ptrdiff_t i = 0; i < len; i++) {
             char q = src[i];
@@ -1500,10 +1803,13 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
             while (j < len && j - i < 256 &&
                    (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
                 j++;
-            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/' && src[i + 1] != '.') {
+            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/') {
                 hp_str d = dir_of(a, path, src + i + 1, j - i - 1);
-                if (d.len > f.own.len)
+                if (d.len > f.own.len && src[i + 1] != '.' && hip)
                     facts_key(&f, RB_KEY_HIP_REF, d);
+                /* any build script's reference, "../ext" too */
+                if (!str_eq(d, f.own))
+                    facts_ref(&f, d);
             }
             i = j < len && src[j] == q ? j : i;
         }

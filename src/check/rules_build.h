@@ -11,6 +11,9 @@
 
 /* Rules BLD001-BLD003 over the strings of a Python build script (setup.py). */
 void rules_build_py(pyrules *r, const pysrc *p, int setup);
+/* Does BLD001 report an error (an nvcc-only flag clang stops on) in a string among the tokens
+ * [b, e) of such a script? Reports nothing. */
+int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e);
 /* Rules BLD001-BLD003 (and TRI011) over a CMake file, Makefile, shell script, Dockerfile or
  * pyproject.toml. */
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len);
@@ -33,6 +36,10 @@ hp_str rules_build_path(arena *a, const char *path);
  *   RB_KEY_HIP_AT    a build file that builds for HIP (CMake) or names HIP or ROCm (scripts)
  *   RB_KEY_HIP_ADD   a directory a CMake file that builds for HIP add_subdirectory()s
  *   RB_KEY_HIP_REF   a relative directory a script that names ROCm quotes ("csrc/ext")
+ *   RB_KEY_PY_SETUP  the directory of a setup.py
+ *   RB_KEY_REF       a directory or file a build file names (quoted in a setup.py or
+ *                    pyproject.toml, add_subdirectory() in CMake): "DIR\tNAMED", DIR the
+ *                    naming file's directory
  *   RB_KEY_CUDA_SRC  a .cu source a CMake file that builds for HIP names only in branches
  *                    of if() chains that have a HIP branch, other than that branch
  *                    (or under NOT USE_ROCM), and nowhere else; none when the file globs
@@ -43,6 +50,8 @@ hp_str rules_build_path(arena *a, const char *path);
 #define RB_KEY_HIP_ADD "hip-add"
 #define RB_KEY_HIP_REF "hip-ref"
 #define RB_KEY_CUDA_SRC "cuda-src"
+#define RB_KEY_PY_SETUP "py-setup"
+#define RB_KEY_REF "ref"
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n);
 
 /* The values of rules_cfg.proj: what a CMake project root is. */

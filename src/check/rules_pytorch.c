@@ -6,6 +6,8 @@
 #include "pyrules.h"
 #include "pysrc.h"
 #include "rules.h"
+#include "rules_build.h"
+#include "rules_py.h"
 #include "rules_pytorch.h"
 #include "str.h"
 
@@ -648,12 +650,22 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
                 flags = k;
         }
     }
-    if (flags >= 0 && !amd_file && !guarded(p, i))
-        add_span(r, p, a[flags].kw, a[flags].kw + 1, RID_PT003, HP_SEV_WARNING,
-                 "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
-                 "hipified and these flags go to hipcc, which rejects nvcc-only options",
+    /* where BLD001 reports the list's flags as errors, one per flag, this finding about the
+     * same list says nothing more: a note */
+    if (flags >= 0 && !amd_file && !guarded(p, i)) {
+        int dup = rules_build_py_errors(r, p, rules_py_kind(r->c->path) == PYK_SETUP,
+                                        a[flags].vb, a[flags].e);
+        add_span(r, p, a[flags].kw, a[flags].kw + 1, RID_PT003,
+                 dup ? HP_SEV_NOTE : HP_SEV_WARNING,
+                 dup ? "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the "
+                       "extension is hipified and these flags go to hipcc, which rejects "
+                       "nvcc-only options (BLD001 reports each of them)"
+                     : "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension "
+                       "is hipified and these flags go to hipcc, which rejects nvcc-only "
+                       "options",
                  "branch on torch.version.hip (or IS_HIP_EXTENSION) and give hipcc its own "
                  "flags; set PYTORCH_ROCM_ARCH for the targets");
+    }
     /* inline PTX in load_inline(cuda_sources=...) */
     int ks = pysrc_kwarg(p, a, n, "cuda_sources");
     if (ks >= 0) {

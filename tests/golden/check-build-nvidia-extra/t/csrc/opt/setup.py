@@ -1,0 +1,2 @@
+from torch.utils.cpp_extension import CUDAExtension
+ext = CUDAExtension("opt", ["opt.cu"], extra_compile_args={"nvcc": ["-O3", "--use_fast_math"]})
