@@ -747,8 +747,9 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         c->once[c->nonce].msg = msg;
         c->nonce++;
     }
-    /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so */
-    if (sev > HP_SEV_NOTE && nv_project(c))
+    /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so; a source
+     * the tree's AMD build leaves out (cuda_side) keeps its other findings as notes */
+    if (sev > HP_SEV_NOTE && (nv_project(c) || cuda_side(c)))
         sev = HP_SEV_NOTE;
     if (n > 1000000)
         n = 1000000;
