@@ -10,6 +10,7 @@
 #include "rules.h"
 #include "rules_build.h"
 #include "run.h"
+#include "srcside.h"
 #include "str.h"
 
 #include "banned.h"
@@ -199,6 +200,18 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     uint8_t *mv = NULL;
     if (cmake || script)
         bv = rules_build_facts(a, job->path, data, len, &nb);
+    if (pk == PYK_SETUP) { /* the sources it gives its extensions only on the NVIDIA side */
+        int ns2 = 0;
+        hp_str *sv2 = srcside_setup(a, job->path, data, len, &ns2);
+        if (ns2) {
+            hp_str *all = NEW(a, hp_str, nb + ns2);
+            if (nb)
+                memcpy(all, bv, (size_t)nb * sizeof *all);
+            memcpy(all + nb, sv2, (size_t)ns2 * sizeof *all);
+            bv = all;
+            nb += ns2;
+        }
+    }
     if (python)
         bv = rules_python_imports(a, data, len, &nb, &mv);
     if (script || python) {
@@ -361,6 +374,28 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
             }
             cfg->cuda_src = ix;
         }
+    }
+    /* the glob patterns of setup.py scripts: those that reach sources only on the NVIDIA
+     * side, and the others */
+    int ng = 0, na = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        ng += key_rest(pr->bld.v[i], SRCSIDE_KEY_GLOB).len > 0;
+        na += key_rest(pr->bld.v[i], SRCSIDE_KEY_ANY).len > 0;
+    }
+    if (ng) {
+        hp_str *gv = NEW(a, hp_str, ng), *av = na ? NEW(a, hp_str, na) : NULL;
+        int kg = 0, ka = 0;
+        for (int i = 0; i < pr->bld.n; i++) {
+            hp_str x;
+            if ((x = key_rest(pr->bld.v[i], SRCSIDE_KEY_GLOB)).len)
+                gv[kg++] = x;
+            else if (av && (x = key_rest(pr->bld.v[i], SRCSIDE_KEY_ANY)).len)
+                av[ka++] = x;
+        }
+        cfg->cuda_glob = gv;
+        cfg->ncuda_glob = kg;
+        cfg->any_glob = av;
+        cfg->nany_glob = ka;
     }
     if (!nv)
         return;

@@ -12,6 +12,7 @@
 #include "hash.h"
 #include "ppeval.h"
 #include "rules_build.h"
+#include "srcside.h"
 #include "ruletab.h"
 #include "str.h"
 
@@ -653,7 +654,7 @@ static int amd_dead(rctx *c, ptrdiff_t off)
 static int cuda_side_file(rctx *c)
 {
     const rules_cfg *g = c->cfg;
-    if ((!g->inc_cuda && !g->cuda_src) || c->hip_source || !c->path)
+    if ((!g->inc_cuda && !g->cuda_src && !g->ncuda_glob) || c->hip_source || !c->path)
         return 0;
     hp_str p = str_cstr(c->path);
     ptrdiff_t k = p.len;
@@ -664,6 +665,16 @@ static int cuda_side_file(rctx *c)
     /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
     if (g->cuda_src && nameidx_get(g->cuda_src, rules_build_path(c->a, c->path)) >= 0)
         return 1;
+    if (g->ncuda_glob) { /* ... or that a setup.py globs only on its NVIDIA side */
+        hp_str tp = rules_build_path(c->a, c->path);
+        int nv = 0;
+        for (int i = 0; i < g->ncuda_glob && !nv; i++)
+            nv = srcside_glob_match(g->cuda_glob[i], tp);
+        for (int i = 0; i < g->nany_glob && nv; i++)
+            nv = !srcside_glob_match(g->any_glob[i], tp);
+        if (nv)
+            return 1;
+    }
     if (!g->inc_cuda)
         return 0;
     for (ptrdiff_t i = p.len - 1; i >= 0; i--) /* each suffix after a '/' */

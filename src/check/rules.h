@@ -91,6 +91,10 @@ typedef struct rules_cfg {
                                    vendor runs (rules_python_imports), or NULL */
     const nameidx *cuda_src; /* the .cu sources a HIP CMake build of the tree leaves to its
                                 CUDA branches (RB_KEY_CUDA_SRC paths), or NULL */
+    const hp_str *cuda_glob;  /* glob patterns of sources setup.py scripts with an AMD branch */
+    int ncuda_glob;           /* give only their NVIDIA side (SRCSIDE_KEY_GLOB) */
+    const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
+    int nany_glob;
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
