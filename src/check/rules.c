@@ -651,30 +651,35 @@ static int amd_dead(rctx *c, ptrdiff_t off)
 /* Is this file included in the tree only where HIP-Clang skips (cfg->inc_cuda: a vendor
  * header of the CUDA or another non-AMD build), and never elsewhere under its name
  * (cfg->inc_any)? A HIP source never is: it is the AMD side. */
+int rules_cuda_side_path(const rules_cfg *g, hp_str p)
+{
+    /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
+    if (g->cuda_src && nameidx_get(g->cuda_src, p) >= 0)
+        return 1;
+    int nv = 0; /* ... or that a setup.py globs only on its NVIDIA side */
+    for (int i = 0; i < g->ncuda_glob && !nv; i++)
+        nv = srcside_glob_match(g->cuda_glob[i], p);
+    for (int i = 0; i < g->nany_glob && nv; i++)
+        nv = !srcside_glob_match(g->any_glob[i], p);
+    return nv;
+}
+
 static int cuda_side_file(rctx *c)
 {
     const rules_cfg *g = c->cfg;
     if ((!g->inc_cuda && !g->cuda_src && !g->ncuda_glob) || c->hip_source || !c->path)
         return 0;
     hp_str p = str_cstr(c->path);
+    /* a header only such sources include (the first pass read every include) */
+    if (g->cuda_hdr && nameidx_get(g->cuda_hdr, rules_build_path(c->a, c->path)) >= 0)
+        return 1;
     ptrdiff_t k = p.len;
     while (k > 0 && p.s[k - 1] != '/')
         k--;
     if (g->inc_any && nameidx_get(g->inc_any, str_cut(p, k, p.len)) >= 0)
         return 0;
-    /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
-    if (g->cuda_src && nameidx_get(g->cuda_src, rules_build_path(c->a, c->path)) >= 0)
+    if ((g->cuda_src || g->ncuda_glob) && rules_cuda_side_path(g, rules_build_path(c->a, c->path)))
         return 1;
-    if (g->ncuda_glob) { /* ... or that a setup.py globs only on its NVIDIA side */
-        hp_str tp = rules_build_path(c->a, c->path);
-        int nv = 0;
-        for (int i = 0; i < g->ncuda_glob && !nv; i++)
-            nv = srcside_glob_match(g->cuda_glob[i], tp);
-        for (int i = 0; i < g->nany_glob && nv; i++)
-            nv = !srcside_glob_match(g->any_glob[i], tp);
-        if (nv)
-            return 1;
-    }
     if (!g->inc_cuda)
         return 0;
     for (ptrdiff_t i = p.len - 1; i >= 0; i--) /* each suffix after a '/' */
