@@ -120,6 +120,34 @@ static const lang_def *lang_by_bit(unsigned bit)
     return NULL;
 }
 
+/* Does a directory of path hold code for one NVIDIA GPU generation by its name: a component
+ * sm90, sm_90a, sm100a, sm120 or sm100_blk64 ("sm", an optional '_', two or three digits, an
+ * optional letter, then its end or '_')? */
+static int nvidia_arch_dir(const char *path)
+{
+    const char *end = strrchr(path, '/');
+    for (const char *p = path; end && p < end; p++) {
+        if (p != path && p[-1] != '/')
+            continue;
+        if (p[0] != 's' || p[1] != 'm')
+            continue;
+        const char *q = p + 2;
+        if (*q == '_')
+            q++;
+        int d = 0;
+        while (q[d] >= '0' && q[d] <= '9')
+            d++;
+        if (d < 2 || d > 3)
+            continue;
+        q += d;
+        if (*q >= 'a' && *q <= 'z')
+            q++;
+        if (*q == '/' || *q == '_')
+            return 1;
+    }
+    return 0;
+}
+
 HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
                               const char *src, ptrdiff_t len, hp_check_result *out)
 {
@@ -165,6 +193,11 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     int suppressed = 0;
     if (c->d.n)
         rules_apply_ignores(c, &suppressed);
+    /* code below a directory named for one NVIDIA GPU generation is that GPU's: notes */
+    if (c->d.n && nvidia_arch_dir(path))
+        for (int i = 0; i < c->d.n; i++)
+            if (c->d.v[i].severity > HP_SEV_NOTE)
+                c->d.v[i].severity = HP_SEV_NOTE;
     diag_sort(&c->d);
     out->findings = c->d.v;
     out->nfindings = c->d.n;

@@ -10,6 +10,7 @@
 #include "rules.h"
 #include "rules_build.h"
 #include "run.h"
+#include "srcside.h"
 #include "str.h"
 
 #include "banned.h"
@@ -125,6 +126,9 @@ typedef struct prun {
     names bld;         /* the build files' facts (rules_build_facts: "b KIND:PATH" lines) */
     names imp_vendor;  /* modules imported in code one vendor runs ("m NAME" lines) */
     names imp_any;     /* modules imported elsewhere ("M NAME" lines) */
+    names inc_to;      /* every quoted include ("i PATH" lines) ... */
+    names inc_from;    /* ... and the file that has it */
+    names files;       /* the C++ files of the tree */
 } prun;
 
 static int header_name(const char *path)
@@ -199,6 +203,18 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     uint8_t *mv = NULL;
     if (cmake || script)
         bv = rules_build_facts(a, job->path, data, len, &nb);
+    if (pk == PYK_SETUP) { /* the sources it gives its extensions only on the NVIDIA side */
+        int ns2 = 0;
+        hp_str *sv2 = srcside_setup(a, job->path, data, len, &ns2);
+        if (ns2) {
+            hp_str *all = NEW(a, hp_str, nb + ns2);
+            if (nb)
+                memcpy(all, bv, (size_t)nb * sizeof *all);
+            memcpy(all + nb, sv2, (size_t)ns2 * sizeof *all);
+            bv = all;
+            nb += ns2;
+        }
+    }
     if (python)
         bv = rules_python_imports(a, data, len, &nb, &mv);
     if (script || python) {
@@ -229,6 +245,11 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         buf_add(&b, side[i] ? "c " : "a ", 2);
         buf_add(&b, p.s, p.len);
         buf_addc(&b, '\n');
+        if (!memchr(iv[i].s, '\n', (size_t)iv[i].len)) {
+            buf_add(&b, "i ", 2);
+            buf_add(&b, iv[i].s, iv[i].len);
+            buf_addc(&b, '\n');
+        }
     }
     for (int i = 0; i < n; i++) {
         buf_add(&b, "p ", 2);
@@ -254,13 +275,42 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     }
 }
 
+static int names_add(arena *a, names *ns, const char *s, ptrdiff_t len)
+{
+    if (ns->n == ns->cap) {
+        int nc = ns->cap ? 2 * ns->cap : 64;
+        hp_str *nv = NEW(a, hp_str, nc);
+        if (!nv)
+            return 0;
+        if (ns->n)
+            memcpy(nv, ns->v, (size_t)ns->n * sizeof *nv);
+        ns->v = nv;
+        ns->cap = nc;
+    }
+    char *c = arena_strndup(a, s, len);
+    if (!c)
+        return 0;
+    ns->v[ns->n++] = str_make(c, len);
+    return 1;
+}
+
 static void plat_file(void *ud, const hp_file_result *r)
 {
     prun *pr = ud;
+    hp_str from = {NULL, 0};
+    if (r->path && cpp_source_name(r->path)) {
+        if (!names_add(pr->a, &pr->files, r->path, (ptrdiff_t)strlen(r->path)))
+            return;
+        from = pr->files.v[pr->files.n - 1];
+    }
     for (ptrdiff_t i = 0; i < r->report_len;) {
         const char *nl = memchr(r->report + i, '\n', (size_t)(r->report_len - i));
         ptrdiff_t e = nl ? nl - r->report : r->report_len;
-        if (e > i + 2) {
+        if (e > i + 2 && r->report[i] == 'i') {
+            if (from.s && (!names_add(pr->a, &pr->inc_to, r->report + i + 2, e - i - 2) ||
+                           !names_add(pr->a, &pr->inc_from, from.s, from.len)))
+                return;
+        } else if (e > i + 2) {
             char kind = r->report[i];
             names *ns = kind == 's' ? &pr->shim : kind == 'c' ? &pr->inc_cuda
                                                 : kind == 'a' ? &pr->inc_any
@@ -408,6 +458,28 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
             cfg->cuda_src = ix;
         }
     }
+    /* the glob patterns of setup.py scripts: those that reach sources only on the NVIDIA
+     * side, and the others */
+    int ng = 0, na = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        ng += key_rest(pr->bld.v[i], SRCSIDE_KEY_GLOB).len > 0;
+        na += key_rest(pr->bld.v[i], SRCSIDE_KEY_ANY).len > 0;
+    }
+    if (ng) {
+        hp_str *gv = NEW(a, hp_str, ng), *av = na ? NEW(a, hp_str, na) : NULL;
+        int kg = 0, ka = 0;
+        for (int i = 0; i < pr->bld.n; i++) {
+            hp_str x;
+            if ((x = key_rest(pr->bld.v[i], SRCSIDE_KEY_GLOB)).len)
+                gv[kg++] = x;
+            else if (av && (x = key_rest(pr->bld.v[i], SRCSIDE_KEY_ANY)).len)
+                av[ka++] = x;
+        }
+        cfg->cuda_glob = gv;
+        cfg->ncuda_glob = kg;
+        cfg->any_glob = av;
+        cfg->nany_glob = ka;
+    }
     if (!nv)
         return;
     nameidx *ix = NEW(a, nameidx, 1);
@@ -432,6 +504,108 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
             if (k != i && nvd[i].len > nvd[k].len && at_or_under(nvd[i], nvd[k]))
                 nameidx_put(ix, nvd[i], RB_PROJ_NESTED, 1);
     cfg->proj = ix;
+}
+
+/* The headers whose every includer in the tree is a source its AMD build leaves out
+ * (rules_cuda_side_path), or such a header, into cfg->cuda_hdr. An include resolves against
+ * the includer's directory when the tree has that file, else to every file whose path ends
+ * with it. */
+static void tree_cuda_headers(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int nf = pr->files.n, ne = pr->inc_to.n;
+    if (!nf || !ne || (!cfg->cuda_src && !cfg->ncuda_glob))
+        return;
+    hp_str *path = NEW(a, hp_str, nf);
+    uint8_t *side = NEW(a, uint8_t, nf), *was = NEW(a, uint8_t, nf);
+    int32_t *next = NEW(a, int32_t, nf); /* files of the same last component, chained */
+    nameidx byp, bybase;
+    if (!path || !side || !was || !next || !nameidx_init(&byp, a, nf) ||
+        !nameidx_init(&bybase, a, nf))
+        return;
+    for (int i = 0; i < nf; i++) {
+        path[i] = rules_build_path(a, pr->files.v[i].s);
+        nameidx_put(&byp, path[i], i, 0);
+        side[i] = was[i] = (uint8_t)rules_cuda_side_path(cfg, path[i]);
+        hp_str p = path[i];
+        ptrdiff_t k = p.len;
+        while (k > 0 && p.s[k - 1] != '/')
+            k--;
+        hp_str base = str_cut(p, k, p.len);
+        int32_t h = nameidx_get(&bybase, base);
+        next[i] = h;
+        nameidx_put(&bybase, base, i, 1);
+    }
+    /* the edges: (included file, includer) */
+    int cap = ne + 16, n = 0;
+    int32_t *to = NEW(a, int32_t, cap), *fr = NEW(a, int32_t, cap);
+    if (!to || !fr)
+        return;
+    for (int e = 0; e < ne; e++) {
+        int32_t f = nameidx_get(&byp, rules_build_path(a, pr->inc_from.v[e].s));
+        hp_str x = pr->inc_to.v[e];
+        if (f < 0 || !x.len)
+            continue;
+        hp_str fp = path[f];
+        ptrdiff_t d = fp.len;
+        while (d > 0 && fp.s[d - 1] != '/')
+            d--;
+        char *rel = arena_printf(a, "%.*s%.*s", (int)d, fp.s, (int)x.len, x.s);
+        int32_t t = nameidx_get(&byp, rules_build_path(a, rel));
+        ptrdiff_t k = x.len;
+        while (k > 0 && x.s[k - 1] != '/')
+            k--;
+        for (int32_t c = t >= 0 ? t : nameidx_get(&bybase, str_cut(x, k, x.len)); c >= 0;
+             c = t >= 0 ? -1 : next[c]) {
+            hp_str cp = path[c];
+            if (t < 0 && !(cp.len > x.len && cp.s[cp.len - x.len - 1] == '/' &&
+                           memcmp(cp.s + cp.len - x.len, x.s, (size_t)x.len) == 0))
+                continue;
+            if (n == cap) {
+                int nc = 2 * cap;
+                int32_t *nt = NEW(a, int32_t, nc), *nfr = NEW(a, int32_t, nc);
+                if (!nt || !nfr)
+                    return;
+                memcpy(nt, to, (size_t)n * sizeof *nt);
+                memcpy(nfr, fr, (size_t)n * sizeof *nfr);
+                to = nt;
+                fr = nfr;
+                cap = nc;
+            }
+            to[n] = c;
+            fr[n++] = f;
+        }
+    }
+    /* the largest set of headers all of whose includers are in it or such sources (include
+     * cycles among headers stay in): every header with includers, less those with an includer
+     * outside, until nothing changes */
+    int32_t *cnt = NEW(a, int32_t, nf);
+    if (!cnt)
+        return;
+    for (int i = 0; i < n; i++)
+        cnt[to[i]] += to[i] != fr[i];
+    for (int i = 0; i < nf; i++)
+        if (!side[i] && cnt[i] && header_name(path[i].s))
+            side[i] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < n; i++)
+            if (side[to[i]] && !was[to[i]] && !side[fr[i]]) {
+                side[to[i]] = 0;
+                changed = 1;
+            }
+    }
+    int found = 0;
+    for (int i = 0; i < nf; i++)
+        found += side[i] && !was[i];
+    if (!found)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, found))
+        return;
+    for (int i = 0; i < nf; i++)
+        if (side[i] && !was[i])
+            nameidx_put(ix, path[i], 0, 0);
+    cfg->cuda_hdr = ix;
 }
 
 /* Runs the first pass: the platform macros into cfg->plat, the names headers define for HIP
@@ -461,6 +635,7 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
     cfg->inc_any = index_of(a, &pr.inc_any);
     tree_projects(a, &pr, cfg);
+    tree_cuda_headers(a, &pr, cfg);
     /* the modules imported only from code one vendor runs */
     const nameidx *any = index_of(a, &pr.imp_any);
     int nonly = 0;

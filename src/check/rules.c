@@ -12,6 +12,7 @@
 #include "hash.h"
 #include "ppeval.h"
 #include "rules_build.h"
+#include "srcside.h"
 #include "ruletab.h"
 #include "str.h"
 
@@ -650,19 +651,34 @@ static int amd_dead(rctx *c, ptrdiff_t off)
 /* Is this file included in the tree only where HIP-Clang skips (cfg->inc_cuda: a vendor
  * header of the CUDA or another non-AMD build), and never elsewhere under its name
  * (cfg->inc_any)? A HIP source never is: it is the AMD side. */
+int rules_cuda_side_path(const rules_cfg *g, hp_str p)
+{
+    /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
+    if (g->cuda_src && nameidx_get(g->cuda_src, p) >= 0)
+        return 1;
+    int nv = 0; /* ... or that a setup.py globs only on its NVIDIA side */
+    for (int i = 0; i < g->ncuda_glob && !nv; i++)
+        nv = srcside_glob_match(g->cuda_glob[i], p);
+    for (int i = 0; i < g->nany_glob && nv; i++)
+        nv = !srcside_glob_match(g->any_glob[i], p);
+    return nv;
+}
+
 static int cuda_side_file(rctx *c)
 {
     const rules_cfg *g = c->cfg;
-    if ((!g->inc_cuda && !g->cuda_src) || c->hip_source || !c->path)
+    if ((!g->inc_cuda && !g->cuda_src && !g->ncuda_glob) || c->hip_source || !c->path)
         return 0;
     hp_str p = str_cstr(c->path);
+    /* a header only such sources include (the first pass read every include) */
+    if (g->cuda_hdr && nameidx_get(g->cuda_hdr, rules_build_path(c->a, c->path)) >= 0)
+        return 1;
     ptrdiff_t k = p.len;
     while (k > 0 && p.s[k - 1] != '/')
         k--;
     if (g->inc_any && nameidx_get(g->inc_any, str_cut(p, k, p.len)) >= 0)
         return 0;
-    /* a source the tree's HIP CMake build leaves to its CUDA branches (RB_KEY_CUDA_SRC) */
-    if (g->cuda_src && nameidx_get(g->cuda_src, rules_build_path(c->a, c->path)) >= 0)
+    if ((g->cuda_src || g->ncuda_glob) && rules_cuda_side_path(g, rules_build_path(c->a, c->path)))
         return 1;
     if (!g->inc_cuda)
         return 0;
@@ -765,8 +781,9 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         c->once[c->nonce].msg = msg;
         c->nonce++;
     }
-    /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so */
-    if (sev > HP_SEV_NOTE && nv_project(c))
+    /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so; a source
+     * the tree's AMD build leaves out (cuda_side) keeps its other findings as notes */
+    if (sev > HP_SEV_NOTE && (nv_project(c) || cuda_side(c)))
         sev = HP_SEV_NOTE;
     if (sev > HP_SEV_NOTE && nv_extra(c)) {
         sev = HP_SEV_NOTE;

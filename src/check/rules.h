@@ -94,6 +94,11 @@ typedef struct rules_cfg {
     const nameidx *nv_extra; /* the directories of setup.py files that are optional
                                 NVIDIA-only extras beside a build with an AMD side (no build
                                 file of the tree names them), or NULL */
+    const hp_str *cuda_glob;  /* glob patterns of sources setup.py scripts with an AMD branch */
+    int ncuda_glob;           /* give only their NVIDIA side (SRCSIDE_KEY_GLOB) */
+    const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
+    int nany_glob;
+    const nameidx *cuda_hdr;  /* headers only such sources include (tree_cuda_headers) */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -354,6 +359,9 @@ int rules_directive_amd(const rctx *c, ptrdiff_t h);
  * d, w)", "typedef __hip_bfloat16 nv_bfloat16;"), those outside any test but include guards
  * too. Rules about CUDA names leave the tree's shim names alone (rules_shim). Names point
  * into src. */
+/* Is the file at tree path p (rules_build_path) a source the tree's AMD build leaves out by
+ * its build files: cfg->cuda_src, or a cfg->cuda_glob pattern no cfg->any_glob one shares? */
+int rules_cuda_side_path(const rules_cfg *cfg, hp_str p);
 hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
                               int *n, hp_str **shim, int *nshim);
 /* The quoted #include paths of a C++ source, with, per path, 1 where the include sits in a

@@ -76,6 +76,23 @@ static ptrdiff_t chain_next(const rctx *c, ptrdiff_t k)
     return -1;
 }
 
+/* The previous directive of the same #if chain before dirs[k] (#if, #ifdef, #ifndef or
+ * #elif), or -1. */
+static ptrdiff_t chain_prev(const rctx *c, ptrdiff_t k)
+{
+    int depth = 0;
+    for (ptrdiff_t j = k - 1; j >= 0; j--) {
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub == PP_ENDIF)
+            depth++;
+        else if ((sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF) && depth-- == 0)
+            return j;
+        else if ((sub == PP_ELIF || sub == PP_ELSE) && depth == 0)
+            return j;
+    }
+    return -1;
+}
+
 /* Does the branch after dirs[k] (to the chain's next directive) hold code or a #define,
  * #undef or #include, and no #error? */
 static int branch_has_code(const rctx *c, ptrdiff_t k)
@@ -110,6 +127,8 @@ static int amd_skips(rctx *c, ptrdiff_t i, hp_str name)
     return sk.skipping;
 }
 
+static int tests_arch_value(rctx *c, ptrdiff_t h);
+
 /* Where the #if or #elif at '#' h sends HIP-Clang, which defines none of CUDA's architecture
  * macros: 1 into a branch that holds code (the condition's own, or the #else after it), 0 into
  * an empty one, #error or past the chain, -1 when that depends on macros check does not know. */
@@ -139,7 +158,92 @@ static int amd_lands_in_code(rctx *c, ptrdiff_t h)
         return 0;
     if (c->t[c->dirs[n]].sub == PP_ELSE)
         return branch_has_code(c, n);
-    return -1; /* an #elif: its own test decides */
+    /* an #elif: its own test decides, when it tests only the architecture macros too */
+    return tests_arch_value(c, c->dirs[n]) ? amd_lands_in_code(c, c->dirs[n]) : -1;
+}
+
+/* Does the condition of the directive at '#' h test the value of a CUDA architecture macro
+ * (outside defined())? */
+static int tests_arch_value(rctx *c, ptrdiff_t h)
+{
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j))
+        if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)) && !defined_test(c, j, h))
+            return 1;
+    return 0;
+}
+
+/* Is the #elif at '#' h in a chain whose earlier branch already tests an architecture's value
+ * and that ends in an #else with code (where AMD lands whatever the #elif says)? One finding,
+ * on the first test, is the chain's. */
+static int chain_reported(rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t k = dir_index(c, h);
+    if (k < 0 || c->t[h].sub != PP_ELIF)
+        return 0;
+    int earlier = 0;
+    for (ptrdiff_t j = chain_prev(c, k); j >= 0 && !earlier; j = chain_prev(c, j)) {
+        earlier = tests_arch_value(c, c->dirs[j]);
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub != PP_ELIF)
+            break;
+    }
+    if (!earlier)
+        return 0;
+    ptrdiff_t e = k;
+    while ((e = chain_next(c, e)) >= 0 && c->t[c->dirs[e]].sub == PP_ELIF)
+        ;
+    return e >= 0 && c->t[c->dirs[e]].sub == PP_ELSE && branch_has_code(c, e);
+}
+
+/* Does the condition at '#' h start with "defined(__CUDA_ARCH__) &&" (so that it is false on
+ * AMD whatever follows)? */
+static int arch_conjunction(rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t j = rules_next(c, rules_next(c, h)); /* past '#' and the directive's name */
+    if (j >= c->nt || !RULES_EQ(rules_text(c, j), "defined"))
+        return 0;
+    j = rules_next(c, j);
+    int paren = rules_punct(c, j, '(');
+    if (paren)
+        j = rules_next(c, j);
+    if (j >= c->nt || !RULES_EQ(rules_text(c, j), "__CUDA_ARCH__"))
+        return 0;
+    j = rules_next(c, j);
+    if (paren) {
+        if (!rules_punct(c, j, ')'))
+            return 0;
+        j = rules_next(c, j);
+    }
+    return j < c->nt && RULES_EQ(rules_text(c, j), "&&");
+}
+
+/* Where AMD goes for the test of __CUDA_ARCH__'s value at token v of the directive at h. */
+static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
+{
+    ppenv env;
+    ppeval_env_init(&env, c->a, NULL, 0);
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j))
+        if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)))
+            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
+    int own = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    ptrdiff_t op = rules_next(c, v);
+    hp_str o = op < c->nt ? rules_text(c, op) : S("");
+    int older = RULES_EQ(o, "<") || RULES_EQ(o, "<="); /* this branch is for older GPUs */
+    int newer = RULES_EQ(o, ">") || RULES_EQ(o, ">=");
+    if (own < 0 || (!older && !newer))
+        return "this tests the value of __CUDA_ARCH__, which HIP-Clang does not define: AMD "
+               "takes the branch for older NVIDIA GPUs";
+    if (own == 1)
+        return older ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
+                       "define: AMD takes this branch, the one for older NVIDIA GPUs"
+                     : "this tests the value of __CUDA_ARCH__, which HIP-Clang does not "
+                       "define: AMD takes this branch, the one for newer NVIDIA GPUs";
+    return older ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does not define: AMD "
+                   "takes the other branch, the one for newer NVIDIA GPUs"
+                 : "this tests the value of __CUDA_ARCH__, which HIP-Clang does not define: AMD "
+                   "takes the other branch, the one for older NVIDIA GPUs";
 }
 
 static void directive(rctx *c, ptrdiff_t h)
@@ -179,6 +283,11 @@ static void directive(rctx *c, ptrdiff_t h)
         arch_val = arch_def = -1;
     if (arch_def >= 0 && rules_shim(c, rules_text(c, arch_def)))
         arch_def = -1;
+    if (arch_val >= 0 && chain_reported(c, h))
+        arch_val = -1;
+    /* defined(__CUDA_ARCH__) && ...: false on AMD whatever CUDA version it also tests */
+    if (ver_val >= 0 && arch_conjunction(c, h))
+        ver_val = -1;
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
         /* AMD lands in code of the chain (mostly the fallback for older NVIDIA GPUs): it
@@ -187,8 +296,7 @@ static void directive(rctx *c, ptrdiff_t h)
         int code = amd_lands_in_code(c, h) == 1;
         rules_report(c, RID_ARCH001, arch_val, code ? HP_SEV_WARNING : 0, 0,
                      RULES_EQ(s, "__CUDA_ARCH__")
-                         ? code ? "this tests the value of __CUDA_ARCH__, which HIP-Clang does "
-                                  "not define: AMD takes the branch for older NVIDIA GPUs"
+                         ? code ? arch_branch(c, h, arch_val)
                                 : "this tests the value of __CUDA_ARCH__, which HIP-Clang does "
                                   "not define: the condition silently takes the other branch"
                          : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: the test silently "

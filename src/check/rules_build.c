@@ -1607,6 +1607,7 @@ typedef struct facts {
     int capchains;
     int stack[64];      /* open chains: their numbers */
     uint8_t nonhip[64]; /* ... and whether the open branch is not the HIP build's */
+    uint8_t inhip[64];  /* ... and whether it is the HIP build's (its test names HIP) */
     int sp;
     int glob;           /* a file(GLOB) outside branches the HIP build skips */
     hp_str *v;          /* the keys */
@@ -1615,6 +1616,8 @@ typedef struct facts {
     int ncand, capcand;
     hp_str *seen;       /* sources named elsewhere */
     int nseen, capseen;
+    hp_str *removed;    /* sources list(REMOVE_ITEM) drops in the HIP build's branch */
+    int nremoved, capremoved;
 } facts;
 
 static void facts_push(facts *f, hp_str **v, int *n, int *cap, hp_str s)
@@ -1677,6 +1680,30 @@ static int rel_word(const facts *f, hp_str w, hp_str *out)
     return 1;
 }
 
+/* A relative source word r of the file, as a lexically normalized path of the tree. */
+static hp_str source_path(facts *f, hp_str r)
+{
+    ptrdiff_t slash = r.len;
+    while (slash > 0 && r.s[slash - 1] != '/')
+        slash--;
+    hp_str d = dir_of(f->a, f->path, r.s, slash);
+    char *p = arena_printf(f->a, "%.*s%s%.*s", (int)d.len, d.s, d.len ? "/" : "",
+                           (int)(r.len - slash), r.s + slash);
+    return str_cstr(p);
+}
+
+/* Does the word name a C, C++ or CUDA source (x.cu, x.cc, x.cpp, x.cxx, x.c)? */
+static int cxx_source_word(hp_str w)
+{
+    static const char *const exts[] = {".cu", ".cc", ".cpp", ".cxx", ".c"};
+    for (size_t k = 0; k < sizeof exts / sizeof *exts; k++) {
+        ptrdiff_t l = (ptrdiff_t)strlen(exts[k]);
+        if (w.len > l && memcmp(w.s + w.len - l, exts[k], (size_t)l) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 static void facts_stmt(bctx *c, bstmt *st)
 {
     facts *f = c->ud;
@@ -1701,6 +1728,7 @@ static void facts_stmt(bctx *c, bstmt *st)
             f->stack[f->sp] = id;
             int h = cond_hip(c, st);
             f->nonhip[f->sp] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
+            f->inhip[f->sp] = (uint8_t)(h > 0);
         }
         f->sp++;
         return;
@@ -1713,6 +1741,7 @@ static void facts_stmt(bctx *c, bstmt *st)
         if (f->pass == 1 && h > 0)
             f->chain_hip[id] = 1;
         f->nonhip[f->sp - 1] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
+        f->inhip[f->sp - 1] = (uint8_t)(h > 0);
         return;
     }
     if (str_eq_nocase(cmd, S("endif"))) {
@@ -1741,9 +1770,22 @@ static void facts_stmt(bctx *c, bstmt *st)
         return;
     }
     /* pass 2, in a file that builds HIP: the CUDA sources it names, and where */
-    int skipped = 0;
-    for (int k = 0; k < sp; k++)
+    int skipped = 0, inhip = 0;
+    for (int k = 0; k < sp; k++) {
         skipped |= f->nonhip[k];
+        inhip |= f->inhip[k];
+    }
+    /* list(REMOVE_ITEM VAR src...) in the HIP build's branch: the sources it leaves out */
+    if (str_eq_nocase(cmd, S("list")) && st->n > 3 && RULES_EQ(wtext(c, st->w[1]), "REMOVE_ITEM") &&
+        inhip && !skipped) {
+        for (int k = 3; k < st->n; k++) {
+            hp_str w = wtext(c, st->w[k]), r;
+            if (!cxx_source_word(w) || !rel_word(f, w, &r))
+                continue;
+            facts_push(f, &f->removed, &f->nremoved, &f->capremoved, source_path(f, r));
+        }
+        return;
+    }
     if (str_eq_nocase(cmd, S("file")) && st->n > 1 &&
         str_starts(wtext(c, st->w[1]), S("GLOB")) && !skipped)
         f->glob = 1;
@@ -1753,16 +1795,11 @@ static void facts_stmt(bctx *c, bstmt *st)
         hp_str w = wtext(c, st->w[k]), r;
         if (w.len < 4 || memcmp(w.s + w.len - 3, ".cu", 3) != 0 || !rel_word(f, w, &r))
             continue;
-        ptrdiff_t slash = r.len;
-        while (slash > 0 && r.s[slash - 1] != '/')
-            slash--;
-        hp_str d = dir_of(f->a, f->path, r.s, slash);
-        char *p = arena_printf(f->a, "%.*s%s%.*s", (int)d.len, d.s, d.len ? "/" : "",
-                               (int)(r.len - slash), r.s + slash);
+        hp_str p = source_path(f, r);
         if (skipped)
-            facts_push(f, &f->cand, &f->ncand, &f->capcand, str_cstr(p));
+            facts_push(f, &f->cand, &f->ncand, &f->capcand, p);
         else
-            facts_push(f, &f->seen, &f->nseen, &f->capseen, str_cstr(p));
+            facts_push(f, &f->seen, &f->nseen, &f->capseen, p);
     }
 }
 
@@ -1850,6 +1887,8 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
             if (!seen)
                 facts_key(&f, RB_KEY_CUDA_SRC, f.cand[i]);
         }
+        for (int i = 0; i < f.nremoved; i++)
+            facts_key(&f, RB_KEY_CUDA_SRC, f.removed[i]);
     }
     *n = f.n;
     return f.v;

@@ -42,7 +42,8 @@ hp_str rules_build_path(arena *a, const char *path);
  *                    naming file's directory
  *   RB_KEY_CUDA_SRC  a .cu source a CMake file that builds for HIP names only in branches
  *                    of if() chains that have a HIP branch, other than that branch
- *                    (or under NOT USE_ROCM), and nowhere else; none when the file globs
+ *                    (or under NOT USE_ROCM), and nowhere else; none when the file globs;
+ *                    and any source list(REMOVE_ITEM) drops in the HIP branch
  * NULL and *n = 0 for other files. Memory in a. */
 #define RB_KEY_ROOT "root"
 #define RB_KEY_NV_ROOT "nv-root"
