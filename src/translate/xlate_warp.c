@@ -309,6 +309,20 @@ static int classify(const xlate *x, ptrdiff_t first, ptrdiff_t last, int depth)
         }
         return MASK_OTHER;
     }
+    /* type(expr), a functional cast: uint32_t(-1) */
+    if (x->t[first].kind == TK_IDENT && xlate_punct(x, xlate_next(x, first), '(') &&
+        xlate_match(x, xlate_next(x, first)) == last) {
+        int w = cast_width(x, first, first);
+        if (w) {
+            int c = classify(x, xlate_next(x, xlate_next(x, first)), xlate_prev(x, last),
+                             depth + 1);
+            if (w == 32 && c != MASK_OTHER && c != MASK_ACTIVE)
+                return MASK_FULL32;
+            if (w == 64 && c == MASK_FULL64)
+                return MASK_FULL64;
+            return MASK_OTHER;
+        }
+    }
     /* ~literal, -literal */
     if ((xlate_punct(x, first, '~') || xlate_punct(x, first, '-')) &&
         xlate_next(x, first) == last && x->t[last].kind == TK_NUMBER) {
