@@ -1009,6 +1009,38 @@ static void names_token(rctx *c, const names_index *ix, ptrdiff_t i)
     }
 }
 
+/* Does the file call a name of rule's "call" rows whose severity is not a note, outside
+ * #if groups that test HIP/AMD macros (the calls rules_names_scan reports above a note)? */
+int rules_names_calls(rctx *c, const char *rule)
+{
+    const names_index *ix = c->cfg->names;
+    if (!ix)
+        return 0;
+    for (ptrdiff_t hk = 0, i = -1;;) {
+        i = c->hot ? rules_hot_next(c, &hk, RH_NAMES) : i + 1 < c->nt ? i + 1 : -1;
+        if (i < 0)
+            break;
+        if (c->t[i].kind != TK_IDENT || (c->scope && (c->scope[i] & SC_GUARDED)))
+            continue;
+        hp_str s = rules_text(c, i);
+        uint64_t lb = s.len < 63 ? 1ull << s.len : 1ull << 63;
+        if (!(ix->lens[(unsigned char)s.s[0]] & lb))
+            continue;
+        unsigned h = hp_hash(s.s, s.len, 0);
+        for (int j = (int)(h & (unsigned)(ix->cap - 1)); ix->slot[j];
+             j = (j + 1) & (ix->cap - 1)) {
+            int row = ix->slot[j] - 1;
+            const char *const *r = rule_names_rows[row];
+            if (s.len == ix->len[row] &&
+                memcmp(s.s, r[N_NAME] + ix->keyoff[row], (size_t)s.len) == 0 &&
+                strcmp(r[N_RULE], rule) == 0 && strcmp(r[N_MATCH], "call") == 0 &&
+                strcmp(r[N_SEV], "note") != 0 && ident_match(c, r[N_MATCH], r[N_NAME], i))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 void rules_names_scan(rctx *c)
 {
     const names_index *ix = c->cfg->names;

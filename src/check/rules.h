@@ -475,6 +475,9 @@ void rules_build_lex(arena *a, const char *src, ptrdiff_t len, lex_out *out);
 /* The plain-name rules of a file (data/tables/rule_names.tsv), and the hipport-ignore
  * comments that silence findings; the driver (check.c) calls them once per file. */
 void rules_names_scan(rctx *c);
+/* Does the file call, outside HIP/AMD tests, a name of a "call" row of rule whose severity is
+ * not a note? */
+int rules_names_calls(rctx *c, const char *rule);
 void rules_apply_ignores(rctx *c, int *suppressed);
 
 #endif

@@ -2,8 +2,8 @@
  * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses (and HIP's
  * own FP8 types of one format in device code, which HIP 7 compiles only for targets of that
  * format); TYPE004,
- * raw half structs initialised from bits. TYPE002 and TYPE003 are plain names
- * (data/tables/rule_names.tsv). */
+ * raw half structs initialised from bits; TYPE002's <cuda_bf16.h> include. The other TYPE002
+ * and the TYPE003 names are plain names (data/tables/rule_names.tsv). */
 #include <string.h>
 
 #include "rules.h"
@@ -26,6 +26,78 @@ static int fp8_name(hp_str s)
          str_find(s, S("e5m2")) >= 0))
         return 1;
     return RULES_IN(s, names);
+}
+
+static void report(rctx *c, ptrdiff_t i);
+
+static int ident_has(hp_str s, const char *part)
+{
+    ptrdiff_t n = (ptrdiff_t)strlen(part);
+    for (ptrdiff_t k = 0; k + n <= s.len; k++) {
+        ptrdiff_t m = 0;
+        while (m < n && (s.s[k + m] | 0x20) == part[m])
+            m++;
+        if (m == n)
+            return 1;
+    }
+    return 0;
+}
+
+/* What an include of <cuda_fp8.h> serves. 2: the file is about the MX formats (an identifier
+ * holds e8m0, mxfp8 or mxfp4, in any case): MX elements are OCP FP8 by definition, and of AMD's
+ * GPUs only the OCP gfx950 has MXFP8, so FNUZ does not arise. 1: the file has no device code
+ * (no __global__ or __device__ anywhere, macros included): FP8 values are only handled on
+ * the host, as bytes or through float. 0: device code that may hold FP8 values (written out,
+ * or through templates and aliases). */
+static int fp8_include_use(const rctx *c)
+{
+    int device = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (s.len >= 4 &&
+            (ident_has(s, "e8m0") || ident_has(s, "mxfp8") || ident_has(s, "mxfp4")))
+            return 2;
+        if (RULES_EQ(s, "__global__") || RULES_EQ(s, "__device__"))
+            device = 1;
+    }
+    return device ? 0 : 1;
+}
+
+static void fp8_include(rctx *c, ptrdiff_t i)
+{
+    int use = fp8_include_use(c);
+    if (use == 0) {
+        report(c, i);
+        return;
+    }
+    rules_report(c, RID_TYPE001, i, HP_SEV_NOTE, RF_ONCE,
+                 use == 2 ? "<cuda_fp8.h> in MX-format code: MX elements are OCP FP8, which of "
+                            "AMD's GPUs only gfx950 implements with MXFP8, so the FNUZ formats "
+                            "of gfx942 do not arise; translate maps the include to "
+                            "<hip/hip_fp8.h>"
+                          : "<cuda_fp8.h> in a file with no device code: FP8 values are handled "
+                            "on the host only; translate maps the include to <hip/hip_fp8.h>",
+                 NULL);
+}
+
+/* TYPE002 on #include <cuda_bf16.h>: a warning where the file calls a bf16 or half intrinsic
+ * HIP lacks (TYPE003's calls above a note); otherwise translate's rename of the include and of
+ * the types is all the file needs. */
+static void bf16_include(rctx *c, ptrdiff_t i)
+{
+    if (rules_names_calls(c, RID_TYPE003))
+        rules_report(c, RID_TYPE002, i, HP_SEV_WARNING, RF_ONCE,
+                     "<cuda_bf16.h>: the file calls intrinsics HIP's <hip/hip_bf16.h> lacks "
+                     "(TYPE003, where they are called); check each bf16 type and intrinsic "
+                     "against it",
+                     NULL);
+    else
+        rules_report(c, RID_TYPE002, i, HP_SEV_NOTE, RF_ONCE,
+                     "<cuda_bf16.h>: the file calls none of the bf16 intrinsics HIP lacks; "
+                     "translate maps the include to <hip/hip_bf16.h>",
+                     NULL);
 }
 
 static void report(rctx *c, ptrdiff_t i)
@@ -179,8 +251,12 @@ void rules_type_run(rctx *c)
                    k->len >= 2) {
             hp_str path = str_make(c->src + k->off + 1, k->len - 2);
             ptrdiff_t h = rules_directive(c, i);
-            if (h >= 0 && c->t[h].sub == PP_INCLUDE && RULES_EQ(path, "cuda_fp8.h"))
-                report(c, i);
+            if (h < 0 || c->t[h].sub != PP_INCLUDE)
+                continue;
+            if (RULES_EQ(path, "cuda_fp8.h"))
+                fp8_include(c, i);
+            else if (RULES_EQ(path, "cuda_bf16.h"))
+                bf16_include(c, i);
         }
     }
 }
