@@ -1250,6 +1250,8 @@ typedef struct flag_scan {
     ptrdiff_t upto; /* its tokens before upto are seen */
     int names;      /* one of them names nvcc flags */
     ptrdiff_t close; /* the furthest close of a builder call opened among them, or -1 */
+    int32_t *encl;   /* per token, the innermost '(' or '[' open at it, or -1 (py_enclosing);
+                        NULL until a string of the file asks */
 } flag_scan;
 
 static int builder_call(const pysrc *p, ptrdiff_t k)
@@ -1296,21 +1298,33 @@ static int py_flag_context(const pysrc *p, ptrdiff_t i, flag_scan *fs)
  * membership test ("-gencode=..." in flags, flag == "--use_fast_math", x in "..."), or an
  * argument of str.startswith/endswith (one tuple deep) or of list.remove? Such a literal is
  * compared with flags; it is handed to no compiler. */
-static int py_compared(const pysrc *p, ptrdiff_t i)
+static int py_compared(const pysrc *p, ptrdiff_t i, const int32_t *encl)
 {
     if (pysrc_op(p, i + 1, PO_EQ) || pysrc_op(p, i + 1, PO_NE) || pysrc_is(p, i + 1, "in") ||
         (pysrc_is(p, i + 1, "not") && pysrc_is(p, i + 2, "in")))
         return 1;
     if (pysrc_op(p, i - 1, PO_EQ) || pysrc_op(p, i - 1, PO_NE) || pysrc_is(p, i - 1, "in"))
         return 1;
-    /* the innermost bracket open at i on its logical line */
+    /* the innermost '(' or '[' open at i (brackets do not cross logical lines): from encl, or
+     * walking back over whole bracket groups, none of which is open at i */
     ptrdiff_t open = -1;
-    for (ptrdiff_t k = i - 1; k >= p->lstart[i]; k--)
-        if (p->t[k].kind == PY_OP && (p->t[k].sub == '(' || p->t[k].sub == '[') &&
-            p->match[k] > i) {
-            open = k;
-            break;
+    if (encl) {
+        open = encl[i];
+    } else {
+        for (ptrdiff_t k = i - 1; k >= p->lstart[i]; k--) {
+            if (p->t[k].kind != PY_OP)
+                continue;
+            unsigned o = p->t[k].sub;
+            if ((o == ')' || o == ']' || o == '}') && p->match[k] >= 0 && p->match[k] < k) {
+                k = p->match[k];
+                continue;
+            }
+            if ((o == '(' || o == '[') && p->match[k] > i) {
+                open = k;
+                break;
+            }
         }
+    }
     if (open > 0 && pysrc_op(p, open, '(') && pysrc_op(p, open - 1, '(') &&
         p->match[open - 1] > i)
         open--; /* x.startswith(("-arch", "-gencode")) */
@@ -1318,6 +1332,26 @@ static int py_compared(const pysrc *p, ptrdiff_t i)
         return 0;
     return pysrc_is(p, open - 1, "startswith") || pysrc_is(p, open - 1, "endswith") ||
            pysrc_is(p, open - 1, "remove");
+}
+
+/* py_compared's answers for a whole file in one pass: per token, the innermost '(' or '['
+ * (matched after it) open at it, or -1; '{' does not count. NULL when memory ran out. */
+static int32_t *py_enclosing(arena *a, const pysrc *p)
+{
+    int32_t *encl = arena_alloc_nozero(a, (ptrdiff_t)sizeof *encl, _Alignof(int32_t), p->n + 1);
+    int32_t *stack = arena_alloc_nozero(a, (ptrdiff_t)sizeof *stack, _Alignof(int32_t), p->n + 1);
+    if (!encl || !stack)
+        return NULL;
+    ptrdiff_t top = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        while (top > 0 && p->match[stack[top - 1]] <= i)
+            top--;
+        encl[i] = top > 0 ? stack[top - 1] : -1;
+        unsigned o = p->t[i].sub;
+        if (p->t[i].kind == PY_OP && (o == '(' || o == '[') && p->match[i] > i)
+            stack[top++] = (int32_t)i;
+    }
+    return encl;
 }
 
 /* Is the string body a CUDA version label: "cu" and two or three digits (cu118, cu92)? */
@@ -1342,7 +1376,9 @@ static int cuda_label_script(const pysrc *p)
         if (p->t[i].kind != PY_STRING)
             continue;
         hp_str b = pylex_string_body(p->src, &p->t[i]);
-        int cmp = py_compared(p, i) || pysrc_op(p, i - 1, '<') || pysrc_op(p, i - 1, '>') ||
+        if (!cu_label(b) && !RULES_EQ(b, "cu"))
+            continue;
+        int cmp = py_compared(p, i, NULL) || pysrc_op(p, i - 1, '<') || pysrc_op(p, i - 1, '>') ||
                   pysrc_op(p, i - 1, PO_LE) || pysrc_op(p, i - 1, PO_GE);
         if (cu_label(b) && (cmp || pysrc_op(p, i + 1, ':')))
             keyed++;
@@ -1388,7 +1424,9 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
     pyrules *r = c->r;
     if (!setup && !py_flag_context(p, i, fs))
         return;
-    if (py_compared(p, i))
+    if (!fs->encl)
+        fs->encl = py_enclosing(c->a, p);
+    if (py_compared(p, i, fs->encl))
         return;
     hp_str body = pylex_string_body(p->src, &p->t[i]);
     st->n = 0;
@@ -1448,7 +1486,7 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
     bctx c;
     bstmt st;
     py_init(&c, &st, r, p, setup);
-    flag_scan fs = {-1, 0, 0, -1};
+    flag_scan fs = {-1, 0, 0, -1, NULL};
     for (ptrdiff_t i = 0; i < p->n; i++)
         if (p->t[i].kind == PY_STRING)
             py_string(&c, &st, p, i, &fs, setup);
@@ -1460,7 +1498,7 @@ int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, pt
     bstmt st;
     py_init(&c, &st, r, p, setup);
     c.dry = 1;
-    flag_scan fs = {-1, 0, 0, -1};
+    flag_scan fs = {-1, 0, 0, -1, NULL};
     for (ptrdiff_t i = b; i < e && i < p->n && !c.n_err; i++)
         if (p->t[i].kind == PY_STRING)
             py_string(&c, &st, p, i, &fs, setup);
