@@ -125,6 +125,8 @@ typedef struct prun {
     names bld;         /* the build files' facts (rules_build_facts: "b KIND:PATH" lines) */
     names imp_vendor;  /* modules imported in code one vendor runs ("m NAME" lines) */
     names imp_any;     /* modules imported elsewhere ("M NAME" lines) */
+    names nv_pred;     /* NVIDIA-only predicates ("n NAME" lines) */
+    names pred_other;  /* other defs of predicate names ("q NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -199,8 +201,13 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     uint8_t *mv = NULL;
     if (cmake || script)
         bv = rules_build_facts(a, job->path, data, len, &nb);
-    if (python)
+    int nf = 0;
+    hp_str *fv = NULL;
+    uint8_t *fp = NULL;
+    if (python) {
         bv = rules_python_imports(a, data, len, &nb, &mv);
+        fv = rules_python_nv_preds(a, data, len, &nf, &fp);
+    }
     if (script || python) {
         /* facts only */
     } else if (cmake) {
@@ -242,6 +249,11 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         buf_add(&b, bv[i].s, bv[i].len);
         buf_addc(&b, '\n');
     }
+    for (int i = 0; i < nf; i++) {
+        buf_add(&b, fp[i] ? "n " : "q ", 2);
+        buf_add(&b, fv[i].s, fv[i].len);
+        buf_addc(&b, '\n');
+    }
     for (int i = 0; i < ns; i++) {
         buf_add(&b, "s ", 2);
         buf_add(&b, sv[i].s, sv[i].len);
@@ -267,6 +279,8 @@ static void plat_file(void *ud, const hp_file_result *r)
                                                 : kind == 'b' ? &pr->bld
                                                 : kind == 'm' ? &pr->imp_vendor
                                                 : kind == 'M' ? &pr->imp_any
+                                                : kind == 'n' ? &pr->nv_pred
+                                                : kind == 'q' ? &pr->pred_other
                                                               : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
@@ -426,6 +440,18 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
             if (!any || nameidx_get(any, pr.imp_vendor.v[i]) < 0)
                 nameidx_put(ix, pr.imp_vendor.v[i], 0, 0);
         cfg->vendor_mods = ix;
+    }
+    /* the NVIDIA-only predicates no file defines otherwise */
+    const nameidx *other = index_of(a, &pr.pred_other);
+    int npred = 0;
+    for (int i = 0; i < pr.nv_pred.n; i++)
+        npred += !other || nameidx_get(other, pr.nv_pred.v[i]) < 0;
+    nameidx *px = npred ? NEW(a, nameidx, 1) : NULL;
+    if (px && nameidx_init(px, a, npred)) {
+        for (int i = 0; i < pr.nv_pred.n; i++)
+            if (!other || nameidx_get(other, pr.nv_pred.v[i]) < 0)
+                nameidx_put(px, pr.nv_pred.v[i], 0, 0);
+        cfg->nv_preds = px;
     }
 }
 

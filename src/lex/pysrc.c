@@ -962,7 +962,7 @@ static int nvidia_flag(hp_str s)
 static int cuda_home_test(const pysrc *p, ptrdiff_t i)
 {
     hp_str s = pysrc_text(p, i);
-    if (!str_eqc(s, "CUDA_HOME") && !str_eqc(s, "CUDA_PATH"))
+    if (s.len != 9 || s.s[0] != 'C' || (!str_eqc(s, "CUDA_HOME") && !str_eqc(s, "CUDA_PATH")))
         return 0;
     if (pysrc_op(p, i - 1, '.') && !(i >= 2 && pysrc_is(p, i - 2, "cpp_extension")))
         return 0;
@@ -1079,9 +1079,14 @@ static void build_nvfn(const pysrc *p)
 {
     struct pysrc_memo *m = p->memo;
     m->nvfn_built = 1;
-    int nf = 0;
-    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+    int nf = 0, cuda = 0;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
         nf += pysrc_is(p, i, "def") && p->t[i + 1].kind == PY_NAME;
+        cuda |= i >= 2 && pysrc_is(p, i, "cuda") && pysrc_op(p, i - 1, '.') &&
+                pysrc_is(p, i - 2, "version");
+    }
+    if (!cuda) /* no def of the file requires torch.version.cuda */
+        nf = 0;
     if (!nf || !nameidx_init(&m->nvfn_ix, m->a, nf))
         return;
     for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
@@ -1104,8 +1109,10 @@ static int nv_predicate_call(const pysrc *p, ptrdiff_t i)
         return 0;
     if (!m->nvfn_built)
         build_nvfn(p);
+    if (!m->nvfn_ix.cap && !p->nv_fns)
+        return 0;
     hp_str name = pysrc_text(p, i);
-    int32_t v = nameidx_get(&m->nvfn_ix, name);
+    int32_t v = m->nvfn_ix.cap ? nameidx_get(&m->nvfn_ix, name) : -1;
     if (v >= 0)
         return v == 1;
     return p->nv_fns && nameidx_get(p->nv_fns, name) >= 0;
@@ -1345,7 +1352,8 @@ static void ensure_vendor(const pysrc *p)
     }
     v[p->n] = c;
     m->vend = v;
-    build_vnames(p);
+    if (c) /* with no vendor test, no name holds one */
+        build_vnames(p);
 }
 
 /* Answered from counts of vendor tokens before each token, made on first use: a condition
