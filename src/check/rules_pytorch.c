@@ -713,9 +713,15 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
     if (both_kinds || str_find(str_cstr(t), S("e8m0")) >= 0 || in_mx_call(p, b) ||
         (pysrc_op(p, e, '=') && p->lstart[b] == b) || one_side(p, b))
         return;
+    /* a dtype map of both families, a bit view, finfo, an NVFP4 or MX format: no format is
+     * chosen here */
+    int use = pyrules_fp8_use(r, p, b, e);
+    if (use == PYFP8_NEUTRAL)
+        return;
     /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it */
     hp_severity sev = HP_SEV_ERROR;
-    if (!gemm || is_cmp(p, b - 1) || is_cmp(p, e) || line_opens(p, b, "assert"))
+    if (!gemm || use == PYFP8_COMPARED || is_cmp(p, b - 1) || is_cmp(p, e) ||
+        line_opens(p, b, "assert"))
         sev = HP_SEV_NOTE;
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(

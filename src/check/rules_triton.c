@@ -1038,6 +1038,9 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
 {
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("triton.language.");
+    /* a comparison with the caller's dtype, a map of both families, a format's own code */
+    if (pyrules_fp8_use(r, p, b, e))
+        return;
     if (strcmp(t, "float8e4b15") == 0 || strcmp(t, "float8e4b15x4") == 0) {
         add_span(r, p, b, e, RID_TRI004, HP_SEV_ERROR,
                  "tl.float8e4b15 is an NVIDIA-only format: no AMD GPU supports it in Triton",
