@@ -240,8 +240,57 @@ static int eight_bit_file(const pysrc *p)
     return 0;
 }
 
-static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_site *s,
-                       unsigned char **seen)
+/* Does the text of token k name the device's shared memory (max_shared_mem,
+ * shared_memory, "smem")? */
+static int smem_word(const pysrc *p, ptrdiff_t k)
+{
+    if (p->t[k].kind != PY_NAME && p->t[k].kind != PY_STRING)
+        return 0;
+    hp_str s = p->t[k].kind == PY_NAME ? pysrc_text(p, k) : pylex_string_body(p->src, &p->t[k]);
+    return s.len < 64 && (pysrc_contains_nocase(s, "shared_mem") ||
+                          pysrc_contains_nocase(s, "smem"));
+}
+
+/* Does the autotune that config s belongs to prune its configs by shared memory: its
+ * prune_configs_by names triton's early_config_prune (matmul_perf_model: it drops configs over
+ * the device's max_shared_mem), or a function of the file whose body compares with the
+ * device's shared memory? The autotuner then drops a config over gfx950's LDS before it
+ * runs. */
+static int smem_pruned(const pysrc *p, const tri_file *tf, const tri_site *s)
+{
+    if (s->kernel < 0 || s->kernel >= tf->nk || tf->k[s->kernel].autotune < 0)
+        return 0;
+    int32_t o = tf->k[s->kernel].autotune;
+    pysrc_arg a[16];
+    int n = pysrc_args(p, o, a, 16);
+    if (n > 16)
+        n = 16;
+    int kp = pysrc_kwarg(p, a, n, "prune_configs_by");
+    if (kp < 0)
+        return 0;
+    for (ptrdiff_t k = a[kp].vb; k < a[kp].e; k++) {
+        if (p->t[k].kind != PY_NAME)
+            continue;
+        hp_str name = pysrc_text(p, k);
+        int defined = 0;
+        for (ptrdiff_t d = 0; d + 1 < p->n; d++) {
+            ptrdiff_t bb, be;
+            if (!pysrc_is(p, d, "def") || !str_eq(pysrc_text(p, d + 1), name) ||
+                !pysrc_block(p, d, &bb, &be))
+                continue;
+            defined = 1;
+            for (ptrdiff_t j = bb; j < be; j++)
+                if (smem_word(p, j))
+                    return 1;
+        }
+        if (!defined && str_eqc(name, "early_config_prune"))
+            return 1;
+    }
+    return 0;
+}
+
+static void site_rules(pyrules *r, const pysrc *p, const tri_file *tf, tri_memo *memo,
+                       const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
     unsigned tg = pyrules_targets(r);
@@ -288,6 +337,9 @@ static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_sit
                 if (memo->eight_bit < 0)
                     memo->eight_bit = eight_bit_file(p);
                 if (memo->eight_bit && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
+                    sev = HP_SEV_NOTE;
+                /* a pruner that drops configs over the device's shared memory drops it */
+                if (sev != HP_SEV_NOTE && smem_pruned(p, tf, s))
                     sev = HP_SEV_NOTE;
                 const char *m = arena_printf(
                     a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
@@ -1262,7 +1314,7 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
     unsigned char *seen = NULL;
     tri_memo memo = {r->a, NULL, -1, 0, -1, 0, -1};
     for (int k = 0; k < tf->ns; k++)
-        site_rules(r, p, &memo, &tf->s[k], &seen);
+        site_rules(r, p, tf, &memo, &tf->s[k], &seen);
     /* host-side warp arithmetic means Triton's warps only where the file uses Triton (not in
      * CuTe DSL or TileLang files, whose warps are the hardware's, even when they borrow
      * triton.cdiv: a file with no Triton kernel, config or launch of its own that imports
