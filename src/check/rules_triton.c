@@ -480,6 +480,7 @@ static void tri001_count(pyrules *r, const pysrc *p, int wave, unsigned char *se
 /* Host code that counts 32 threads per warp: 32 * num_warps, WARP_SIZE = 32. */
 static void tri001_host(pyrules *r, const pysrc *p)
 {
+    ptrdiff_t last_name = -1; /* 32 * num_warps * 32 is one finding, not one per literal */
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind != PY_NUMBER || !str_eqc(pysrc_text(p, i), "32"))
             continue;
@@ -494,7 +495,8 @@ static void tri001_host(pyrules *r, const pysrc *p)
             name = i - 2;
             assign = 1;
         }
-        if (name < 0 || !pysrc_contains_nocase(pysrc_text(p, name), "warp") || guarded(p, i))
+        if (name < 0 || name == last_name || !pysrc_contains_nocase(pysrc_text(p, name), "warp") ||
+            guarded(p, i))
             continue;
         /* NUM_WARPS = 32 counts warps, not threads: the launches that read it say what it does */
         if (assign && warp_count_name(pysrc_text(p, name)))
@@ -504,6 +506,7 @@ static void tri001_host(pyrules *r, const pysrc *p)
                                : "threads computed as 32 per warp; a Triton warp on gfx9 "
                                  "(MI200, MI300) is a 64-thread wavefront";
         ptrdiff_t b = name < i ? name : i, e = name < i ? i + 1 : name + 1;
+        last_name = name;
         add_span(r, p, b, e, RID_TRI001, HP_SEV_WARNING, m,
                  "take the width from triton.runtime.driver.active.get_current_target()"
                  ".warp_size or torch.cuda.get_device_properties(d).warp_size");
