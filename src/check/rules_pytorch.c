@@ -841,8 +841,10 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
             /* in test code the test picks which tests run, or what a check of the
-             * environment expects */
-            add_span(r, p, i, e, RID_PT001, r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
+             * environment expects; an assert that demands CUDA declares the code NVIDIA's */
+            add_span(r, p, i, e, RID_PT001,
+                     r->test_code || pysrc_nv_assert(p, p->lstart[i]) ? HP_SEV_NOTE
+                                                                      : HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "

@@ -1432,8 +1432,41 @@ static int not_nvidia(const pysrc *p, ptrdiff_t h)
     return nots > 0;
 }
 
-/* After "if torch.version.hip: return ..." or "if not torch.version.cuda: return" (no else), the rest of the block is the other
- * vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
+int pysrc_nv_assert(const pysrc *p, ptrdiff_t j)
+{
+    if (!pysrc_is(p, j, "assert"))
+        return 0;
+    ensure_vendor(p);
+    struct pysrc_memo *m = p->memo;
+    ptrdiff_t e = pysrc_line_end(p, j);
+    int nv = 0, depth = 0;
+    for (ptrdiff_t k = j + 1; k < e; k++) {
+        /* a call's arguments are its own business: is_sm100(dev) */
+        if (pysrc_op(p, k, '(') && p->t[k - 1].kind == PY_NAME && p->match[k] > k &&
+            p->match[k] < e && k - 1 > j && !pysrc_is(p, k - 1, "and") &&
+            !pysrc_is(p, k - 1, "or") && !pysrc_is(p, k - 1, "not") &&
+            !pysrc_is(p, k - 1, "in") && !pysrc_is(p, k - 1, "is")) {
+            k = p->match[k];
+            continue;
+        }
+        if (is_open(&p->t[k]))
+            depth++;
+        else if (is_close(&p->t[k]))
+            depth--;
+        else if (depth == 0 && pysrc_op(p, k, ','))
+            break; /* the message */
+        if (pysrc_is(p, k, "or") || (pysrc_is(p, k, "not") && !pysrc_is(p, k - 1, "is")))
+            return 0;
+        if (pysrc_is(p, k, "None") && (pysrc_op(p, k - 1, PO_EQ) ||
+                                       (pysrc_is(p, k - 1, "is") && !pysrc_is(p, k - 2, "is"))))
+            return 0;
+        nv |= nv_tok(p, k) || (m && m->vname && m->vname[k] == 1);
+    }
+    return nv;
+}
+
+/* After "if torch.version.hip: return ..." or "if not torch.version.cuda: return" (no else),
+ * or "assert torch.version.cuda is not None", the rest of the block is the other vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
  * rest to every other vendor, AMD included. Looks at up to 64 earlier siblings at each
  * level. */
 static int exit_before(const pysrc *p, ptrdiff_t s)
@@ -1441,6 +1474,8 @@ static int exit_before(const pysrc *p, ptrdiff_t s)
     ptrdiff_t after = s;
     int k = 0;
     for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
+        if (pysrc_nv_assert(p, j))
+            return 1;
         if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
             continue;
         if ((pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) || not_nvidia(p, j)) &&

@@ -141,6 +141,10 @@ int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i);
  * torch.version.cuda and capability >= (10, 0)), and at least one of these? ROCm answers it
  * no, so its calls are NVIDIA-side vendor tests. */
 int pysrc_nv_predicate(const pysrc *p, ptrdiff_t d);
+/* Is the line at token j an assert that demands the NVIDIA side (assert torch.version.cuda is
+ * not None, assert is_sm_at_least_100()), with no or and no negation? ROCm fails it, so the
+ * code after it in its block is NVIDIA's. */
+int pysrc_nv_assert(const pysrc *p, ptrdiff_t j);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
 int pysrc_mentions_amd(const pysrc *p);
 
