@@ -42,6 +42,7 @@ struct pysrc_memo {
     unsigned char *vfwd;   /* per if/elif header: whether a later branch of its chain tests
                             * for AMD (later_amd), 0 not known, 1 no, 2 yes */
     int vname_built;       /* build_vnames ran */
+    int skipif;            /* the file names skipif: 0 not known, 1 no, 2 yes */
     int nvfn_built;        /* nvfn_ix is made */
     nameidx nvfn_ix;       /* the file's own NVIDIA-only predicates (pysrc_nv_predicate) */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
@@ -837,10 +838,14 @@ static int later_amd(const pysrc *p, ptrdiff_t h)
     return r;
 }
 
+static int skipped_on_rocm(const pysrc *p, ptrdiff_t h);
+
 static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
 {
     ptrdiff_t le = pysrc_line_end(p, h);
     if (pred(p, h, le, ud))
+        return 1;
+    if (pred == pysrc_pred_vendor && pysrc_is(p, h, "def") && skipped_on_rocm(p, h))
         return 1;
     if (pred == pysrc_pred_vendor && (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif")) &&
         cuda_named(p, h, le) && later_amd(p, h))
@@ -1430,6 +1435,102 @@ static int not_nvidia(const pysrc *p, ptrdiff_t h)
             break;
     }
     return nots > 0;
+}
+
+/* Does the operand [b, e) of a skip condition hold on ROCm: torch.version.cuda is None, not
+ * torch.version.cuda, not an NVIDIA-only predicate or flag, or an AMD test (torch.version.hip,
+ * IS_ROCM) not negated? */
+static int rocm_operand(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    while (b + 1 < e && pysrc_op(p, b, '(') && p->match[b] == e - 1)
+        b++, e--;
+    int neg = pysrc_is(p, b, "not"), nv = 0, amd = 0, isnone = 0;
+    for (ptrdiff_t k = b + neg; k < e; k++) {
+        if (pysrc_is(p, k, "and") || (k > b + neg && pysrc_is(p, k, "not") &&
+                                      !pysrc_is(p, k - 1, "is")))
+            return 0;
+        if (pysrc_is(p, k, "None") && pysrc_is(p, k - 1, "is") && !pysrc_is(p, k - 2, "is") &&
+            !pysrc_is(p, k - 1, "not"))
+            isnone = 1;
+        amd |= amd_tok(p, k);
+        nv |= nv_tok(p, k);
+    }
+    if (amd && !nv)
+        return !neg && !isnone;
+    if (nv && !amd)
+        return neg != isnone;
+    return 0;
+}
+
+/* Is the condition [b, e) of a skipif true on ROCm: an or one of whose operands is
+ * rocm_operand (compute_capability != (9, 0) or torch.version.cuda is None)? */
+static int skip_cond_rocm(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    ptrdiff_t cb = b;
+    for (ptrdiff_t k = b; k <= e; k++) {
+        if (k < e && is_open(&p->t[k]) && p->match[k] > k && p->match[k] < e) {
+            k = p->match[k];
+            continue;
+        }
+        if (k == e || pysrc_is(p, k, "or")) {
+            if (rocm_operand(p, cb, k))
+                return 1;
+            cb = k + 1;
+        }
+    }
+    return 0;
+}
+
+/* Is the skipif call whose '(' is at o skipped on ROCm (its first argument, skip_cond_rocm)? */
+static int skipif_rocm(const pysrc *p, ptrdiff_t o)
+{
+    if (!pysrc_op(p, o, '(') || p->match[o] <= o || !pysrc_is(p, o - 1, "skipif"))
+        return 0;
+    ptrdiff_t e = o + 1;
+    while (e < p->match[o] && !pysrc_op(p, e, ',')) {
+        if (is_open(&p->t[e]) && p->match[e] > e)
+            e = p->match[e];
+        e++;
+    }
+    return skip_cond_rocm(p, o + 1, e);
+}
+
+/* Is the function at def h decorated with a pytest skip that ROCm takes: @pytest.mark.skipif(
+ * torch.version.cuda is None, ...), or @NAME where NAME = pytest.mark.skipif(...) is such a
+ * skip? Its body and header are then code ROCm does not run. */
+static int skipped_on_rocm(const pysrc *p, ptrdiff_t h)
+{
+    struct pysrc_memo *m = p->memo;
+    if (h < 1 || p->prev[h] < 0 || p->t[p->prev[h]].kind != PY_DECORATOR)
+        return 0;
+    if (m && !m->skipif) {
+        m->skipif = 1;
+        for (ptrdiff_t k = 0; k < p->n && m->skipif == 1; k++)
+            if (pysrc_is(p, k, "skipif"))
+                m->skipif = 2;
+    }
+    if (m && m->skipif == 1)
+        return 0;
+    for (ptrdiff_t j = p->prev[h]; j >= 0 && p->t[j].kind == PY_DECORATOR; j = p->prev[j]) {
+        ptrdiff_t le = pysrc_line_end(p, j);
+        for (ptrdiff_t k = j + 1; k < le; k++)
+            if (skipif_rocm(p, k))
+                return 1;
+        /* @name: its assignment at the top of the file */
+        if (j + 2 == le && p->t[j + 1].kind == PY_NAME) {
+            hp_str name = pysrc_text(p, j + 1);
+            for (ptrdiff_t s = 0; s + 2 < p->n; s++) {
+                if (p->lstart[s] != s || p->up[s] >= 0 || p->t[s].kind != PY_NAME ||
+                    !pysrc_op(p, s + 1, '=') || !str_eq(pysrc_text(p, s), name))
+                    continue;
+                ptrdiff_t se = pysrc_line_end(p, s);
+                for (ptrdiff_t k = s + 2; k < se; k++)
+                    if (skipif_rocm(p, k))
+                        return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 int pysrc_nv_assert(const pysrc *p, ptrdiff_t j)
