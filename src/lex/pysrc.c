@@ -43,6 +43,8 @@ struct pysrc_memo {
                             * for AMD (later_amd), 0 not known, 1 no, 2 yes */
     int vname_built;       /* build_vnames ran */
     int skipif;            /* the file names skipif: 0 not known, 1 no, 2 yes */
+    unsigned char *vassert; /* per line start: pysrc_nv_assert's answer, 0 not known, 1 no,
+                             * 2 yes */
     int nvfn_built;        /* nvfn_ix is made */
     nameidx nvfn_ix;       /* the file's own NVIDIA-only predicates (pysrc_nv_predicate) */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
@@ -1328,6 +1330,8 @@ static void build_vnames(const pysrc *p)
             memset(m->vblock, 0, (size_t)p->n);
         if (m->vonly)
             memset(m->vonly, 0, (size_t)p->n);
+        if (m->vassert)
+            memset(m->vassert, 0, (size_t)p->n);
     }
 }
 
@@ -1533,11 +1537,26 @@ static int skipped_on_rocm(const pysrc *p, ptrdiff_t h)
     return 0;
 }
 
+static int nv_assert(const pysrc *p, ptrdiff_t j);
+
+/* Remembered per line: exit_before asks it of the same earlier siblings for each line. */
 int pysrc_nv_assert(const pysrc *p, ptrdiff_t j)
 {
     if (!pysrc_is(p, j, "assert"))
         return 0;
     ensure_vendor(p);
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->vassert)
+        m->vassert = NEW(m->a, unsigned char, p->n);
+    if (!m || !m->vassert || p->lstart[j] != j)
+        return nv_assert(p, j);
+    if (!m->vassert[j])
+        m->vassert[j] = (unsigned char)(nv_assert(p, j) ? 2 : 1);
+    return m->vassert[j] == 2;
+}
+
+static int nv_assert(const pysrc *p, ptrdiff_t j)
+{
     struct pysrc_memo *m = p->memo;
     ptrdiff_t e = pysrc_line_end(p, j);
     int nv = 0, depth = 0;
