@@ -82,11 +82,18 @@ int hp_check_wants(const char *name, const hp_run_opts *r)
 }
 
 /* The backends of other accelerators' vendors that trees keep beside their CUDA code (ggml's
- * ggml-sycl, a Python package's backends/_ascend or backends/xpu, triton_ascend): a directory
- * named for one of these words, alone or after a '-' or '_'. */
+ * ggml-sycl, a Python package's backends/_ascend or backends/xpu, triton_ascend, a Triton
+ * operator library's runtime/backend/_cambricon beside its _amd): a directory named for one of
+ * these words, alone or after a '-' or '_'. The second row are the accelerators of Triton and
+ * PyTorch backends by vendor or by device name: Cambricon (MLU), Kunlunxin (Kunlun XPU), Hygon
+ * (DCU: HIP-like, but its own build), Moore Threads (MUSA), Iluvatar (CoreX), MetaX (MACA),
+ * Enflame (GCU), Tsingmicro, Biren and the AIPU. amd, rocm and hip are not among them, nor
+ * nvidia: those are entered. */
 static const char *const vendor_words[] = {
     "sycl", "ascend", "npu", "xpu", "cann", "musa", "mlu", "metal", "vulkan", "opencl",
     "hpu", "habana", "gaudi", "tpu", "mps", "openvino", "webgpu", "zdnn",
+    "cambricon", "kunlunxin", "kunlun", "hygon", "dcu", "mthreads", "iluvatar", "corex",
+    "metax", "maca", "enflame", "gcu", "tsingmicro", "biren", "aipu",
 };
 
 const char *rules_other_vendor_dir(void *ud, const char *rel)

@@ -129,6 +129,8 @@ typedef struct prun {
     names inc_to;      /* every quoted include ("i PATH" lines) ... */
     names inc_from;    /* ... and the file that has it */
     names files;       /* the C++ files of the tree */
+    names nv_pred;     /* NVIDIA-only predicates ("n NAME" lines) */
+    names pred_other;  /* other defs of predicate names ("q NAME" lines) */
 } prun;
 
 static int header_name(const char *path)
@@ -215,8 +217,13 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
             nb += ns2;
         }
     }
-    if (python)
+    int nf = 0;
+    hp_str *fv = NULL;
+    uint8_t *fp = NULL;
+    if (python) {
         bv = rules_python_imports(a, data, len, &nb, &mv);
+        fv = rules_python_nv_preds(a, data, len, &nf, &fp);
+    }
     if (script || python) {
         /* facts only */
     } else if (cmake) {
@@ -261,6 +268,11 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
             continue;
         buf_add(&b, !mv ? "b " : mv[i] ? "m " : "M ", 2);
         buf_add(&b, bv[i].s, bv[i].len);
+        buf_addc(&b, '\n');
+    }
+    for (int i = 0; i < nf; i++) {
+        buf_add(&b, fp[i] ? "n " : "q ", 2);
+        buf_add(&b, fv[i].s, fv[i].len);
         buf_addc(&b, '\n');
     }
     for (int i = 0; i < ns; i++) {
@@ -317,6 +329,8 @@ static void plat_file(void *ud, const hp_file_result *r)
                                                 : kind == 'b' ? &pr->bld
                                                 : kind == 'm' ? &pr->imp_vendor
                                                 : kind == 'M' ? &pr->imp_any
+                                                : kind == 'n' ? &pr->nv_pred
+                                                : kind == 'q' ? &pr->pred_other
                                                               : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
@@ -647,6 +661,18 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
             if (!any || nameidx_get(any, pr.imp_vendor.v[i]) < 0)
                 nameidx_put(ix, pr.imp_vendor.v[i], 0, 0);
         cfg->vendor_mods = ix;
+    }
+    /* the NVIDIA-only predicates no file defines otherwise */
+    const nameidx *other = index_of(a, &pr.pred_other);
+    int npred = 0;
+    for (int i = 0; i < pr.nv_pred.n; i++)
+        npred += !other || nameidx_get(other, pr.nv_pred.v[i]) < 0;
+    nameidx *px = npred ? NEW(a, nameidx, 1) : NULL;
+    if (px && nameidx_init(px, a, npred)) {
+        for (int i = 0; i < pr.nv_pred.n; i++)
+            if (!other || nameidx_get(other, pr.nv_pred.v[i]) < 0)
+                nameidx_put(px, pr.nv_pred.v[i], 0, 0);
+        cfg->nv_preds = px;
     }
 }
 

@@ -9,6 +9,86 @@
 
 #include "banned.h"
 
+/* The fp8 family a name is of: 1 OCP (float8_e4m3fn, float8_e5m2, tl.float8e4nv, tl.float8e5),
+ * 2 FNUZ (float8_e4m3fnuz, float8_e5m2fnuz, tl.float8e4b8, tl.float8e5b16), 0 none. */
+static int fp8_family(hp_str s)
+{
+    if (str_eqc(s, "float8_e4m3fnuz") || str_eqc(s, "float8_e5m2fnuz") ||
+        str_eqc(s, "float8e4b8") || str_eqc(s, "float8e5b16"))
+        return 2;
+    if (str_eqc(s, "float8_e4m3fn") || str_eqc(s, "float8_e5m2") || str_eqc(s, "float8e4nv") ||
+        str_eqc(s, "float8e5"))
+        return 1;
+    return 0;
+}
+
+static int cmp_tok(const pysrc *p, ptrdiff_t i)
+{
+    return pysrc_op(p, i, PO_EQ) || pysrc_op(p, i, PO_NE) || pysrc_is(p, i, "in") ||
+           pysrc_is(p, i, "is");
+}
+
+/* Does the name say a format whose element or scale types are fixed by its definition
+ * (NVFP4: e4m3fn scales; MX: OCP elements)? */
+static int fixed_format_name(hp_str s)
+{
+    static const char *const words[] = {"nvfp4", "mxfp4", "mxfp6", "mxfp8", "mx_format",
+                                        "mx_tensor", "mxtensor", "mxlinear"};
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (str_find_nocase(s, str_cstr(words[k])) >= 0)
+            return 1;
+    return 0;
+}
+
+int pyrules_fp8_use(const pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    if (cmp_tok(p, b - 1) || pysrc_op(p, e, PO_EQ) || pysrc_op(p, e, PO_NE))
+        return PYFP8_COMPARED;
+    /* the innermost bracket around it */
+    ptrdiff_t o = -1;
+    for (ptrdiff_t k = b - 1; k >= 0 && k >= p->lstart[b]; k--)
+        if ((pysrc_op(p, k, '(') || pysrc_op(p, k, '[') || pysrc_op(p, k, '{')) &&
+            p->match[k] >= e) {
+            o = k;
+            break;
+        }
+    if (o >= 0) {
+        int kw = cmp_tok(p, o - 1) || pysrc_is(p, o - 1, "not") || pysrc_is(p, o - 1, "and") ||
+                 pysrc_is(p, o - 1, "or") || pysrc_is(p, o - 1, "return") ||
+                 pysrc_is(p, o - 1, "if") || pysrc_is(p, o - 1, "elif") ||
+                 pysrc_is(p, o - 1, "else") || pysrc_is(p, o - 1, "yield") ||
+                 pysrc_is(p, o - 1, "assert");
+        int call = pysrc_op(p, o, '(') && o > 0 && !kw &&
+                   (p->t[o - 1].kind == PY_NAME || pysrc_op(p, o - 1, ')') ||
+                    pysrc_op(p, o - 1, ']'));
+        if (call && p->t[o - 1].kind == PY_NAME &&
+            ((pysrc_is(p, o - 1, "view") && pysrc_op(p, o - 2, '.')) ||
+             pysrc_is(p, o - 1, "finfo") || pysrc_is(p, o - 1, "iinfo")))
+            return PYFP8_NEUTRAL;
+        if (!call && !pysrc_op(p, o, '[') && cmp_tok(p, o - 1))
+            return PYFP8_COMPARED;
+        if (!call) {
+            int fam = 0;
+            for (ptrdiff_t k = o + 1; k < p->match[o]; k++)
+                if (p->t[k].kind == PY_NAME)
+                    fam |= fp8_family(pysrc_text(p, k));
+            if (fam == 3)
+                return PYFP8_NEUTRAL;
+        }
+    }
+    if (r->c->path && fixed_format_name(str_cstr(r->c->path)))
+        return PYFP8_NEUTRAL;
+    for (ptrdiff_t h = p->up[b]; h >= 0; h = p->up[h])
+        if ((pysrc_is(p, h, "class") || pysrc_is(p, h, "def")) && h + 1 < p->n &&
+            p->t[h + 1].kind == PY_NAME) {
+            hp_str n = pysrc_text(p, h + 1);
+            if (fixed_format_name(n) ||
+                (pysrc_is(p, h, "class") && (RULES_STARTS(n, "MX") || RULES_STARTS(n, "NVFP4"))))
+                return PYFP8_NEUTRAL;
+        }
+    return 0;
+}
+
 void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
                  const char *msg, const char *fix)
 {

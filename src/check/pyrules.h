@@ -61,4 +61,14 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
 void pyrules_add_span(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *rule,
                       hp_severity sev, const char *msg, const char *fix);
 
+/* How an fp8 dtype name at tokens [b, e) is used where it fixes no compute format (PT005,
+ * TRI004): PYFP8_COMPARED when a dtype is compared with it (dtype == tl.float8e5, x.dtype in
+ * (torch.float8_e4m3fn, ...)), which recognises the format data came in; PYFP8_NEUTRAL when it
+ * sits in a display that names both families (a torch-to-Triton dtype map: float8_e4m3fn ->
+ * float8e4nv beside float8_e4m3fnuz -> float8e4b8), reinterprets bits (.view(dtype)), asks
+ * finfo/iinfo, or is in code of a format that fixes the type itself (a file, directory, class
+ * or function named for NVFP4 or MX: nvfp4, mxfp8, mx_formats, class MXTensor); 0 otherwise. */
+enum { PYFP8_COMPARED = 1, PYFP8_NEUTRAL = 2 };
+int pyrules_fp8_use(const pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e);
+
 #endif

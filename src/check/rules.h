@@ -89,6 +89,8 @@ typedef struct rules_cfg {
                                 RB_PROJ_* value (rules_build.h), or NULL */
     const nameidx *vendor_mods; /* the Python modules the tree imports only from code one
                                    vendor runs (rules_python_imports), or NULL */
+    const nameidx *nv_preds; /* the NVIDIA-only predicates the tree's Python files define
+                                (rules_python_nv_preds) and none defines otherwise, or NULL */
     const nameidx *cuda_src; /* the .cu sources a HIP CMake build of the tree leaves to its
                                 CUDA branches (RB_KEY_CUDA_SRC paths), or NULL */
     const nameidx *nv_extra; /* the directories of setup.py files that are optional

@@ -1442,8 +1442,11 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
     st->nvcc = setup || py_flag_context(p, i, fs);
     st->guard = pysrc_guarded(p, i, pysrc_pred_amd, NULL);
     /* a helper only the CUDA side of a vendor test calls (get_cuda_version() running
-     * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build */
-    if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i)) {
+     * "nvcc -V" in the else of "if IS_ROCM") is not reached by an AMD build, nor is a
+     * setup.py's NVIDIA branch (if use_cuda:, if torch.version.cuda ...: before an elif
+     * torch.version.hip:) */
+    if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
+        !(setup && pysrc_vendor_branch(p, i))) {
         for (int k = 0; k < n; k++) {
             ptrdiff_t span = 0;
             int row = flag_row(c, st, k, &span);

@@ -253,6 +253,8 @@ void rules_python_prepare(rctx *c)
     if (d->ok && c->cfg->vendor_mods && c->path &&
         nameidx_get(c->cfg->vendor_mods, rules_python_module(c->path)) >= 0)
         d->p.vendor_file = 1;
+    if (d->ok)
+        d->p.nv_fns = c->cfg->nv_preds;
     c->lang_data = d;
 }
 
@@ -420,6 +422,46 @@ hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, u
     *n = im.n;
     *vendor = im.vendor;
     return im.v;
+}
+
+/* A name a predicate is given: is_, has_, supports_, can_, use_ (with a leading '_' too). */
+static int predicate_name(hp_str s)
+{
+    if (s.len && s.s[0] == '_')
+        s = str_cut(s, 1, s.len);
+    return RULES_STARTS(s, "is_") || RULES_STARTS(s, "has_") || RULES_STARTS(s, "supports_") ||
+           RULES_STARTS(s, "can_") || RULES_STARTS(s, "use_");
+}
+
+hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred)
+{
+    *n = 0;
+    *pred = NULL;
+    hp_str all = str_make(src, len);
+    if (str_find(all, S("version.cuda")) < 0 || str_find(all, S("def ")) < 0)
+        return NULL;
+    pysrc p;
+    if (!pysrc_init(&p, a, src, len))
+        return NULL;
+    int cuda = 1, cap = 0;
+    for (ptrdiff_t i = 0; i + 1 < p.n; i++)
+        cap += pysrc_is(&p, i, "def") && p.t[i + 1].kind == PY_NAME;
+    hp_str *v = cap ? NEW(a, hp_str, cap) : NULL;
+    uint8_t *pr = cap ? NEW(a, uint8_t, cap) : NULL;
+    if (!v || !pr)
+        return NULL;
+    for (ptrdiff_t i = 0; i + 1 < p.n; i++) {
+        if (!pysrc_is(&p, i, "def") || p.t[i + 1].kind != PY_NAME)
+            continue;
+        hp_str name = pysrc_text(&p, i + 1);
+        int yes = cuda && pysrc_nv_predicate(&p, i);
+        if (!yes && !predicate_name(name))
+            continue;
+        v[*n] = name;
+        pr[(*n)++] = (uint8_t)yes;
+    }
+    *pred = pr;
+    return v;
 }
 
 /* Is the file test code: named test_*.py, *_test.py or conftest.py, or importing pytest at its

@@ -29,6 +29,11 @@ pyfile_kind rules_py_kind(const char *path);
  * vendor[k] set when the import is in code only one vendor runs (pysrc_vendor_only). NULL and
  * *n = 0 when there are none. Memory in a. */
 hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor);
+/* The functions the file defines, for the tree's list of NVIDIA-only predicates: each name with
+ * *pred[i] 1 where pysrc_nv_predicate holds for its def, 0 for another def of an is_/has_ name
+ * (which takes the name off the list); NULL and *n 0 when the file names no
+ * torch.version.cuda (most files: they are not parsed again) or defines nothing. */
+hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred);
 /* The module a Python file is: its name without ".py", or its directory's for __init__.py. */
 hp_str rules_python_module(const char *path);
 

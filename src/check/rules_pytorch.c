@@ -725,9 +725,15 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
     if (both_kinds || str_find(str_cstr(t), S("e8m0")) >= 0 || in_mx_call(p, b) ||
         (pysrc_op(p, e, '=') && p->lstart[b] == b) || one_side(p, b))
         return;
+    /* a dtype map of both families, a bit view, finfo, an NVFP4 or MX format: no format is
+     * chosen here */
+    int use = pyrules_fp8_use(r, p, b, e);
+    if (use == PYFP8_NEUTRAL)
+        return;
     /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it */
     hp_severity sev = HP_SEV_ERROR;
-    if (!gemm || is_cmp(p, b - 1) || is_cmp(p, e) || line_opens(p, b, "assert"))
+    if (!gemm || use == PYFP8_COMPARED || is_cmp(p, b - 1) || is_cmp(p, e) ||
+        line_opens(p, b, "assert"))
         sev = HP_SEV_NOTE;
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(
@@ -847,8 +853,10 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             p->lstart[i] != last_pt001 && value_tested(p, i, e)) {
             last_pt001 = p->lstart[i];
             /* in test code the test picks which tests run, or what a check of the
-             * environment expects */
-            add_span(r, p, i, e, RID_PT001, r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
+             * environment expects; an assert that demands CUDA declares the code NVIDIA's */
+            add_span(r, p, i, e, RID_PT001,
+                     r->test_code || pysrc_nv_assert(p, p->lstart[i]) ? HP_SEV_NOTE
+                                                                      : HP_SEV_WARNING,
                      "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
                      "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "

@@ -240,8 +240,57 @@ static int eight_bit_file(const pysrc *p)
     return 0;
 }
 
-static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_site *s,
-                       unsigned char **seen)
+/* Does the text of token k name the device's shared memory (max_shared_mem,
+ * shared_memory, "smem")? */
+static int smem_word(const pysrc *p, ptrdiff_t k)
+{
+    if (p->t[k].kind != PY_NAME && p->t[k].kind != PY_STRING)
+        return 0;
+    hp_str s = p->t[k].kind == PY_NAME ? pysrc_text(p, k) : pylex_string_body(p->src, &p->t[k]);
+    return s.len < 64 && (pysrc_contains_nocase(s, "shared_mem") ||
+                          pysrc_contains_nocase(s, "smem"));
+}
+
+/* Does the autotune that config s belongs to prune its configs by shared memory: its
+ * prune_configs_by names triton's early_config_prune (matmul_perf_model: it drops configs over
+ * the device's max_shared_mem), or a function of the file whose body compares with the
+ * device's shared memory? The autotuner then drops a config over gfx950's LDS before it
+ * runs. */
+static int smem_pruned(const pysrc *p, const tri_file *tf, const tri_site *s)
+{
+    if (s->kernel < 0 || s->kernel >= tf->nk || tf->k[s->kernel].autotune < 0)
+        return 0;
+    int32_t o = tf->k[s->kernel].autotune;
+    pysrc_arg a[16];
+    int n = pysrc_args(p, o, a, 16);
+    if (n > 16)
+        n = 16;
+    int kp = pysrc_kwarg(p, a, n, "prune_configs_by");
+    if (kp < 0)
+        return 0;
+    for (ptrdiff_t k = a[kp].vb; k < a[kp].e; k++) {
+        if (p->t[k].kind != PY_NAME)
+            continue;
+        hp_str name = pysrc_text(p, k);
+        int defined = 0;
+        for (ptrdiff_t d = 0; d + 1 < p->n; d++) {
+            ptrdiff_t bb, be;
+            if (!pysrc_is(p, d, "def") || !str_eq(pysrc_text(p, d + 1), name) ||
+                !pysrc_block(p, d, &bb, &be))
+                continue;
+            defined = 1;
+            for (ptrdiff_t j = bb; j < be; j++)
+                if (smem_word(p, j))
+                    return 1;
+        }
+        if (!defined && str_eqc(name, "early_config_prune"))
+            return 1;
+    }
+    return 0;
+}
+
+static void site_rules(pyrules *r, const pysrc *p, const tri_file *tf, tri_memo *memo,
+                       const tri_site *s, unsigned char **seen)
 {
     arena *a = r->a;
     unsigned tg = pyrules_targets(r);
@@ -288,6 +337,9 @@ static void site_rules(pyrules *r, const pysrc *p, tri_memo *memo, const tri_sit
                 if (memo->eight_bit < 0)
                     memo->eight_bit = eight_bit_file(p);
                 if (memo->eight_bit && gfx950_lds(v.max, bm, bn, bk, 1) <= 160 * 1024)
+                    sev = HP_SEV_NOTE;
+                /* a pruner that drops configs over the device's shared memory drops it */
+                if (sev != HP_SEV_NOTE && smem_pruned(p, tf, s))
                     sev = HP_SEV_NOTE;
                 const char *m = arena_printf(
                     a, "num_stages=%lld with %lldx%lldx%lld tiles: on gfx950 (MI350) Triton keeps "
@@ -428,6 +480,7 @@ static void tri001_count(pyrules *r, const pysrc *p, int wave, unsigned char *se
 /* Host code that counts 32 threads per warp: 32 * num_warps, WARP_SIZE = 32. */
 static void tri001_host(pyrules *r, const pysrc *p)
 {
+    ptrdiff_t last_name = -1; /* 32 * num_warps * 32 is one finding, not one per literal */
     for (ptrdiff_t i = 0; i < p->n; i++) {
         if (p->t[i].kind != PY_NUMBER || !str_eqc(pysrc_text(p, i), "32"))
             continue;
@@ -442,7 +495,8 @@ static void tri001_host(pyrules *r, const pysrc *p)
             name = i - 2;
             assign = 1;
         }
-        if (name < 0 || !pysrc_contains_nocase(pysrc_text(p, name), "warp") || guarded(p, i))
+        if (name < 0 || name == last_name || !pysrc_contains_nocase(pysrc_text(p, name), "warp") ||
+            guarded(p, i))
             continue;
         /* NUM_WARPS = 32 counts warps, not threads: the launches that read it say what it does */
         if (assign && warp_count_name(pysrc_text(p, name)))
@@ -452,6 +506,7 @@ static void tri001_host(pyrules *r, const pysrc *p)
                                : "threads computed as 32 per warp; a Triton warp on gfx9 "
                                  "(MI200, MI300) is a 64-thread wavefront";
         ptrdiff_t b = name < i ? name : i, e = name < i ? i + 1 : name + 1;
+        last_name = name;
         add_span(r, p, b, e, RID_TRI001, HP_SEV_WARNING, m,
                  "take the width from triton.runtime.driver.active.get_current_target()"
                  ".warp_size or torch.cuda.get_device_properties(d).warp_size");
@@ -1038,6 +1093,9 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
 {
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("triton.language.");
+    /* a comparison with the caller's dtype, a map of both families, a format's own code */
+    if (pyrules_fp8_use(r, p, b, e))
+        return;
     if (strcmp(t, "float8e4b15") == 0 || strcmp(t, "float8e4b15x4") == 0) {
         add_span(r, p, b, e, RID_TRI004, HP_SEV_ERROR,
                  "tl.float8e4b15 is an NVIDIA-only format: no AMD GPU supports it in Triton",
@@ -1259,7 +1317,7 @@ void rules_triton(pyrules *r, const pysrc *p, const tri_file *tf)
     unsigned char *seen = NULL;
     tri_memo memo = {r->a, NULL, -1, 0, -1, 0, -1};
     for (int k = 0; k < tf->ns; k++)
-        site_rules(r, p, &memo, &tf->s[k], &seen);
+        site_rules(r, p, tf, &memo, &tf->s[k], &seen);
     /* host-side warp arithmetic means Triton's warps only where the file uses Triton (not in
      * CuTe DSL or TileLang files, whose warps are the hardware's, even when they borrow
      * triton.cdiv: a file with no Triton kernel, config or launch of its own that imports

@@ -36,6 +36,17 @@ struct pysrc_memo {
                             * 2 yes (the tokens of a logical line share their blocks) */
     unsigned char *vblock; /* per block header: whether it or a block around it makes its
                             * body vendor-only (block_vendor), 0 not known, 1 no, 2 yes */
+    unsigned char *vname;  /* per token: a name that holds a vendor test's value (vendor
+                            * values below): 0 no, 1 NVIDIA's side, 2 AMD's, 3 either */
+    int32_t *vnm;          /* vnm[i]: the tokens before i that vname marks */
+    unsigned char *vfwd;   /* per if/elif header: whether a later branch of its chain tests
+                            * for AMD (later_amd), 0 not known, 1 no, 2 yes */
+    int vname_built;       /* build_vnames ran */
+    int skipif;            /* the file names skipif: 0 not known, 1 no, 2 yes */
+    unsigned char *vassert; /* per line start: pysrc_nv_assert's answer, 0 not known, 1 no,
+                             * 2 yes */
+    int nvfn_built;        /* nvfn_ix is made */
+    nameidx nvfn_ix;       /* the file's own NVIDIA-only predicates (pysrc_nv_predicate) */
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
     nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
@@ -770,10 +781,76 @@ static int memo_chain(const pysrc *p, ptrdiff_t k, pysrc_pred pred, unsigned cha
     return v;
 }
 
+/* Does a name of the condition [b, e) say CUDA (FORCE_CUDA, CUDA_HOME, WITH_CUDA, use_cuda,
+ * NVCC_FLAGS)? Attributes (torch.cuda.is_available()) and availability flags (CUDA_AVAILABLE,
+ * true on ROCm too) do not. */
+static int cuda_named(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    for (ptrdiff_t k = b; k < e; k++) {
+        if (p->t[k].kind != PY_NAME || pysrc_op(p, k - 1, '.'))
+            continue;
+        hp_str s = pysrc_text(p, k);
+        int cuda = 0, avail = 0;
+        for (ptrdiff_t i = 0; i < s.len;) {
+            ptrdiff_t j = i;
+            while (j < s.len && s.s[j] != '_')
+                j++;
+            hp_str part = str_make(s.s + i, j - i);
+            cuda |= str_eq_nocase(part, S("cuda")) || str_eq_nocase(part, S("nvcc")) ||
+                    str_eq_nocase(part, S("nvidia"));
+            avail |= str_eq_nocase(part, S("available")) || str_eq_nocase(part, S("avail"));
+            i = j + 1;
+        }
+        if (cuda && !avail)
+            return 1;
+    }
+    return 0;
+}
+
+/* Does a later elif of the if chain that the if or elif at h is in test for AMD (if FORCE_CUDA:
+ * ... elif torch.version.hip:)? Then the branches before it are the NVIDIA side, where their
+ * conditions say CUDA. Remembered per header. */
+static int later_amd(const pysrc *p, ptrdiff_t h)
+{
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->vfwd)
+        m->vfwd = NEW(m->a, unsigned char, p->n);
+    if (m && m->vfwd && m->vfwd[h])
+        return m->vfwd[h] == 2;
+    int r = 0;
+    ptrdiff_t k = h;
+    for (int step = 0; step < 64; step++) {
+        ptrdiff_t bb, be;
+        if (!pysrc_block(p, k, &bb, &be))
+            break;
+        ptrdiff_t j = be;
+        while (j < p->n && (p->t[j].kind == PY_INDENT || p->t[j].kind == PY_DEDENT ||
+                            p->t[j].kind == PY_NEWLINE))
+            j++;
+        if (j >= p->n || p->prev[j] != k || !pysrc_is(p, j, "elif"))
+            break;
+        if (pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL)) {
+            r = 1;
+            break;
+        }
+        k = j;
+    }
+    if (m && m->vfwd)
+        m->vfwd[h] = (unsigned char)(r ? 2 : 1);
+    return r;
+}
+
+static int skipped_on_rocm(const pysrc *p, ptrdiff_t h);
+
 static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud)
 {
     ptrdiff_t le = pysrc_line_end(p, h);
     if (pred(p, h, le, ud))
+        return 1;
+    if (pred == pysrc_pred_vendor && pysrc_is(p, h, "def") && skipped_on_rocm(p, h))
+        return 1;
+    if (pred == pysrc_pred_vendor && (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif")) &&
+        cuda_named(p, h, le) && later_amd(p, h))
         return 1;
     if (!pysrc_is(p, h, "else") && !pysrc_is(p, h, "elif"))
         return 0;
@@ -885,6 +962,32 @@ static int nvidia_flag(hp_str s)
     return 0;
 }
 
+/* Is the name at i CUDA_HOME (or CUDA_PATH) tested for being set: "CUDA_HOME is not None",
+ * "CUDA_HOME is None", "!= None", or alone as a condition or one operand of and/or/not? A
+ * ROCm machine has no CUDA toolkit, so torch's CUDA_HOME is None there. (CUDA_HOME in path
+ * arithmetic is no test.) */
+static int cuda_home_test(const pysrc *p, ptrdiff_t i)
+{
+    hp_str s = pysrc_text(p, i);
+    if (s.len != 9 || s.s[0] != 'C' || (!str_eqc(s, "CUDA_HOME") && !str_eqc(s, "CUDA_PATH")))
+        return 0;
+    if (pysrc_op(p, i - 1, '.') && !(i >= 2 && pysrc_is(p, i - 2, "cpp_extension")))
+        return 0;
+    ptrdiff_t k = i + 1;
+    if (pysrc_is(p, k, "is") || pysrc_op(p, k, PO_EQ) || pysrc_op(p, k, PO_NE)) {
+        k += pysrc_is(p, k + 1, "not") ? 2 : 1;
+        return pysrc_is(p, k, "None");
+    }
+    int before = pysrc_is(p, i - 1, "if") || pysrc_is(p, i - 1, "elif") ||
+                 pysrc_is(p, i - 1, "and") || pysrc_is(p, i - 1, "or") ||
+                 pysrc_is(p, i - 1, "not") || pysrc_is(p, i - 1, "assert");
+    int after = pysrc_op(p, k, ':') || pysrc_is(p, k, "and") || pysrc_is(p, k, "or") ||
+                pysrc_op(p, k, ')') || p->t[k].kind == PY_NEWLINE;
+    return before && after;
+}
+
+static int nv_predicate_call(const pysrc *p, ptrdiff_t i);
+
 /* An NVIDIA-side vendor test: is_cuda() (a call: tensor.is_cuda is true on ROCm too),
  * IS_CUDA, is_nvidia(), IS_NVIDIA_BLACKWELL-style flags (nvidia_flag), torch.version.cuda, or
  * a comparison with a vendor name ROCm never reports (vendor_string). */
@@ -897,6 +1000,8 @@ static int nv_tok(const pysrc *p, ptrdiff_t i)
     hp_str s = pysrc_text(p, i);
     if (nvidia_flag(s))
         return 1;
+    if (cuda_home_test(p, i) || nv_predicate_call(p, i))
+        return 1;
     if (str_eqc(s, "IS_CUDA") || str_eqc(s, "_IS_CUDA") || str_eqc(s, "IS_NVIDIA") ||
         str_eqc(s, "_IS_NVIDIA"))
         return 1;
@@ -906,6 +1011,358 @@ static int nv_tok(const pysrc *p, ptrdiff_t i)
         return 1;
     return str_eqc(s, "cuda") && i >= 2 && pysrc_op(p, i - 1, '.') &&
            str_eqc(pysrc_text(p, i - 2), "version");
+}
+
+/* ------------------------------------------------------------------ NVIDIA-only predicates */
+
+/* Is tokens [b, e) an operand that requires torch.version.cuda ("torch.version.cuda",
+ * "torch.version.cuda is not None", "torch.version.cuda >= '12.8'"), not its negation? */
+static int cuda_operand(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int has = 0;
+    for (ptrdiff_t k = b; k < e; k++) {
+        if (pysrc_is(p, k, "not") && !(k > b && pysrc_is(p, k - 1, "is")))
+            return 0;
+        if (pysrc_is(p, k, "None") && k > b &&
+            ((pysrc_is(p, k - 1, "is") && !pysrc_is(p, k - 2, "is")) ||
+             pysrc_op(p, k - 1, PO_EQ)))
+            return 0;
+        if (pysrc_is(p, k, "cuda") && k >= 2 && pysrc_op(p, k - 1, '.') &&
+            pysrc_is(p, k - 2, "version"))
+            has = 1;
+    }
+    return has;
+}
+
+/* Does the returned expression [b, e) require torch.version.cuda: a chain of and (no or, no
+ * conditional expression) one of whose operands is cuda_operand? 1 yes, 0 no, -1 for False or
+ * None (an answer of no, which every platform may get). */
+static int nv_return(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    while (b + 1 < e && pysrc_op(p, b, '(') && p->match[b] == e - 1)
+        b++, e--;
+    if (b + 1 == e && (pysrc_is(p, b, "False") || pysrc_is(p, b, "None")))
+        return -1;
+    int req = 0;
+    ptrdiff_t cb = b;
+    for (ptrdiff_t k = b; k <= e; k++) {
+        if (k < e && is_open(&p->t[k]) && p->match[k] > k && p->match[k] < e) {
+            k = p->match[k];
+            continue;
+        }
+        if (k < e && (pysrc_is(p, k, "or") || pysrc_is(p, k, "if") || pysrc_is(p, k, "lambda")))
+            return 0;
+        if (k == e || pysrc_is(p, k, "and")) {
+            req |= cuda_operand(p, cb, k);
+            cb = k + 1;
+        }
+    }
+    return req;
+}
+
+int pysrc_nv_predicate(const pysrc *p, ptrdiff_t d)
+{
+    ptrdiff_t bb, be;
+    if (!pysrc_is(p, d, "def") || d + 1 >= p->n || p->t[d + 1].kind != PY_NAME ||
+        !pysrc_block(p, d, &bb, &be))
+        return 0;
+    int yes = 0;
+    for (ptrdiff_t k = bb; k < be; k++) {
+        if (pysrc_is(p, k, "yield"))
+            return 0;
+        if (!pysrc_is(p, k, "return"))
+            continue;
+        int r = nv_return(p, k + 1, pysrc_line_end(p, k));
+        if (r == 0)
+            return 0;
+        yes |= r > 0;
+    }
+    return yes;
+}
+
+/* The file's functions, each 1 when pysrc_nv_predicate holds for every def of its name, else 0;
+ * made on first use. */
+static void build_nvfn(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    m->nvfn_built = 1;
+    int nf = 0, cuda = 0;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        nf += pysrc_is(p, i, "def") && p->t[i + 1].kind == PY_NAME;
+        cuda |= i >= 2 && pysrc_is(p, i, "cuda") && pysrc_op(p, i - 1, '.') &&
+                pysrc_is(p, i - 2, "version");
+    }
+    if (!cuda) /* no def of the file requires torch.version.cuda */
+        nf = 0;
+    if (!nf || !nameidx_init(&m->nvfn_ix, m->a, nf))
+        return;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (!pysrc_is(p, i, "def") || p->t[i + 1].kind != PY_NAME)
+            continue;
+        hp_str name = pysrc_text(p, i + 1);
+        int v = pysrc_nv_predicate(p, i);
+        int32_t old = nameidx_get(&m->nvfn_ix, name);
+        nameidx_put(&m->nvfn_ix, name, old == 0 ? 0 : v, 1);
+    }
+}
+
+/* Is the name at i a call of an NVIDIA-only predicate: one of the file's (pysrc_nv_predicate),
+ * or one the caller says the tree defines (p->nv_fns) that the file does not define
+ * otherwise? */
+static int nv_predicate_call(const pysrc *p, ptrdiff_t i)
+{
+    struct pysrc_memo *m = p->memo;
+    if (!m || !pysrc_op(p, i + 1, '(') || pysrc_is(p, i - 1, "def"))
+        return 0;
+    if (!m->nvfn_built)
+        build_nvfn(p);
+    if (!m->nvfn_ix.cap && !p->nv_fns)
+        return 0;
+    hp_str name = pysrc_text(p, i);
+    int32_t v = m->nvfn_ix.cap ? nameidx_get(&m->nvfn_ix, name) : -1;
+    if (v >= 0)
+        return v == 1;
+    return p->nv_fns && nameidx_get(p->nv_fns, name) >= 0;
+}
+
+/* ------------------------------------------------------------------ vendor values */
+
+/* A name that holds the answer of a vendor test is tested in its place: "use_cuda =
+ * torch.version.cuda is not None and CUDA_HOME is not None" or "IS_CUDA = not
+ * IS_HIP_EXTENSION", then "if use_cuda:". So is a name that only code under a vendor test
+ * sets or fills, beyond an empty start ("use_cutlass = False" ... "if use_cuda: use_cutlass =
+ * True"; "sources_90a = None" ... "if use_cutlass: sources_90a = [...]"). Such names count
+ * in the conditions of if, elif, while and assert, not on other lines. */
+
+/* The side the right-hand side [b, e) of an assignment tests: 1 NVIDIA's, 2 AMD's, 0 none,
+ * both, or no plain test (a conditional expression, an or, a list or dict display, a
+ * lambda). */
+static int rhs_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    struct pysrc_memo *m = p->memo;
+    if (b >= e || pysrc_op(p, b, '[') || pysrc_op(p, b, '{'))
+        return 0;
+    int nv = 0, amd = 0, andor = 0;
+    for (ptrdiff_t k = b; k < e; k++) {
+        /* an operand of or may hold where the vendor test does not */
+        if (pysrc_is(p, k, "if") || pysrc_is(p, k, "lambda") || pysrc_op(p, k, '=') ||
+            pysrc_is(p, k, "or"))
+            return 0;
+        andor |= pysrc_is(p, k, "and");
+        if (amd_tok(p, k) || (m->vname && m->vname[k] == 2))
+            amd = 1;
+        else if (nv_tok(p, k) || (m->vname && m->vname[k] == 1))
+            nv = 1;
+        else if (m->vname && m->vname[k] == 3)
+            nv = amd = 1;
+    }
+    if (amd && !nv && !andor && pysrc_is(p, b, "not"))
+        return 1;
+    /* a value that names both sides (cuda_ok or is_rocm() and is_mi350()) is no one vendor's */
+    return nv && amd ? 0 : nv | amd << 1;
+}
+
+/* An empty start: False, None, 0, "", [], {}, (), list(), dict(), set(). */
+static int empty_value(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    if (e - b == 1)
+        return pysrc_is(p, b, "False") || pysrc_is(p, b, "None") ||
+               (p->t[b].kind == PY_NUMBER && p->t[b].len == 1 && p->src[p->t[b].off] == '0') ||
+               (p->t[b].kind == PY_STRING && pylex_string_body(p->src, &p->t[b]).len == 0);
+    if (e - b == 2)
+        return p->match[b] == b + 1;
+    if (e - b == 3)
+        return p->match[b + 1] == b + 2 &&
+               (pysrc_is(p, b, "list") || pysrc_is(p, b, "dict") || pysrc_is(p, b, "set"));
+    return 0;
+}
+
+/* The write at line start s to the name there: 1 "N = value" (the value from *vb), 2 a fill
+ * (N += ..., N.append(...) and the like, N[k] = ...), 0 none. */
+static int name_write(const pysrc *p, ptrdiff_t s, ptrdiff_t *vb)
+{
+    if (p->t[s].kind != PY_NAME || pysrc_op(p, s - 1, '.'))
+        return 0;
+    if (pysrc_op(p, s + 1, '=')) {
+        *vb = s + 2;
+        return 1;
+    }
+    if (pysrc_op(p, s + 1, PO_AUGASSIGN))
+        return 2;
+    if (pysrc_op(p, s + 1, '.') &&
+        (pysrc_is(p, s + 2, "append") || pysrc_is(p, s + 2, "extend") ||
+         pysrc_is(p, s + 2, "insert") || pysrc_is(p, s + 2, "update") ||
+         pysrc_is(p, s + 2, "add")) &&
+        pysrc_op(p, s + 3, '('))
+        return 2;
+    if (pysrc_op(p, s + 1, '[') && p->match[s + 1] > s && pysrc_op(p, p->match[s + 1] + 1, '='))
+        return 2;
+    return 0;
+}
+
+/* Is the name at k bound by something else than a write name_write sees: a parameter, a for
+ * or with target, an import, a tuple target, global, an annotated or walrus binding? */
+static int other_binding(const pysrc *p, ptrdiff_t k)
+{
+    if (pysrc_is(p, k - 1, "for") || pysrc_is(p, k - 1, "as") || pysrc_is(p, k - 1, "global") ||
+        pysrc_is(p, k - 1, "nonlocal") || pysrc_is(p, k - 1, "import") ||
+        pysrc_op(p, k + 1, PO_WALRUS))
+        return 1;
+    ptrdiff_t s = p->lstart[k];
+    if (pysrc_is(p, s, "def") || pysrc_is(p, s, "lambda") || pysrc_is(p, s, "import") ||
+        pysrc_is(p, s, "from") || pysrc_is(p, s, "class"))
+        return 1;
+    if (s == k && (pysrc_op(p, k + 1, ',') || pysrc_op(p, k + 1, ':')))
+        return 1;
+    if (s != k && pysrc_op(p, k - 1, ',') && pysrc_op(p, k + 1, '=') && p->up[k] == p->up[s] &&
+        p->t[s].kind == PY_NAME && pysrc_op(p, s + 1, ','))
+        return 1;
+    return 0;
+}
+
+typedef struct vval {
+    unsigned char bad, other, side;
+} vval;
+
+static void count_vnames(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    int32_t c = 0;
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        m->vnm[k] = c;
+        c += m->vname[k] != 0;
+    }
+    m->vnm[p->n] = c;
+}
+
+static int header_pred(const pysrc *p, ptrdiff_t h, pysrc_pred pred, void *ud);
+static int after_vendor_exit(const pysrc *p, ptrdiff_t i);
+
+/* Is the line start s under a vendor test, or after an exit on one? (Its own line is not
+ * asked: the value it writes may be the test.) */
+static int vendor_around(const pysrc *p, ptrdiff_t s)
+{
+    for (ptrdiff_t h = p->up[s]; h >= 0; h = p->up[h])
+        if (header_pred(p, h, pysrc_pred_vendor, NULL))
+            return 1;
+    return after_vendor_exit(p, s);
+}
+
+static void build_vnames(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    int nw = 0;
+    for (ptrdiff_t s = 0; s < p->n; s++) {
+        ptrdiff_t vb;
+        nw += p->lstart[s] == s && name_write(p, s, &vb) != 0;
+    }
+    nameidx ix;
+    if (!nw || !nameidx_init(&ix, m->a, nw))
+        return;
+    int nv = 0;
+    for (ptrdiff_t s = 0; s < p->n; s++) {
+        ptrdiff_t vb;
+        if (p->lstart[s] == s && name_write(p, s, &vb) && nameidx_get(&ix, pysrc_text(p, s)) < 0)
+            nameidx_put(&ix, pysrc_text(p, s), nv++, 0);
+    }
+    vval *v = NEW(m->a, vval, nv);
+    unsigned char *vn = NEW(m->a, unsigned char, p->n + 1);
+    int32_t *cnt = NEW(m->a, int32_t, p->n + 1);
+    if (!v || !vn || !cnt)
+        return;
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (p->t[k].kind != PY_NAME)
+            continue;
+        int32_t x = nameidx_get(&ix, pysrc_text(p, k));
+        if (x >= 0 && other_binding(p, k))
+            v[x].bad = 1;
+    }
+    m->vname = vn;
+    m->vnm = cnt;
+    count_vnames(p);
+    /* a round finds the names of the written names' values; names found make more writes
+     * vendor-only, so a few rounds, until none is new */
+    for (int round = 0; round < 4; round++) {
+        for (int x = 0; x < nv; x++)
+            v[x].other = 0;
+        unsigned char *side = NEW(m->a, unsigned char, nv);
+        if (!side)
+            return;
+        for (ptrdiff_t s = 0; s < p->n; s++) {
+            ptrdiff_t vb = 0;
+            int w = p->lstart[s] == s ? name_write(p, s, &vb) : 0;
+            if (!w)
+                continue;
+            int32_t x = nameidx_get(&ix, pysrc_text(p, s));
+            if (x < 0 || v[x].bad || v[x].other)
+                continue;
+            int sd = w == 1 ? rhs_side(p, vb, pysrc_line_end(p, s)) : 0;
+            if (!sd && vendor_around(p, s))
+                sd = 3;
+            if (sd)
+                side[x] |= (unsigned char)sd;
+            else if (!(w == 1 && empty_value(p, vb, pysrc_line_end(p, s))))
+                v[x].other = 1;
+        }
+        int changed = 0;
+        for (int x = 0; x < nv; x++) {
+            unsigned char sd = v[x].bad || v[x].other ? 0 : side[x];
+            changed |= sd != v[x].side;
+            v[x].side = sd;
+        }
+        if (!changed)
+            break;
+        for (ptrdiff_t k = 0; k < p->n; k++) {
+            vn[k] = 0;
+            if (p->t[k].kind != PY_NAME || pysrc_op(p, k - 1, '.'))
+                continue;
+            int32_t x = nameidx_get(&ix, pysrc_text(p, k));
+            if (x >= 0)
+                vn[k] = v[x].side;
+        }
+        count_vnames(p);
+        /* the answers remembered so far knew fewer names */
+        if (m->vchain)
+            memset(m->vchain, 0, (size_t)(p->n + 1));
+        if (m->vexit)
+            memset(m->vexit, 0, (size_t)p->n);
+        if (m->vblock)
+            memset(m->vblock, 0, (size_t)p->n);
+        if (m->vonly)
+            memset(m->vonly, 0, (size_t)p->n);
+        if (m->vassert)
+            memset(m->vassert, 0, (size_t)p->n);
+    }
+}
+
+/* Does the range start a condition where vendor values count (if, elif, while, assert)? */
+static int condition_start(const pysrc *p, ptrdiff_t b)
+{
+    return pysrc_is(p, b, "if") || pysrc_is(p, b, "elif") || pysrc_is(p, b, "while") ||
+           pysrc_is(p, b, "assert");
+}
+
+/* The counts of vendor tokens before each token (vend), then the vendor values (vname, vnm),
+ * made once, before any answer that depends on them is remembered. */
+static void ensure_vendor(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    if (!m || m->vname_built)
+        return;
+    m->vname_built = 1;
+    int32_t *v = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
+                                    p->n + 1);
+    if (!v)
+        return;
+    int32_t c = 0;
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        v[k] = c;
+        c += amd_tok(p, k) || nv_tok(p, k);
+    }
+    v[p->n] = c;
+    m->vend = v;
+    if (c) /* with no vendor test, no name holds one */
+        build_vnames(p);
 }
 
 /* Answered from counts of vendor tokens before each token, made on first use: a condition
@@ -918,19 +1375,9 @@ int pysrc_pred_vendor(const pysrc *p, ptrdiff_t b, ptrdiff_t e, void *ud)
         e = p->n;
     if (b < 0 || b >= e)
         return 0;
-    if (m && !m->vend) {
-        int32_t *v = arena_alloc_nozero(m->a, (ptrdiff_t)sizeof(int32_t), _Alignof(int32_t),
-                                        p->n + 1);
-        if (v) {
-            int32_t c = 0;
-            for (ptrdiff_t k = 0; k < p->n; k++) {
-                v[k] = c;
-                c += amd_tok(p, k) || nv_tok(p, k);
-            }
-            v[p->n] = c;
-            m->vend = v;
-        }
-    }
+    ensure_vendor(p);
+    if (m && m->vnm && m->vnm[e] - m->vnm[b] > 0 && condition_start(p, b))
+        return 1;
     if (m && m->vend)
         return m->vend[e] - m->vend[b] > 0;
     for (ptrdiff_t i = b; i < e; i++)
@@ -953,24 +1400,193 @@ static int exits(const pysrc *p, ptrdiff_t h)
     return 0;
 }
 
-/* Is the condition of the if at h "not" and an NVIDIA-side test alone (if not
- * torch.version.cuda:, if not is_nvidia():)? Its body is every other vendor's, AMD's too. */
+/* Is the condition of the if at h "not" and an NVIDIA-side test (if not torch.version.cuda:,
+ * if not is_nvidia():, if not use_cuda:), alone or beside operands every GPU passes (if
+ * torch.cuda.is_available() and not is_sm_at_least_100():)? Its body is every other vendor's,
+ * AMD's too. */
 static int not_nvidia(const pysrc *p, ptrdiff_t h)
 {
-    if (!pysrc_is(p, h + 1, "not"))
-        return 0;
+    struct pysrc_memo *m = p->memo;
     ptrdiff_t e = pysrc_line_end(p, h);
-    int nv = 0;
-    for (ptrdiff_t k = h + 2; k < e && !pysrc_op(p, k, ':'); k++) {
-        if (pysrc_is(p, k, "and") || pysrc_is(p, k, "or"))
+    int nots = 0;
+    ptrdiff_t cb = h + 1;
+    for (ptrdiff_t k = h + 1;; k++) {
+        if (k < e && is_open(&p->t[k]) && p->match[k] > k && p->match[k] < e) {
+            k = p->match[k];
+            continue;
+        }
+        int stop = k >= e || pysrc_op(p, k, ':');
+        if (!stop && pysrc_is(p, k, "or"))
             return 0;
+        if (!stop && !pysrc_is(p, k, "and"))
+            continue;
+        if (pysrc_is(p, cb, "not")) {
+            int nv = 0;
+            for (ptrdiff_t j = cb + 1; j < k; j++) {
+                if (pysrc_is(p, j, "and") || pysrc_is(p, j, "or"))
+                    return 0;
+                nv |= nv_tok(p, j) || (m && m->vname && m->vname[j] == 1);
+            }
+            if (!nv)
+                return 0;
+            nots++;
+        } else if (!(k - cb == 7 && pysrc_is(p, cb, "torch") && pysrc_is(p, cb + 2, "cuda") &&
+                     pysrc_is(p, cb + 4, "is_available") && pysrc_op(p, cb + 5, '('))) {
+            return 0;
+        }
+        cb = k + 1;
+        if (stop)
+            break;
+    }
+    return nots > 0;
+}
+
+/* Does the operand [b, e) of a skip condition hold on ROCm: torch.version.cuda is None, not
+ * torch.version.cuda, not an NVIDIA-only predicate or flag, or an AMD test (torch.version.hip,
+ * IS_ROCM) not negated? */
+static int rocm_operand(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    while (b + 1 < e && pysrc_op(p, b, '(') && p->match[b] == e - 1)
+        b++, e--;
+    int neg = pysrc_is(p, b, "not"), nv = 0, amd = 0, isnone = 0;
+    for (ptrdiff_t k = b + neg; k < e; k++) {
+        if (pysrc_is(p, k, "and") || (k > b + neg && pysrc_is(p, k, "not") &&
+                                      !pysrc_is(p, k - 1, "is")))
+            return 0;
+        if (pysrc_is(p, k, "None") && pysrc_is(p, k - 1, "is") && !pysrc_is(p, k - 2, "is") &&
+            !pysrc_is(p, k - 1, "not"))
+            isnone = 1;
+        amd |= amd_tok(p, k);
         nv |= nv_tok(p, k);
+    }
+    if (amd && !nv)
+        return !neg && !isnone;
+    if (nv && !amd)
+        return neg != isnone;
+    return 0;
+}
+
+/* Is the condition [b, e) of a skipif true on ROCm: an or one of whose operands is
+ * rocm_operand (compute_capability != (9, 0) or torch.version.cuda is None)? */
+static int skip_cond_rocm(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    ptrdiff_t cb = b;
+    for (ptrdiff_t k = b; k <= e; k++) {
+        if (k < e && is_open(&p->t[k]) && p->match[k] > k && p->match[k] < e) {
+            k = p->match[k];
+            continue;
+        }
+        if (k == e || pysrc_is(p, k, "or")) {
+            if (rocm_operand(p, cb, k))
+                return 1;
+            cb = k + 1;
+        }
+    }
+    return 0;
+}
+
+/* Is the skipif call whose '(' is at o skipped on ROCm (its first argument, skip_cond_rocm)? */
+static int skipif_rocm(const pysrc *p, ptrdiff_t o)
+{
+    if (!pysrc_op(p, o, '(') || p->match[o] <= o || !pysrc_is(p, o - 1, "skipif"))
+        return 0;
+    ptrdiff_t e = o + 1;
+    while (e < p->match[o] && !pysrc_op(p, e, ',')) {
+        if (is_open(&p->t[e]) && p->match[e] > e)
+            e = p->match[e];
+        e++;
+    }
+    return skip_cond_rocm(p, o + 1, e);
+}
+
+/* Is the function at def h decorated with a pytest skip that ROCm takes: @pytest.mark.skipif(
+ * torch.version.cuda is None, ...), or @NAME where NAME = pytest.mark.skipif(...) is such a
+ * skip? Its body and header are then code ROCm does not run. */
+static int skipped_on_rocm(const pysrc *p, ptrdiff_t h)
+{
+    struct pysrc_memo *m = p->memo;
+    if (h < 1 || p->prev[h] < 0 || p->t[p->prev[h]].kind != PY_DECORATOR)
+        return 0;
+    if (m && !m->skipif) {
+        m->skipif = 1;
+        for (ptrdiff_t k = 0; k < p->n && m->skipif == 1; k++)
+            if (pysrc_is(p, k, "skipif"))
+                m->skipif = 2;
+    }
+    if (m && m->skipif == 1)
+        return 0;
+    for (ptrdiff_t j = p->prev[h]; j >= 0 && p->t[j].kind == PY_DECORATOR; j = p->prev[j]) {
+        ptrdiff_t le = pysrc_line_end(p, j);
+        for (ptrdiff_t k = j + 1; k < le; k++)
+            if (skipif_rocm(p, k))
+                return 1;
+        /* @name: its assignment at the top of the file */
+        if (j + 2 == le && p->t[j + 1].kind == PY_NAME) {
+            hp_str name = pysrc_text(p, j + 1);
+            for (ptrdiff_t s = 0; s + 2 < p->n; s++) {
+                if (p->lstart[s] != s || p->up[s] >= 0 || p->t[s].kind != PY_NAME ||
+                    !pysrc_op(p, s + 1, '=') || !str_eq(pysrc_text(p, s), name))
+                    continue;
+                ptrdiff_t se = pysrc_line_end(p, s);
+                for (ptrdiff_t k = s + 2; k < se; k++)
+                    if (skipif_rocm(p, k))
+                        return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int nv_assert(const pysrc *p, ptrdiff_t j);
+
+/* Remembered per line: exit_before asks it of the same earlier siblings for each line. */
+int pysrc_nv_assert(const pysrc *p, ptrdiff_t j)
+{
+    if (!pysrc_is(p, j, "assert"))
+        return 0;
+    ensure_vendor(p);
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->vassert)
+        m->vassert = NEW(m->a, unsigned char, p->n);
+    if (!m || !m->vassert || p->lstart[j] != j)
+        return nv_assert(p, j);
+    if (!m->vassert[j])
+        m->vassert[j] = (unsigned char)(nv_assert(p, j) ? 2 : 1);
+    return m->vassert[j] == 2;
+}
+
+static int nv_assert(const pysrc *p, ptrdiff_t j)
+{
+    struct pysrc_memo *m = p->memo;
+    ptrdiff_t e = pysrc_line_end(p, j);
+    int nv = 0, depth = 0;
+    for (ptrdiff_t k = j + 1; k < e; k++) {
+        /* a call's arguments are its own business: is_sm100(dev) */
+        if (pysrc_op(p, k, '(') && p->t[k - 1].kind == PY_NAME && p->match[k] > k &&
+            p->match[k] < e && k - 1 > j && !pysrc_is(p, k - 1, "and") &&
+            !pysrc_is(p, k - 1, "or") && !pysrc_is(p, k - 1, "not") &&
+            !pysrc_is(p, k - 1, "in") && !pysrc_is(p, k - 1, "is")) {
+            k = p->match[k];
+            continue;
+        }
+        if (is_open(&p->t[k]))
+            depth++;
+        else if (is_close(&p->t[k]))
+            depth--;
+        else if (depth == 0 && pysrc_op(p, k, ','))
+            break; /* the message */
+        if (pysrc_is(p, k, "or") || (pysrc_is(p, k, "not") && !pysrc_is(p, k - 1, "is")))
+            return 0;
+        if (pysrc_is(p, k, "None") && (pysrc_op(p, k - 1, PO_EQ) ||
+                                       (pysrc_is(p, k - 1, "is") && !pysrc_is(p, k - 2, "is"))))
+            return 0;
+        nv |= nv_tok(p, k) || (m && m->vname && m->vname[k] == 1);
     }
     return nv;
 }
 
-/* After "if torch.version.hip: return ..." or "if not torch.version.cuda: return" (no else), the rest of the block is the other
- * vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
+/* After "if torch.version.hip: return ..." or "if not torch.version.cuda: return" (no else),
+ * or "assert torch.version.cuda is not None", the rest of the block is the other vendor's. An exit on another vendor's test (if DEVICE_TYPE == "xpu": raise ...) leaves the
  * rest to every other vendor, AMD included. Looks at up to 64 earlier siblings at each
  * level. */
 static int exit_before(const pysrc *p, ptrdiff_t s)
@@ -978,6 +1594,8 @@ static int exit_before(const pysrc *p, ptrdiff_t s)
     ptrdiff_t after = s;
     int k = 0;
     for (ptrdiff_t j = p->prev[s]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
+        if (pysrc_nv_assert(p, j))
+            return 1;
         if (!pysrc_is(p, j, "if") || pysrc_is(p, after, "else") || pysrc_is(p, after, "elif"))
             continue;
         if ((pysrc_pred_amd(p, j, pysrc_line_end(p, j), NULL) || not_nvidia(p, j)) &&
@@ -1078,6 +1696,7 @@ static void build_fn_only(const pysrc *p)
 
 int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i)
 {
+    ensure_vendor(p);
     struct pysrc_memo *m = p->memo;
     if (i < 0 || i >= p->n || !m)
         return 0;
@@ -1093,8 +1712,17 @@ int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i)
     return 0;
 }
 
+int pysrc_vendor_branch(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n)
+        return 0;
+    ensure_vendor(p);
+    return vendor_here(p, i);
+}
+
 int pysrc_vendor_here(const pysrc *p, ptrdiff_t i)
 {
+    ensure_vendor(p);
     if (i < 0 || i >= p->n)
         return 0;
     if (p->vendor_file || vendor_here(p, i))
@@ -1156,6 +1784,7 @@ static int block_vendor(const pysrc *p, ptrdiff_t h)
 
 int pysrc_vendor_only(const pysrc *p, ptrdiff_t i)
 {
+    ensure_vendor(p);
     if (i < 0 || i >= p->n)
         return 0;
     if (p->vendor_file)

@@ -36,6 +36,8 @@ typedef struct pysrc {
     int unterminated;  /* the tokenizer met an unterminated string */
     int vendor_file;   /* set by the caller: only code that one vendor runs imports this module,
                           so pysrc_vendor_only holds for every token */
+    const nameidx *nv_fns; /* set by the caller: the NVIDIA-only predicates the tree defines
+                              (pysrc_nv_predicate), or NULL; their calls are NVIDIA-side tests */
 } pysrc;
 
 /* Tokenizes and indexes src. Returns 0 when memory ran out (without a recovery point). */
@@ -128,9 +130,21 @@ int pysrc_vendor_only(const pysrc *p, ptrdiff_t i);
  * whole file): a vendor test around i, an exit on one before it, or a function named for
  * NVIDIA around it. */
 int pysrc_vendor_here(const pysrc *p, ptrdiff_t i);
+/* Is token i under a vendor test or after an exit on one (pysrc_vendor_here without the
+ * guess from a function's name)? */
+int pysrc_vendor_branch(const pysrc *p, ptrdiff_t i);
 /* Is token i in a function that only code under a vendor test refers to (pysrc_vendor_only
  * without its guess from the function's name)? */
 int pysrc_in_vendor_fn(const pysrc *p, ptrdiff_t i);
+/* Is the def at token d an NVIDIA-only predicate: every return of its body False, None, or an
+ * and-chain that requires torch.version.cuda (return torch.cuda.is_available() and
+ * torch.version.cuda and capability >= (10, 0)), and at least one of these? ROCm answers it
+ * no, so its calls are NVIDIA-side vendor tests. */
+int pysrc_nv_predicate(const pysrc *p, ptrdiff_t d);
+/* Is the line at token j an assert that demands the NVIDIA side (assert torch.version.cuda is
+ * not None, assert is_sm_at_least_100()), with no or and no negation? ROCm fails it, so the
+ * code after it in its block is NVIDIA's. */
+int pysrc_nv_assert(const pysrc *p, ptrdiff_t j);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
 int pysrc_mentions_amd(const pysrc *p);
 

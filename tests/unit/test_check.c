@@ -729,6 +729,16 @@ TEST(check_other_vendor_dirs)
     CHECK(rules_other_vendor_dir(NULL, "pkg/backends/_ascend") != NULL);
     CHECK(rules_other_vendor_dir(NULL, "XPU") != NULL);
     CHECK(rules_other_vendor_dir(NULL, "ops/triton_ascend") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_cambricon") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_kunlunxin") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_hygon") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_mthreads") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "backend/metax") != NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_amd") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "backends/rocm") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "backends/_hip") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "runtime/backend/_nvidia") == NULL);
+    CHECK(rules_other_vendor_dir(NULL, "hygon_utils") == NULL);
     CHECK(rules_other_vendor_dir(NULL, "src/ggml-cuda") == NULL);
     CHECK(rules_other_vendor_dir(NULL, "xpu_utils") == NULL);
     CHECK(rules_other_vendor_dir(NULL, "bumps") == NULL);  /* "mps" inside a word */

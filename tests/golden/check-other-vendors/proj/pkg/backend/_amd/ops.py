@@ -1,0 +1,3 @@
+import triton
+
+configs = [triton.Config({"BLOCK": 64}, num_warps=32)]
