@@ -22,12 +22,14 @@
 #   pyline    a .py whose one logical line (a dict literal) holds 5000*K entries with calls
 #   pyelif    a .py with an if/elif chain of 2000*K branches, each calling torch.cuda
 #   pyimport  a .py with 3000*K import aliases, each used by a call
+#   pysetup   a setup.py whose one logical line is a dict of 5000*K entries, each a call with
+#             flag strings (the build rules' tests of each string: compared? in a flag list?)
 #
 # The same bytes for the same K on any machine (awk, no randomness).
 set -u
 [ $# -eq 2 ] || { echo "usage: gen-classes.sh DIR K" >&2; exit 2; }
 D=$1 K=$2
-mkdir -p "$D/glheader" || exit 2
+mkdir -p "$D/glheader" "$D/pysetup" || exit 2
 
 awk -v n=$((10000 * K)) 'BEGIN {
     print "#include <cuda_runtime.h>"
@@ -170,3 +172,12 @@ awk -v n=$((3000 * K)) 'BEGIN {
     for (i = 0; i < n; i++)
         printf "m%d.run(t%d.cuda())\n", i, i
 }' > "$D/pyimport.py"
+
+awk -v n=$((5000 * K)) 'BEGIN {
+    print "from setuptools import setup"
+    printf "flags = {"
+    for (i = 0; i < n; i++)
+        printf "%s\"k%d\": opt(\"-O%d\", [\"-x%d\"])", (i ? ", " : ""), i, i % 3, i
+    print "}"
+    print "setup(name=\"x\")"
+}' > "$D/pysetup/setup.py"

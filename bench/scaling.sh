@@ -40,7 +40,7 @@ for k in 1 2 4; do
 done
 # class: the file hipport is given (translate of glheader takes the .cu that includes glext.h)
 files="defines.cu glheader/draw.cu glheader/glext.h launches.cu tileshfl.cu decls.h configs.py python.py pyline.py
-pyelif.py pyimport.py"
+pyelif.py pyimport.py pysetup/setup.py"
 if [ -z "${VALGRIND:-}" ]; then
     VALGRIND=0
     command -v valgrind >/dev/null 2>&1 && VALGRIND=1
