@@ -1156,7 +1156,8 @@ static void tri007_imports(pyrules *r, const pysrc *p)
 {
     char q[QN];
     for (ptrdiff_t i = 0; i < p->n; i++) {
-        if (p->lstart[i] != i || guarded(p, i) || import_fallback(p, i))
+        if (p->lstart[i] != i || !(pysrc_is(p, i, "import") || pysrc_is(p, i, "from")) ||
+            guarded(p, i) || import_fallback(p, i))
             continue;
         if (pysrc_is(p, i, "import")) {
             for (ptrdiff_t j = i + 1; j < p->n && p->t[j].kind == PY_NAME;) {
