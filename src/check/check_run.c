@@ -221,8 +221,10 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     hp_str *fv = NULL;
     uint8_t *fp = NULL;
     if (python) {
-        bv = rules_python_imports(a, data, len, &nb, &mv);
-        fv = rules_python_nv_preds(a, data, len, &nf, &fp);
+        pysrc ps; /* one parse for both readers, made by the first that needs it */
+        int parsed = 0;
+        bv = rules_python_imports(a, data, len, &nb, &mv, &ps, &parsed);
+        fv = rules_python_nv_preds(a, data, len, &nf, &fp, &ps, &parsed);
     }
     if (script || python) {
         /* facts only */

@@ -379,7 +379,19 @@ static void flat_imports(imports *im, hp_str s)
     }
 }
 
-hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor)
+/* The file's parse, made on first need (see rules_python_imports). */
+static const pysrc *shared_parse(arena *a, const char *src, ptrdiff_t len, pysrc *ps, int *ready)
+{
+    if (!*ready) {
+        if (!pysrc_init(ps, a, src, len))
+            return NULL;
+        *ready = 1;
+    }
+    return ps;
+}
+
+hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor,
+                             pysrc *ps, int *ready)
 {
     *n = 0;
     *vendor = NULL;
@@ -393,9 +405,10 @@ hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, u
         *vendor = im.vendor;
         return im.v;
     }
-    pysrc p;
-    if (!pysrc_init(&p, a, src, len))
+    const pysrc *pp = shared_parse(a, src, len, ps, ready);
+    if (!pp)
         return NULL;
+    const pysrc p = *pp;
     for (ptrdiff_t i = 0; i < p.n; i++) {
         if (p.t[i].kind != PY_NAME)
             continue;
@@ -433,16 +446,18 @@ static int predicate_name(hp_str s)
            RULES_STARTS(s, "can_") || RULES_STARTS(s, "use_");
 }
 
-hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred)
+hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred,
+                              pysrc *ps, int *ready)
 {
     *n = 0;
     *pred = NULL;
     hp_str all = str_make(src, len);
     if (str_find(all, S("version.cuda")) < 0 || str_find(all, S("def ")) < 0)
         return NULL;
-    pysrc p;
-    if (!pysrc_init(&p, a, src, len))
+    const pysrc *pp = shared_parse(a, src, len, ps, ready);
+    if (!pp)
         return NULL;
+    const pysrc p = *pp;
     int cuda = 1, cap = 0;
     for (ptrdiff_t i = 0; i + 1 < p.n; i++)
         cap += pysrc_is(&p, i, "def") && p.t[i + 1].kind == PY_NAME;

@@ -27,13 +27,16 @@ pyfile_kind rules_py_kind(const char *path);
  * "import a.b.c", of "from a.b import c, d" with the imported names, of a relative "from .
  * import c", and of the string given to importlib.import_module() or __import__()), with
  * vendor[k] set when the import is in code only one vendor runs (pysrc_vendor_only). NULL and
- * *n = 0 when there are none. Memory in a. */
-hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor);
+ * *n = 0 when there are none. Memory in a. ps is the file's parse, shared by the tree pass's
+ * readers of one file: *ready says whether it is made (each makes it on first need). */
+hp_str *rules_python_imports(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **vendor,
+                             pysrc *ps, int *ready);
 /* The functions the file defines, for the tree's list of NVIDIA-only predicates: each name with
  * *pred[i] 1 where pysrc_nv_predicate holds for its def, 0 for another def of an is_/has_ name
  * (which takes the name off the list); NULL and *n 0 when the file names no
  * torch.version.cuda (most files: they are not parsed again) or defines nothing. */
-hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred);
+hp_str *rules_python_nv_preds(arena *a, const char *src, ptrdiff_t len, int *n, uint8_t **pred,
+                              pysrc *ps, int *ready);
 /* The module a Python file is: its name without ".py", or its directory's for __init__.py. */
 hp_str rules_python_module(const char *path);
 
