@@ -1075,6 +1075,62 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
     }
 }
 
+/* ------------------------------------------------------------------ PT002 chains */
+
+/* The name compared with the string at i (arch in arch == "sm80"), or -1. */
+static ptrdiff_t cmp_operand(const pysrc *p, ptrdiff_t i)
+{
+    if (i >= 2 && is_cmp(p, i - 1) && p->t[i - 2].kind == PY_NAME)
+        return i - 2;
+    if (is_cmp(p, i + 1) && i + 2 < p->n && p->t[i + 2].kind == PY_NAME)
+        return i + 2;
+    return -1;
+}
+
+/* Does the if/elif header at h compare the name nm with an NVIDIA architecture label? */
+static int arm_tests(const pysrc *p, ptrdiff_t h, hp_str nm)
+{
+    if (h < 0 || (!pysrc_is(p, h, "if") && !pysrc_is(p, h, "elif")))
+        return 0;
+    for (ptrdiff_t k = h + 1; k < p->lend[h]; k++) {
+        if (p->t[k].kind != PY_STRING || !sm_word(pylex_string_body(p->src, &p->t[k])))
+            continue;
+        ptrdiff_t o = cmp_operand(p, k);
+        if (o >= 0 && str_eq(pysrc_text(p, o), nm))
+            return 1;
+    }
+    return 0;
+}
+
+/* The arms of an if/elif chain that compare one name with NVIDIA labels (if arch == "sm80":
+ * ... elif arch == "sm90": ...) need one AMD arm between them: the chain is one finding, at
+ * its first arm. Returns 0 for a later arm of such a chain, else the number of arms that
+ * compare the name from this one on (1 for a lone test). */
+static int label_chain(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t o = cmp_operand(p, i);
+    ptrdiff_t ls = p->lstart[i];
+    if (o < 0 || (!pysrc_is(p, ls, "if") && !pysrc_is(p, ls, "elif")))
+        return 1;
+    hp_str nm = pysrc_text(p, o);
+    if (pysrc_is(p, ls, "elif") && arm_tests(p, p->prev[ls], nm))
+        return 0;
+    int n = 1;
+    for (ptrdiff_t h = ls;;) {
+        ptrdiff_t bb, be;
+        if (!pysrc_block(p, h, &bb, &be))
+            break;
+        ptrdiff_t k = be;
+        while (k < p->n && (p->t[k].kind == PY_DEDENT || p->t[k].kind == PY_NEWLINE))
+            k++;
+        if (!pysrc_is(p, k, "elif") || !arm_tests(p, k, nm))
+            break;
+        n++;
+        h = k;
+    }
+    return n;
+}
+
 /* Does the string at i name an environment variable being set: env["NAME"] = v,
  * {"NAME": v} (an environment handed to a process), environ.setdefault("NAME", v),
  * putenv("NAME", v)? Reads (environ.get("NAME"), "NAME" in environ, is_env_set("NAME")) change
@@ -1125,6 +1181,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
     ptrdiff_t last_pt001 = -1, last_pt005 = -1;
     fp8flow flow;
     memset(&flow, 0, sizeof flow);
+    int arms = 0;
     for (ptrdiff_t i = 0; i < p->n; i++) {
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
@@ -1147,10 +1204,17 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
                        (is_cmp(p, i - 1) || is_cmp(p, i + 1) || dict_key(p, i)) &&
                        !line_opens(p, i, "assert") &&
-                       !one_side(p, i)) {
+                       !one_side(p, i) && (arms = label_chain(p, i)) > 0) {
                 pt002_add(r, p, i, i + 1, HP_SEV_WARNING,
-                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
-                          "match it, or match a fallback meant for old NVIDIA parts");
+                          arms > 1 ? arena_printf(r->a, "kernel or path chosen by an NVIDIA "
+                                                        "architecture name (%d arms of this "
+                                                        "chain); AMD GPUs match none of them, "
+                                                        "or a fallback meant for old NVIDIA "
+                                                        "parts",
+                                                  arms)
+                                   : "kernel or path chosen by an NVIDIA architecture name; AMD "
+                                     "GPUs never match it, or match a fallback meant for old "
+                                     "NVIDIA parts");
             } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch && env_setting(p, i) && !pysrc_vendor_only(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
