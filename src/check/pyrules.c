@@ -94,6 +94,8 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
 {
     if (n < 0)
         n = 0;
+    if (r->src && sev > HP_SEV_NOTE && pysrc_windows_only(r->src, pysrc_tok_at(r->src, off)))
+        sev = HP_SEV_NOTE;
     rules_report_at(r->c, rule, off, n, sev, RF_NOWAVE, msg, fix);
 }
 

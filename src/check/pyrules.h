@@ -29,6 +29,8 @@ typedef struct pyrules {
     unsigned long on; /* which of this file's TRI/PT/BLD rules are enabled (pyrules_bit) */
     int test_code;    /* the file is test code (test_*.py, conftest.py, imports pytest): what
                          it gates picks tests, not the code under test */
+    const pysrc *src; /* the Python file, or NULL: a finding in its Windows-only code is a
+                         note (pysrc_windows_only) */
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,
@@ -54,7 +56,8 @@ static inline int pyrules_on(const pyrules *r, const char *rule)
 }
 
 /* Reports a finding at byte offset off covering n bytes with an explicit severity (msg and
- * fix: static or arena; fix NULL takes the rule's). */
+ * fix: static or arena; fix NULL takes the rule's); in the Windows-only code of a Python file
+ * (r->src) an error or warning becomes a note: ROCm for Instinct GPUs runs on Linux. */
 void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
                  const char *msg, const char *fix);
 /* The same over the Python tokens [b, e) of p (one token when e <= b). */

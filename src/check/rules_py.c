@@ -505,10 +505,12 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->a = c->a;
     r->targets = pyrules_targets_of(c->cfg->targets);
     r->test_code = 0;
+    r->src = NULL;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     if (!d || !d->ok)
         return NULL;
+    r->src = &d->p;
     r->test_code = test_code(c->path, &d->p);
     return d;
 }

@@ -685,17 +685,333 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
 
 /* ------------------------------------------------------------------ PT005 */
 
-/* Does the file call an fp8 GEMM that goes to hipBLASLt (torch._scaled_mm)? On gfx942 that is
- * where OCP fp8 fails; conversions (.to, empty_like) work on every GPU, and Triton emulates
- * OCP fp8 on gfx942. */
-static int calls_fp8_gemm(const pysrc *p)
+/* ------------------------------------------------------------------ PT005: where a dtype goes */
+
+/* A file's fp8 GEMM calls and the names that lead to one, made on first use: an OCP dtype is
+ * an error only where it reaches an operand of such a call. */
+#define FLOW_NAMES 48
+#define FLOW_DEPTH 3
+
+typedef struct fp8flow {
+    int built;
+    int32_t *gemm;        /* the name tokens of torch._scaled_mm-like calls */
+    int ngemm;
+    nameidx lead;         /* functions and classes of the file whose body calls one of them */
+    int nlead;
+    unsigned char *ret;   /* per def header: 1 its fp8 return reaches no GEMM, 2 it does */
+} fp8flow;
+
+typedef struct fp8taint {
+    hp_str name[FLOW_NAMES];
+    int n;
+    int self_attr; /* a self.X was assigned from the dtype: the class is the scope */
+    int returned;  /* a return statement gives the dtype, or what was made with it */
+} fp8taint;
+
+static int gemm_name(const pysrc *p, ptrdiff_t i)
 {
+    return p->t[i].kind == PY_NAME && pysrc_op(p, i + 1, '(') && p->match[i + 1] > i + 1 &&
+           (pysrc_is(p, i, "_scaled_mm") || pysrc_is(p, i, "scaled_mm") ||
+            pysrc_is(p, i, "_scaled_grouped_mm"));
+}
+
+static int is_def(const pysrc *p, ptrdiff_t h)
+{
+    return pysrc_is(p, h, "def") || (pysrc_is(p, h, "async") && pysrc_is(p, h + 1, "def"));
+}
+
+/* The name token of the def or class whose header starts at h, or -1. */
+static ptrdiff_t header_name(const pysrc *p, ptrdiff_t h)
+{
+    ptrdiff_t k = pysrc_is(p, h, "async") ? h + 1 : h;
+    if ((pysrc_is(p, k, "def") || pysrc_is(p, k, "class")) && k + 1 < p->n &&
+        p->t[k + 1].kind == PY_NAME)
+        return k + 1;
+    return -1;
+}
+
+/* The outermost def around the logical line ls (the line itself when it is a def), or -1:
+ * a closure shares its function's names. */
+static ptrdiff_t outer_def(const pysrc *p, ptrdiff_t ls)
+{
+    ptrdiff_t d = is_def(p, ls) ? ls : -1;
+    for (ptrdiff_t h = p->up[ls]; h >= 0; h = p->up[h])
+        if (is_def(p, h))
+            d = h;
+    return d;
+}
+
+/* The tokens of a def or class at header h, parameters included. */
+static int scope_of(const pysrc *p, ptrdiff_t h, ptrdiff_t *b, ptrdiff_t *e)
+{
+    ptrdiff_t bb;
+    if (!pysrc_block(p, h, &bb, e))
+        return 0;
+    *b = h;
+    return 1;
+}
+
+static void flow_build(const pysrc *p, arena *a, fp8flow *f)
+{
+    f->built = 1;
+    int n = 0;
     for (ptrdiff_t i = 0; i + 1 < p->n; i++)
-        if (p->t[i].kind == PY_NAME && pysrc_op(p, i + 1, '(') &&
-            (pysrc_is(p, i, "_scaled_mm") || pysrc_is(p, i, "scaled_mm") ||
-             pysrc_is(p, i, "_scaled_grouped_mm")))
+        n += gemm_name(p, i);
+    if (!n)
+        return;
+    f->gemm = NEW(a, int32_t, n);
+    f->ret = NEW(a, unsigned char, p->n);
+    if (!f->gemm || !f->ret)
+        return;
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++)
+        if (gemm_name(p, i))
+            f->gemm[f->ngemm++] = (int32_t)i;
+    int nh = 0;
+    for (ptrdiff_t i = 0; i < p->n; i++)
+        nh += p->lstart[i] == i && header_name(p, i) >= 0;
+    if (!nameidx_init(&f->lead, a, nh + 1))
+        return;
+    f->nlead = 1;
+    /* a def or class leads to a GEMM when its body calls one, or calls what leads to one */
+    for (int round = 0, grew = 1; grew && round < 4; round++) {
+        grew = 0;
+        for (ptrdiff_t h = 0; h < p->n; h++) {
+            ptrdiff_t nm = p->lstart[h] == h ? header_name(p, h) : -1;
+            ptrdiff_t b, e;
+            if (nm < 0 || nameidx_get(&f->lead, pysrc_text(p, nm)) >= 0 || !scope_of(p, h, &b, &e))
+                continue;
+            for (ptrdiff_t k = nm + 1; k < e; k++) {
+                if (gemm_name(p, k) ||
+                    (p->t[k].kind == PY_NAME && pysrc_op(p, k + 1, '(') && k != nm &&
+                     nameidx_get(&f->lead, pysrc_text(p, k)) >= 0)) {
+                    nameidx_put(&f->lead, pysrc_text(p, nm), 1, 0);
+                    grew = 1;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+static int taint_has(const fp8taint *t, hp_str s)
+{
+    for (int k = 0; k < t->n; k++)
+        if (str_eq(t->name[k], s))
             return 1;
     return 0;
+}
+
+static int taint_add(fp8taint *t, hp_str s)
+{
+    if (taint_has(t, s) || t->n >= FLOW_NAMES)
+        return 0;
+    t->name[t->n++] = s;
+    return 1;
+}
+
+/* Does [b, e) hold token at, or name a tainted value (not a keyword, not finfo's argument)? */
+static int mentions(const pysrc *p, ptrdiff_t b, ptrdiff_t e, const fp8taint *t, ptrdiff_t at)
+{
+    if (at >= b && at < e)
+        return 1;
+    for (ptrdiff_t k = b; k < e; k++) {
+        if (p->t[k].kind != PY_NAME || !taint_has(t, pysrc_text(p, k)))
+            continue;
+        if (pysrc_op(p, k + 1, '=') && !pysrc_op(p, k - 1, '.'))
+            continue;
+        if (pysrc_op(p, k - 1, '(') && (pysrc_is(p, k - 2, "finfo") || pysrc_is(p, k - 2, "iinfo")))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+/* The depth-0 '=' of the logical line [ls, le), or -1. */
+static ptrdiff_t assign_op(const pysrc *p, ptrdiff_t ls, ptrdiff_t le)
+{
+    for (ptrdiff_t k = ls; k < le; k++) {
+        if ((pysrc_op(p, k, '(') || pysrc_op(p, k, '[') || pysrc_op(p, k, '{')) && p->match[k] > k)
+            k = p->match[k];
+        else if (pysrc_op(p, k, '=') || pysrc_op(p, k, PO_AUGASSIGN))
+            return k;
+    }
+    return -1;
+}
+
+/* Taints the names an assignment binds (a, b = ...; ctx.x = ...; buf[i] = ...). */
+static int taint_targets(const pysrc *p, ptrdiff_t ls, ptrdiff_t eq, fp8taint *t)
+{
+    int grew = 0;
+    for (ptrdiff_t k = ls; k < eq; k++) {
+        if ((pysrc_op(p, k, '(') || pysrc_op(p, k, '[')) && p->match[k] > k) {
+            k = p->match[k];
+            continue;
+        }
+        if (p->t[k].kind != PY_NAME || pysrc_op(p, k + 1, '.'))
+            continue;
+        grew |= taint_add(t, pysrc_text(p, k));
+        if (pysrc_op(p, k - 1, '.') && pysrc_is(p, k - 2, "self"))
+            t->self_attr = 1;
+    }
+    return grew;
+}
+
+/* Follows the value at token at (a dtype, or a call that returns one) through the assignments
+ * of [sb, se): the names it binds, and what is made from them. */
+static void taint_scope(const pysrc *p, ptrdiff_t sb, ptrdiff_t se, ptrdiff_t at, fp8taint *t)
+{
+    ptrdiff_t ls = p->lstart[at];
+    /* a parameter's default: the parameter (past its annotation) */
+    if (is_def(p, ls) && pysrc_op(p, at - 1, '=')) {
+        ptrdiff_t k = at - 2;
+        while (k > ls && !pysrc_op(p, k, ',') && !pysrc_op(p, k, '(')) {
+            if ((pysrc_op(p, k, ']') || pysrc_op(p, k, ')')) && p->match[k] >= 0 &&
+                p->match[k] < k)
+                k = p->match[k];
+            k--;
+        }
+        if (k > ls && p->t[k + 1].kind == PY_NAME)
+            taint_add(t, pysrc_text(p, k + 1));
+    }
+    for (int round = 0, grew = 1; grew && round < 4; round++) {
+        grew = 0;
+        for (ptrdiff_t k = sb; k < se; k++) {
+            if (p->lstart[k] != k || p->t[k].kind == PY_NEWLINE || p->t[k].kind == PY_INDENT ||
+                p->t[k].kind == PY_DEDENT)
+                continue;
+            ptrdiff_t le = p->lend[k];
+            if (pysrc_is(p, k, "return") || pysrc_is(p, k, "yield")) {
+                if (mentions(p, k + 1, le, t, at))
+                    t->returned = 1;
+                continue;
+            }
+            ptrdiff_t eq = assign_op(p, k, le);
+            if (eq > k && mentions(p, eq + 1, le, t, at))
+                grew |= taint_targets(p, k, eq, t);
+            /* for x in <tainted>: x */
+            if (pysrc_is(p, k, "for"))
+                for (ptrdiff_t in = k + 1; in < le; in++)
+                    if (pysrc_is(p, in, "in")) {
+                        if (mentions(p, in + 1, le, t, at))
+                            grew |= taint_targets(p, k + 1, in, t);
+                        break;
+                    }
+        }
+    }
+}
+
+/* Does a GEMM call in [sb, se), or a call of what leads to one, take the value as an
+ * operand? */
+static int scope_feeds_gemm(const pysrc *p, const fp8flow *f, ptrdiff_t sb, ptrdiff_t se,
+                            const fp8taint *t, ptrdiff_t at)
+{
+    for (int g = 0; g < f->ngemm; g++) {
+        ptrdiff_t k = f->gemm[g];
+        if (k >= sb && k < se && mentions(p, k + 2, p->match[k + 1], t, at))
+            return 1;
+    }
+    for (ptrdiff_t k = sb; k < se; k++) {
+        if (p->t[k].kind != PY_NAME || !pysrc_op(p, k + 1, '(') || p->match[k + 1] <= k + 1 ||
+            header_name(p, k - 1) == k || header_name(p, k - 2) == k)
+            continue;
+        /* f(...), or Cls.apply(...) of a class that leads to one */
+        int lead = nameidx_get(&f->lead, pysrc_text(p, k)) >= 0 ||
+                   (pysrc_op(p, k - 1, '.') && k >= 2 && p->t[k - 2].kind == PY_NAME &&
+                    nameidx_get(&f->lead, pysrc_text(p, k - 2)) >= 0);
+        if (lead && mentions(p, k + 2, p->match[k + 1], t, at))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the call at token c made only once the data's dtype was tested against an fp8 type
+ * (if x.dtype == torch.float8_e4m3fn:, or a name assigned such a test)? Then the format the
+ * call fixes is the one the data already has. */
+static int dtype_dispatched(const pysrc *p, ptrdiff_t c, ptrdiff_t sb, ptrdiff_t se)
+{
+    for (ptrdiff_t h = p->up[p->lstart[c]]; h >= sb && h >= 0; h = p->up[h]) {
+        if (!pysrc_is(p, h, "if") && !pysrc_is(p, h, "elif"))
+            continue;
+        ptrdiff_t he = p->lend[h];
+        for (int pass = 0; pass < 2; pass++)
+            for (ptrdiff_t k = h + 1; k < he; k++) {
+                if (pysrc_is(p, k, "dtype") && pysrc_op(p, k - 1, '.') &&
+                    (pysrc_op(p, k + 1, PO_EQ) || pysrc_is(p, k + 1, "is")))
+                    return 1;
+                if (pass || p->t[k].kind != PY_NAME || pysrc_op(p, k - 1, '.'))
+                    continue;
+                /* a name: the test it was assigned */
+                hp_str nm = pysrc_text(p, k);
+                for (ptrdiff_t j = sb; j < h; j++) {
+                    if (p->lstart[j] != j || p->t[j].kind != PY_NAME || !str_eq(pysrc_text(p, j), nm) ||
+                        !pysrc_op(p, j + 1, '='))
+                        continue;
+                    for (ptrdiff_t q = j + 2; q < p->lend[j] && q < se; q++)
+                        if (pysrc_is(p, q, "dtype") && pysrc_op(p, q - 1, '.') &&
+                            pysrc_op(p, q + 1, PO_EQ))
+                            return 1;
+                }
+            }
+    }
+    return 0;
+}
+
+static int reaches_gemm(const pysrc *p, const fp8flow *f, ptrdiff_t at, int depth);
+
+/* Does the return value of the def at header d reach a GEMM where it is called? */
+static int return_reaches(const pysrc *p, const fp8flow *f, ptrdiff_t d, int depth)
+{
+    if (f->ret[d])
+        return f->ret[d] == 2;
+    f->ret[d] = 1;
+    ptrdiff_t nm = header_name(p, d);
+    int r = 0;
+    for (ptrdiff_t k = 0; nm >= 0 && k + 1 < p->n && !r; k++) {
+        if (k == nm || p->t[k].kind != PY_NAME || !pysrc_op(p, k + 1, '(') ||
+            !str_eq(pysrc_text(p, k), pysrc_text(p, nm)))
+            continue;
+        ptrdiff_t g = outer_def(p, p->lstart[k]);
+        ptrdiff_t sb = 0, se = p->n;
+        if (g >= 0 && !scope_of(p, g, &sb, &se))
+            continue;
+        if (g >= 0 && dtype_dispatched(p, k, sb, se))
+            continue;
+        r = reaches_gemm(p, f, k, depth + 1);
+    }
+    f->ret[d] = (unsigned char)(r ? 2 : 1);
+    return r;
+}
+
+/* Does the value at token at reach an operand of an fp8 GEMM: in the GEMM call, through the
+ * names it is bound to in its function (self.X: in its class), or through the function's
+ * return where that is called? */
+static int reaches_gemm(const pysrc *p, const fp8flow *f, ptrdiff_t at, int depth)
+{
+    ptrdiff_t d = outer_def(p, p->lstart[at]);
+    ptrdiff_t sb = 0, se = p->n;
+    if (d >= 0 && !scope_of(p, d, &sb, &se))
+        return 1;
+    fp8taint t;
+    t.n = t.self_attr = t.returned = 0;
+    if (d < 0) {
+        /* at the top level the value may go anywhere: only a call made with it is followed */
+        ptrdiff_t ls = p->lstart[at];
+        sb = ls;
+        se = p->lend[at];
+        ptrdiff_t eq = assign_op(p, ls, se);
+        return eq < 0 || at < eq ? scope_feeds_gemm(p, f, sb, se, &t, at) : 1;
+    }
+    taint_scope(p, sb, se, at, &t);
+    if (scope_feeds_gemm(p, f, sb, se, &t, at))
+        return 1;
+    ptrdiff_t c = p->up[d];
+    ptrdiff_t cb, ce;
+    if (t.self_attr && c >= 0 && pysrc_is(p, c, "class") && scope_of(p, c, &cb, &ce)) {
+        taint_scope(p, cb, ce, at, &t);
+        if (scope_feeds_gemm(p, f, cb, ce, &t, at))
+            return 1;
+    }
+    return t.returned && depth < FLOW_DEPTH && return_reaches(p, f, d, depth);
 }
 
 /* Is the call around token i one of the MX formats (MXLinear, mx_formats.MXTensor)? MXFP8
@@ -715,7 +1031,7 @@ static int in_mx_call(const pysrc *p, ptrdiff_t i)
 }
 
 static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *q,
-                  int both_kinds, int gemm)
+                  int both_kinds, fp8flow *f)
 {
     unsigned tg = pyrules_targets(r);
     const char *t = q + strlen("torch.");
@@ -730,11 +1046,16 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
     int use = pyrules_fp8_use(r, p, b, e);
     if (use == PYFP8_NEUTRAL)
         return;
-    /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it */
-    hp_severity sev = HP_SEV_ERROR;
-    if (!gemm || use == PYFP8_COMPARED || is_cmp(p, b - 1) || is_cmp(p, e) ||
-        line_opens(p, b, "assert"))
-        sev = HP_SEV_NOTE;
+    /* comparing a tensor's dtype recognises the format data came in; only a GEMM rejects it,
+     * and only a dtype that reaches one of its operands */
+    hp_severity sev = HP_SEV_NOTE;
+    if (use != PYFP8_COMPARED && !is_cmp(p, b - 1) && !is_cmp(p, e) &&
+        !line_opens(p, b, "assert")) {
+        if (!f->built)
+            flow_build(p, r->a, f);
+        if (f->ngemm && reaches_gemm(p, f, b, 0))
+            sev = HP_SEV_ERROR;
+    }
     if (!fnuz && (tg & (TGT_GFX942 | TGT_CDNA12))) {
         const char *m = arena_printf(
             r->a, "torch.%s is OCP fp8: MI300 (gfx942) computes fp8 in the FNUZ variants "
@@ -752,6 +1073,62 @@ static void pt005(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const ch
         add_span(r, p, b, e, RID_PT005, sev, m,
                  "choose the dtype from gcnArchName instead of hard-coding FNUZ");
     }
+}
+
+/* ------------------------------------------------------------------ PT002 chains */
+
+/* The name compared with the string at i (arch in arch == "sm80"), or -1. */
+static ptrdiff_t cmp_operand(const pysrc *p, ptrdiff_t i)
+{
+    if (i >= 2 && is_cmp(p, i - 1) && p->t[i - 2].kind == PY_NAME)
+        return i - 2;
+    if (is_cmp(p, i + 1) && i + 2 < p->n && p->t[i + 2].kind == PY_NAME)
+        return i + 2;
+    return -1;
+}
+
+/* Does the if/elif header at h compare the name nm with an NVIDIA architecture label? */
+static int arm_tests(const pysrc *p, ptrdiff_t h, hp_str nm)
+{
+    if (h < 0 || (!pysrc_is(p, h, "if") && !pysrc_is(p, h, "elif")))
+        return 0;
+    for (ptrdiff_t k = h + 1; k < p->lend[h]; k++) {
+        if (p->t[k].kind != PY_STRING || !sm_word(pylex_string_body(p->src, &p->t[k])))
+            continue;
+        ptrdiff_t o = cmp_operand(p, k);
+        if (o >= 0 && str_eq(pysrc_text(p, o), nm))
+            return 1;
+    }
+    return 0;
+}
+
+/* The arms of an if/elif chain that compare one name with NVIDIA labels (if arch == "sm80":
+ * ... elif arch == "sm90": ...) need one AMD arm between them: the chain is one finding, at
+ * its first arm. Returns 0 for a later arm of such a chain, else the number of arms that
+ * compare the name from this one on (1 for a lone test). */
+static int label_chain(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t o = cmp_operand(p, i);
+    ptrdiff_t ls = p->lstart[i];
+    if (o < 0 || (!pysrc_is(p, ls, "if") && !pysrc_is(p, ls, "elif")))
+        return 1;
+    hp_str nm = pysrc_text(p, o);
+    if (pysrc_is(p, ls, "elif") && arm_tests(p, p->prev[ls], nm))
+        return 0;
+    int n = 1;
+    for (ptrdiff_t h = ls;;) {
+        ptrdiff_t bb, be;
+        if (!pysrc_block(p, h, &bb, &be))
+            break;
+        ptrdiff_t k = be;
+        while (k < p->n && (p->t[k].kind == PY_DEDENT || p->t[k].kind == PY_NEWLINE))
+            k++;
+        if (!pysrc_is(p, k, "elif") || !arm_tests(p, k, nm))
+            break;
+        n++;
+        h = k;
+    }
+    return n;
 }
 
 /* Does the string at i name an environment variable being set: env["NAME"] = v,
@@ -802,7 +1179,9 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         }
     }
     ptrdiff_t last_pt001 = -1, last_pt005 = -1;
-    int gemm = -1;
+    fp8flow flow;
+    memset(&flow, 0, sizeof flow);
+    int arms = 0;
     for (ptrdiff_t i = 0; i < p->n; i++) {
         const pytok *t = &p->t[i];
         if (t->kind == PY_STRING) {
@@ -825,10 +1204,17 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             } else if (pyrules_on(r, RID_PT002) && sm_word(s) && !flag_value(p, i) &&
                        (is_cmp(p, i - 1) || is_cmp(p, i + 1) || dict_key(p, i)) &&
                        !line_opens(p, i, "assert") &&
-                       !one_side(p, i)) {
+                       !one_side(p, i) && (arms = label_chain(p, i)) > 0) {
                 pt002_add(r, p, i, i + 1, HP_SEV_WARNING,
-                          "kernel or path chosen by an NVIDIA architecture name; AMD GPUs never "
-                          "match it, or match a fallback meant for old NVIDIA parts");
+                          arms > 1 ? arena_printf(r->a, "kernel or path chosen by an NVIDIA "
+                                                        "architecture name (%d arms of this "
+                                                        "chain); AMD GPUs match none of them, "
+                                                        "or a fallback meant for old NVIDIA "
+                                                        "parts",
+                                                  arms)
+                                   : "kernel or path chosen by an NVIDIA architecture name; AMD "
+                                     "GPUs never match it, or match a fallback meant for old "
+                                     "NVIDIA parts");
             } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch && env_setting(p, i) && !pysrc_vendor_only(p, i)) {
                 add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
@@ -897,9 +1283,7 @@ void rules_pytorch(pyrules *r, const pysrc *p)
         } else if (strncmp(q, "torch.float8_e", 14) == 0 && pyrules_on(r, RID_PT005) &&
                    p->lstart[i] != last_pt005) {
             last_pt005 = p->lstart[i];
-            if (gemm < 0)
-                gemm = calls_fp8_gemm(p);
-            pt005(r, p, i, e, q, has_ocp && has_fnuz, gemm);
+            pt005(r, p, i, e, q, has_ocp && has_fnuz, &flow);
         }
         i = e - 1;
     }

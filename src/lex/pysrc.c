@@ -50,6 +50,8 @@ struct pysrc_memo {
     int fns_built;        /* fn_ix and fn_only are made (pysrc_vendor_only) */
     nameidx fn_ix;        /* names of the file's functions -> their slot in fn_only */
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
+    unsigned char *winhdr;  /* per block header: whether its body runs only on Windows
+                             * (pysrc_windows_only), 0 not known, 1 no, 2 yes */
 };
 
 /* The last alias of name. */
@@ -1823,4 +1825,79 @@ static int vendor_only(const pysrc *p, ptrdiff_t i)
             return 1;
     }
     return 0;
+}
+
+/* Is the condition [b, e) a test for Windows: 1 (sys.platform == "win32",
+ * sys.platform.startswith("win"), os.name == "nt", platform.system() == "Windows"), -1 for its
+ * negation (!=, not), 0 for neither or for an or-chain? */
+static int windows_test(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int r = 0;
+    for (ptrdiff_t k = b; k < e; k++) {
+        if (pysrc_is(p, k, "or"))
+            return 0;
+        if (p->t[k].kind != PY_STRING)
+            continue;
+        hp_str v = pylex_string_body(p->src, &p->t[k]);
+        int neg = pysrc_op(p, k - 1, PO_NE) || pysrc_is(p, b, "not");
+        if ((str_eq(v, S("win32")) || str_eq(v, S("cygwin"))) && k >= 2 &&
+            (pysrc_op(p, k - 1, PO_EQ) || pysrc_op(p, k - 1, PO_NE)) && pysrc_is(p, k - 2, "platform"))
+            r = neg ? -1 : 1;
+        else if (str_eq(v, S("nt")) && k >= 2 &&
+                 (pysrc_op(p, k - 1, PO_EQ) || pysrc_op(p, k - 1, PO_NE)) && pysrc_is(p, k - 2, "name"))
+            r = neg ? -1 : 1;
+        else if (str_eq(v, S("Windows")) && k >= 4 &&
+                 (pysrc_op(p, k - 1, PO_EQ) || pysrc_op(p, k - 1, PO_NE)) &&
+                 pysrc_op(p, k - 2, ')') && pysrc_is(p, k - 4, "system"))
+            r = neg ? -1 : 1;
+        else if (str_eq(v, S("win")) && pysrc_op(p, k - 1, '(') && pysrc_is(p, k - 2, "startswith"))
+            r = pysrc_is(p, b, "not") ? -1 : 1;
+    }
+    return r;
+}
+
+/* Does the body of the block at header h run only on Windows: an if/elif on a Windows test,
+ * or the else of an if on its negation? */
+static int windows_block(const pysrc *p, ptrdiff_t h)
+{
+    ptrdiff_t e = p->lend[h];
+    if (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif"))
+        return windows_test(p, h + 1, e) > 0;
+    if (pysrc_is(p, h, "else")) {
+        ptrdiff_t c = p->prev[h];
+        return c >= 0 && pysrc_is(p, c, "if") && windows_test(p, c + 1, p->lend[c]) < 0;
+    }
+    return 0;
+}
+
+int pysrc_windows_only(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n)
+        return 0;
+    struct pysrc_memo *m = p->memo;
+    if (m && !m->winhdr)
+        m->winhdr = NEW(m->a, unsigned char, p->n);
+    for (ptrdiff_t h = p->up[p->lstart[i]]; h >= 0; h = p->up[h]) {
+        if (m && m->winhdr && m->winhdr[h])
+            return m->winhdr[h] == 2;
+        int w = windows_block(p, h);
+        if (m && m->winhdr && w)
+            m->winhdr[h] = 2;
+        if (w)
+            return 1;
+    }
+    return 0;
+}
+
+ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off)
+{
+    ptrdiff_t lo = 0, hi = p->n;
+    while (lo < hi) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        if (p->t[mid].off + p->t[mid].len <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->n && p->t[lo].off <= off ? lo : -1;
 }

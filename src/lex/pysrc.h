@@ -145,6 +145,12 @@ int pysrc_nv_predicate(const pysrc *p, ptrdiff_t d);
  * not None, assert is_sm_at_least_100()), with no or and no negation? ROCm fails it, so the
  * code after it in its block is NVIDIA's. */
 int pysrc_nv_assert(const pysrc *p, ptrdiff_t j);
+/* Is token i in code that runs only on Windows: the body of an if/elif on sys.platform ==
+ * "win32" (or startswith("win")), os.name == "nt" or platform.system() == "Windows" (and no
+ * or), or the else of an if on the negation? ROCm for Instinct GPUs is Linux only. */
+int pysrc_windows_only(const pysrc *p, ptrdiff_t i);
+/* The token that covers byte offset off, or -1. */
+ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
 int pysrc_mentions_amd(const pysrc *p);
 
