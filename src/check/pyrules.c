@@ -96,6 +96,26 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
         n = 0;
     if (r->src && sev > HP_SEV_NOTE && pysrc_windows_only(r->src, pysrc_tok_at(r->src, off)))
         sev = HP_SEV_NOTE;
+    ptrdiff_t fk;
+    if (r->src && sev > HP_SEV_NOTE &&
+        (fk = pysrc_fork_only(r->src, pysrc_tok_at(r->src, off))) >= 0) {
+        hp_str f = pylex_string_body(r->src->src, &r->src->t[fk]);
+        sev = HP_SEV_NOTE;
+        if (msg)
+            msg = arena_printf(r->a,
+                               "%s (under a test for triton.language.%.*s, a Triton fork's "
+                               "feature that upstream Triton, AMD's backend included, lacks: "
+                               "this code belongs to that fork's build)",
+                               msg, (int)f.len, f.s);
+    }
+    if (r->nv_dialect && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        if (msg)
+            msg = arena_printf(r->a,
+                               "%s (this module imports %s, whose kernels run only on NVIDIA "
+                               "GPUs: an AMD port uses plain Triton or Gluon's AMD dialect)",
+                               msg, r->nv_dialect);
+    }
     rules_report_at(r->c, rule, off, n, sev, RF_NOWAVE, msg, fix);
 }
 

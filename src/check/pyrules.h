@@ -31,6 +31,8 @@ typedef struct pyrules {
                          it gates picks tests, not the code under test */
     const pysrc *src; /* the Python file, or NULL: a finding in its Windows-only code is a
                          note (pysrc_windows_only) */
+    const char *nv_dialect; /* the NVIDIA-only Triton dialect the file imports ("Gluon's NVIDIA
+                               dialect", "TLX"), or NULL: its findings are notes */
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,
@@ -57,7 +59,8 @@ static inline int pyrules_on(const pyrules *r, const char *rule)
 
 /* Reports a finding at byte offset off covering n bytes with an explicit severity (msg and
  * fix: static or arena; fix NULL takes the rule's); in the Windows-only code of a Python file
- * (r->src) an error or warning becomes a note: ROCm for Instinct GPUs runs on Linux. */
+ * (r->src) an error or warning becomes a note: ROCm for Instinct GPUs runs on Linux; in a file
+ * of an NVIDIA-only Triton dialect (r->nv_dialect) too, its message saying so. */
 void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_severity sev,
                  const char *msg, const char *fix);
 /* The same over the Python tokens [b, e) of p (one token when e <= b). */

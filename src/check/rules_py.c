@@ -1,6 +1,7 @@
 /* rules_py.c: how the Python and build-file languages and the triton, pytorch and bld rule
  * families plug into the check engine: which files they claim, their token streams (comments
  * for hipport-ignore), the Python index built once per file, and the family entry points. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pyrules.h"
@@ -499,6 +500,116 @@ static int test_code(const char *path, const pysrc *p)
     return 0;
 }
 
+/* Is the dotted module name s (NUL-terminated) of an NVIDIA-only Triton dialect: Gluon's NVIDIA
+ * dialect (triton.experimental.gluon.language.nvidia and its hopper, blackwell, ampere
+ * modules) or TLX (triton.language.extra.tlx, or tlx on its own)? Returns its name, or NULL. */
+static const char *nv_dialect_module(hp_str s)
+{
+    static const struct {
+        const char *mod, *name;
+    } d[] = {{"triton.experimental.gluon.language.nvidia", "Gluon's NVIDIA dialect"},
+             {"triton.language.extra.tlx", "TLX"},
+             {"tlx", "TLX"}};
+    for (size_t k = 0; k < sizeof d / sizeof *d; k++) {
+        hp_str w = str_cstr(d[k].mod);
+        if (str_starts(s, w) && (s.len == w.len || s.s[w.len] == '.'))
+            return d[k].name;
+    }
+    return NULL;
+}
+
+/* The dotted name at token i (NAME ('.' NAME)*) into buf; returns the token after it. */
+static ptrdiff_t dotted(const pysrc *p, ptrdiff_t i, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    while (i < p->n && p->t[i].kind == PY_NAME) {
+        hp_str w = pysrc_text(p, i);
+        if (n + (size_t)w.len + 2 > cap)
+            break;
+        if (n)
+            buf[n++] = '.';
+        memcpy(buf + n, w.s, (size_t)w.len);
+        n += (size_t)w.len;
+        buf[n] = 0;
+        if (!pysrc_op(p, i + 1, '.'))
+            return i + 1;
+        i += 2;
+    }
+    return i;
+}
+
+/* The NVIDIA-only Triton dialect that the import line at token i brings in (import
+ * triton.language.extra.tlx as tlx, from triton.experimental.gluon.language.nvidia.hopper
+ * import tma, from triton.experimental.gluon.language import nvidia), or NULL. */
+static const char *nv_dialect_import(const pysrc *p, ptrdiff_t i)
+{
+    char buf[256], sub[320];
+    ptrdiff_t e = p->lend[i];
+    if (pysrc_is(p, i, "import")) {
+        for (ptrdiff_t k = i + 1; k < e; k++) {
+            if (k != i + 1 && !pysrc_op(p, k - 1, ','))
+                continue;
+            ptrdiff_t j = dotted(p, k, buf, sizeof buf);
+            const char *d = j > k ? nv_dialect_module(str_cstr(buf)) : NULL;
+            if (d)
+                return d;
+        }
+        return NULL;
+    }
+    ptrdiff_t j = dotted(p, i + 1, buf, sizeof buf);
+    if (j == i + 1 || !pysrc_is(p, j, "import"))
+        return NULL;
+    const char *d = nv_dialect_module(str_cstr(buf));
+    for (ptrdiff_t k = j + 1; !d && k < e; k++) {
+        if (p->t[k].kind != PY_NAME || pysrc_op(p, k - 1, '.') || pysrc_is(p, k - 1, "as") ||
+            pysrc_is(p, k, "as"))
+            continue;
+        hp_str w = pysrc_text(p, k);
+        int n = snprintf(sub, sizeof sub, "%s.%.*s", buf, (int)w.len, w.s);
+        if (n > 0 && (size_t)n < sizeof sub)
+            d = nv_dialect_module(str_cstr(sub));
+    }
+    return d;
+}
+
+/* Does the try block whose header is token h bind nothing in its except arms (they print,
+ * warn, pass or raise): its imports are then the module's, with no fallback? */
+static int try_without_fallback(const pysrc *p, ptrdiff_t h)
+{
+    for (ptrdiff_t k = h + 1; k < p->n; k++) {
+        ptrdiff_t up = p->up[k];
+        if (p->t[k].kind == PY_INDENT || p->t[k].kind == PY_DEDENT)
+            continue;
+        if (up < 0 && p->lstart[k] == k && !pysrc_is(p, k, "except"))
+            return 1;
+        if (up >= 0 && p->up[up] < 0 && pysrc_is(p, up, "except") && p->lstart[k] == k) {
+            for (ptrdiff_t j = k; j < p->lend[k]; j++)
+                if (pysrc_op(p, j, '=') || pysrc_is(p, j, "import") || pysrc_is(p, j, "def"))
+                    return 0;
+        }
+    }
+    return 1;
+}
+
+/* Does the module import an NVIDIA-only Triton dialect at its top level, outside any if and
+ * outside a try with a fallback? Its kernels are written for NVIDIA GPUs (Hopper's wgmma and
+ * TMA, warp specialization); an AMD port uses other code. Returns the dialect's name or NULL. */
+static const char *nv_dialect_file(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i + 1 < p->n; i++) {
+        if (p->lstart[i] != i || (!pysrc_is(p, i, "import") && !pysrc_is(p, i, "from")))
+            continue;
+        ptrdiff_t h = p->up[i];
+        if (h >= 0 && (p->up[h] >= 0 || !pysrc_is(p, h, "try") || !try_without_fallback(p, h)))
+            continue;
+        const char *d = nv_dialect_import(p, i);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
 static const pydata *pyrules_init(pyrules *r, rctx *c)
 {
     r->c = c;
@@ -506,12 +617,14 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->targets = pyrules_targets_of(c->cfg->targets);
     r->test_code = 0;
     r->src = NULL;
+    r->nv_dialect = NULL;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     if (!d || !d->ok)
         return NULL;
     r->src = &d->p;
     r->test_code = test_code(c->path, &d->p);
+    r->nv_dialect = nv_dialect_file(&d->p);
     return d;
 }
 

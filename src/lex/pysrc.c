@@ -52,6 +52,13 @@ struct pysrc_memo {
     unsigned char *fn_only; /* per function: 1 no, 2 only vendor-only code refers to it */
     unsigned char *winhdr;  /* per block header: whether its body runs only on Windows
                              * (pysrc_windows_only), 0 not known, 1 no, 2 yes */
+    int forks_built;        /* fork_name and fork_at are made (pysrc_fork_only) */
+    int nfork;              /* module-level names bound to a fork probe */
+    hp_str fork_name[8];
+    int32_t fork_probe[8];  /* the string token of each one's probe */
+    int forkany;            /* the file holds a fork probe at all */
+    int32_t *forkfn;        /* per def header (fork_fn): 0 not known, -1 no (or being asked),
+                             * else the probe's string token + 1 */
 };
 
 /* The last alias of name. */
@@ -1900,4 +1907,174 @@ ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off)
             hi = mid;
     }
     return lo < p->n && p->t[lo].off <= off ? lo : -1;
+}
+
+/* ------------------------------------------------------------------ Triton forks' features */
+
+/* Features of Triton forks that upstream Triton's triton.language lacks (warp specialization
+ * in Meta's NVIDIA fork: tl.async_task, tl.async_tasks). */
+static const char *const fork_features[] = {"async_task", "async_tasks"};
+
+/* Is token k hasattr(triton.language, "<fork feature>") (through an alias: hasattr(tl, ...))?
+ * Returns the string token, or -1. */
+static ptrdiff_t fork_probe(const pysrc *p, ptrdiff_t k)
+{
+    if (!pysrc_is(p, k, "hasattr") || !pysrc_op(p, k + 1, '(') || pysrc_op(p, k - 1, '.'))
+        return -1;
+    char q[64];
+    ptrdiff_t j = pysrc_qualname(p, k + 2, q, sizeof q);
+    if (j == k + 2 || strcmp(q, "triton.language") != 0 || !pysrc_op(p, j, ',') ||
+        j + 1 >= p->n || p->t[j + 1].kind != PY_STRING || !pysrc_op(p, j + 2, ')'))
+        return -1;
+    hp_str v = pylex_string_body(p->src, &p->t[j + 1]);
+    for (size_t f = 0; f < sizeof fork_features / sizeof *fork_features; f++)
+        if (str_eq(v, str_cstr(fork_features[f])))
+            return j + 1;
+    return -1;
+}
+
+/* The module-level names bound to a fork probe alone or in an and-chain
+ * (has_ws = hasattr(tl, "async_task")), made once. */
+static void build_forks(const pysrc *p)
+{
+    struct pysrc_memo *m = p->memo;
+    if (m->forks_built)
+        return;
+    m->forks_built = 1;
+    for (ptrdiff_t s = 0; s + 2 < p->n && m->nfork < 8; s++) {
+        if (p->lstart[s] != s || p->up[s] >= 0 || p->t[s].kind != PY_NAME ||
+            !pysrc_op(p, s + 1, '='))
+            continue;
+        ptrdiff_t e = p->lend[s], probe = -1;
+        for (ptrdiff_t k = s + 2; k < e; k++) {
+            if (pysrc_is(p, k, "or") || pysrc_is(p, k, "not") || pysrc_is(p, k, "if")) {
+                probe = -1;
+                break;
+            }
+            ptrdiff_t t = fork_probe(p, k);
+            if (t >= 0 && probe < 0)
+                probe = t;
+        }
+        if (probe >= 0) {
+            m->fork_name[m->nfork] = pysrc_text(p, s);
+            m->fork_probe[m->nfork++] = (int32_t)probe;
+        }
+    }
+    for (ptrdiff_t k = 0; k < p->n && !m->forkany; k++)
+        m->forkany = pysrc_is(p, k, "hasattr") && fork_probe(p, k) >= 0;
+}
+
+/* The fork probe that token k is, or names (a name build_forks found), as a string token, or
+ * -1. */
+static ptrdiff_t fork_tok(const pysrc *p, ptrdiff_t k)
+{
+    ptrdiff_t t = fork_probe(p, k);
+    if (t >= 0 || p->t[k].kind != PY_NAME || pysrc_op(p, k - 1, '.'))
+        return t;
+    const struct pysrc_memo *m = p->memo;
+    hp_str w = pysrc_text(p, k);
+    for (int f = 0; m && f < m->nfork; f++)
+        if (str_eq(w, m->fork_name[f]))
+            return m->fork_probe[f];
+    return -1;
+}
+
+/* Does the condition [b, e) require a fork's feature (sign 1: if has_ws:, assert has_ws,
+ * if hasattr(tl, "async_task") and x:) or its absence (sign -1: if not has_ws:)? An or-chain
+ * requires neither. Returns the probe's string token, or -1. */
+static ptrdiff_t fork_cond(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int sign)
+{
+    ptrdiff_t r = -1;
+    for (ptrdiff_t k = b; k < e; k++) {
+        if (pysrc_is(p, k, "or"))
+            return -1;
+        if (pysrc_op(p, k, ',') && pysrc_is(p, b - 1, "assert"))
+            break; /* the message */
+        ptrdiff_t t = fork_tok(p, k);
+        if (t < 0)
+            continue;
+        int neg = pysrc_is(p, k - 1, "not");
+        if ((sign > 0) != !neg)
+            return -1;
+        r = t;
+    }
+    return r;
+}
+
+static ptrdiff_t fork_fn(const pysrc *p, ptrdiff_t d);
+
+/* The fork probe that line start s is under: the body of an if/elif that requires the
+ * feature, the else of an if on its absence, after an exit on its absence (if not has_ws:
+ * return []) or an assert of it earlier in the block, at s's level or an enclosing one; or
+ * in a function that only such code refers to. -1 when none. */
+static ptrdiff_t fork_line(const pysrc *p, ptrdiff_t s, int depth)
+{
+    for (ptrdiff_t l = s; l >= 0;) {
+        ptrdiff_t after = l;
+        int k = 0;
+        for (ptrdiff_t j = p->prev[l]; j >= 0 && k < 64; after = j, j = p->prev[j], k++) {
+            ptrdiff_t t;
+            if (pysrc_is(p, j, "assert") && (t = fork_cond(p, j + 1, p->lend[j], 1)) >= 0)
+                return t;
+            if (pysrc_is(p, j, "if") && !pysrc_is(p, after, "else") &&
+                !pysrc_is(p, after, "elif") && exits(p, j) &&
+                (t = fork_cond(p, j + 1, p->lend[j], -1)) >= 0)
+                return t;
+        }
+        ptrdiff_t h = p->up[l];
+        if (h < 0)
+            break;
+        ptrdiff_t t = -1;
+        if (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif"))
+            t = fork_cond(p, h + 1, p->lend[h], 1);
+        else if (pysrc_is(p, h, "else") && p->prev[h] >= 0 && pysrc_is(p, p->prev[h], "if"))
+            t = fork_cond(p, p->prev[h] + 1, p->lend[p->prev[h]], -1);
+        else if (pysrc_is(p, h, "def") && p->up[h] < 0 && depth < 2)
+            t = fork_fn(p, h);
+        if (t >= 0)
+            return t;
+        l = p->lstart[h];
+    }
+    return -1;
+}
+
+/* Is the module-level function at def h referred to (outside itself) only from code under a
+ * fork probe, and at least once? Returns the probe, or -1; remembered per def. */
+static ptrdiff_t fork_fn(const pysrc *p, ptrdiff_t h)
+{
+    struct pysrc_memo *m = p->memo;
+    if (!m || h + 1 >= p->n || p->t[h + 1].kind != PY_NAME)
+        return -1;
+    if (!m->forkfn)
+        m->forkfn = NEW(m->a, int32_t, p->n);
+    if (m->forkfn && m->forkfn[h])
+        return m->forkfn[h] > 0 ? m->forkfn[h] - 1 : -1;
+    hp_str name = pysrc_text(p, h + 1);
+    ptrdiff_t bb, be, r = -1;
+    if (!pysrc_block(p, h, &bb, &be))
+        return -1;
+    if (m->forkfn)
+        m->forkfn[h] = -1; /* no while asking: a function that refers to itself */
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (k == h + 1 || (k >= bb && k < be) || p->t[k].kind != PY_NAME ||
+            pysrc_op(p, k - 1, '.') || !str_eq(pysrc_text(p, k), name))
+            continue;
+        ptrdiff_t t = fork_line(p, p->lstart[k], 1);
+        if (t < 0)
+            return -1;
+        r = t;
+    }
+    if (m->forkfn && r >= 0)
+        m->forkfn[h] = (int32_t)r + 1;
+    return r;
+}
+
+ptrdiff_t pysrc_fork_only(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n || !p->memo)
+        return -1;
+    build_forks(p);
+    if (!p->memo->forkany)
+        return -1;
+    return fork_line(p, p->lstart[i], 0);
 }

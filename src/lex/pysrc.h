@@ -149,6 +149,11 @@ int pysrc_nv_assert(const pysrc *p, ptrdiff_t j);
  * "win32" (or startswith("win")), os.name == "nt" or platform.system() == "Windows" (and no
  * or), or the else of an if on the negation? ROCm for Instinct GPUs is Linux only. */
 int pysrc_windows_only(const pysrc *p, ptrdiff_t i);
+/* Is token i in code for a Triton fork's feature that upstream Triton (AMD's backend
+ * included) lacks: under a test of hasattr(triton.language, "async_task") (or a module-level
+ * name bound to one), after an exit on its absence or an assert of it, or in a function that
+ * only such code refers to? Returns the string token naming the feature, or -1. */
+ptrdiff_t pysrc_fork_only(const pysrc *p, ptrdiff_t i);
 /* The token that covers byte offset off, or -1. */
 ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
