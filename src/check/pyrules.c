@@ -29,11 +29,12 @@ static int cmp_tok(const pysrc *p, ptrdiff_t i)
 }
 
 /* Does the name say a format whose element or scale types are fixed by its definition
- * (NVFP4: e4m3fn scales; MX: OCP elements)? */
+ * (NVFP4: e4m3fn scales; MX: OCP elements; any FP4, e2m1, format is one of the two: there is
+ * no FNUZ FP4)? */
 static int fixed_format_name(hp_str s)
 {
     static const char *const words[] = {"nvfp4", "mxfp4", "mxfp6", "mxfp8", "mx_format",
-                                        "mx_tensor", "mxtensor", "mxlinear"};
+                                        "mx_tensor", "mxtensor", "mxlinear", "fp4", "e2m1"};
     for (size_t k = 0; k < sizeof words / sizeof *words; k++)
         if (str_find_nocase(s, str_cstr(words[k])) >= 0)
             return 1;
@@ -65,6 +66,12 @@ int pyrules_fp8_use(const pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e)
             ((pysrc_is(p, o - 1, "view") && pysrc_op(p, o - 2, '.')) ||
              pysrc_is(p, o - 1, "finfo") || pysrc_is(p, o - 1, "iinfo")))
             return PYFP8_NEUTRAL;
+        /* x.to(tl.float8e4nv, bitcast=True): the bytes reinterpreted, as .view() */
+        if (call && pysrc_is(p, o - 1, "to") && pysrc_op(p, o - 2, '.'))
+            for (ptrdiff_t k = o + 1; k + 2 < p->match[o]; k++)
+                if (pysrc_is(p, k, "bitcast") && pysrc_op(p, k + 1, '=') &&
+                    pysrc_is(p, k + 2, "True"))
+                    return PYFP8_NEUTRAL;
         if (!call && !pysrc_op(p, o, '[') && cmp_tok(p, o - 1))
             return PYFP8_COMPARED;
         if (!call) {
