@@ -806,12 +806,18 @@ static void run_stmt(bctx *c, bstmt *st)
     if (c->nv_root && st->cmd && str_eq_nocase(wtext(c, st->w[0]), S("project")) &&
         pyrules_on(r, RID_BLD002)) {
         c->nv_root = 0;
-        pyrules_add(r, st->w[0].off, st->w[0].len, RID_BLD002, HP_SEV_WARNING,
-                    "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, NVIDIA's "
-                    "CUDA libraries with no HIP build, and no AMD build of the tree reaches it; "
-                    "the findings in its C++ sources are notes",
-                    "leave it to NVIDIA builds, or port it by replacing those libraries "
-                    "(Composable Kernel, hipBLASLt, rocSHMEM) and adding a HIP build");
+        rules_report_at(r->c, RID_BLD002, st->w[0].off, st->w[0].len, HP_SEV_WARNING,
+                        RF_NOWAVE | RF_KEEP,
+                        r->c->cfg->amd_path
+                            ? "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, "
+                              "NVIDIA's CUDA libraries with no HIP build, and no AMD build of "
+                              "the tree reaches it; the tree builds for AMD elsewhere, so the "
+                              "findings in its C++ sources and build files are notes"
+                            : "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, "
+                              "NVIDIA's CUDA libraries with no HIP build, and no AMD build of "
+                              "the tree reaches it; the findings in its C++ sources are notes",
+                        "leave it to NVIDIA builds, or port it by replacing those libraries "
+                        "(Composable Kernel, hipBLASLt, rocSHMEM) and adding a HIP build");
     }
     int vendor_branch = (st->guard && c->hip_file) || c->cuda_side;
     if (pyrules_on(r, RID_BLD001) && !vendor_branch)
@@ -1200,6 +1206,21 @@ static int file_has_hip(const bctx *c)
                mentions_nocase(all, "hip_platform") || mentions_nocase(all, " hip)") ||
                mentions_nocase(all, "cxx hip");
     return hip_words(all);
+}
+
+static int script_hip(hp_str s);
+
+int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len)
+{
+    pyfile_kind kind = rules_py_kind(path);
+    if (kind == PYK_SETUP || kind == PYK_PYPROJECT)
+        return script_hip(str_make(src, len));
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.len = len;
+    c.kind = kind;
+    return file_has_hip(&c);
 }
 
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
@@ -1649,6 +1670,11 @@ typedef struct facts {
     int stack[64];      /* open chains: their numbers */
     uint8_t nonhip[64]; /* ... and whether the open branch is not the HIP build's */
     uint8_t inhip[64];  /* ... and whether it is the HIP build's (its test names HIP) */
+    hp_str cudavar[64]; /* ... the variable its open branch tests equal to a CUDA value */
+    uint8_t notcuda[64]; /* ... its test is NOT VAR STREQUAL <CUDA value> (pass 1) */
+    uint8_t fatal[64];   /* ... and that branch stops the configure (FATAL_ERROR, return()) */
+    uint8_t cudaonly[65]; /* below the open branch (at 0: the file), after such a stop: only
+                             a CUDA configure goes on */
     int sp;
     int glob;           /* a file(GLOB) outside branches the HIP build skips */
     hp_str *v;          /* the keys */
@@ -1745,6 +1771,66 @@ static int cxx_source_word(hp_str w)
     return 0;
 }
 
+/* A CMake variable word without ${...} and quotes. */
+static hp_str cmake_var_name(hp_str w)
+{
+    if (w.len > 0 && w.s[0] == '"')
+        w = str_cut(w, 1, w.len);
+    if (w.len > 0 && w.s[w.len - 1] == '"')
+        w.len--;
+    if (w.len > 3 && w.s[0] == '$' && w.s[1] == '{' && w.s[w.len - 1] == '}')
+        w = str_cut(w, 2, w.len - 1);
+    return w;
+}
+
+/* Is the value word of a comparison a CUDA value ("cuda", CUDA, ${BUILD_VARIANT_CUDA}): 1, a
+ * HIP or ROCm one: 2, neither: 0. */
+static int vendor_value(hp_str w)
+{
+    if (mentions_nocase(w, "rocm") || mentions_nocase(w, "hip"))
+        return 2;
+    return mentions_nocase(w, "cuda") ? 1 : 0;
+}
+
+/* The if()/elseif() condition of st as one comparison VAR STREQUAL <vendor value>, with no
+ * OR: *var the variable, *neg whether NOT comes before it; returns vendor_value's answer. */
+static int vendor_test(const bctx *c, const bstmt *st, hp_str *var, int *neg)
+{
+    int r = 0, k0 = -1;
+    for (int k = 1; k < st->n; k++) {
+        hp_str w = wtext(c, st->w[k]);
+        if (RULES_EQ(w, "OR"))
+            return 0;
+        if (RULES_EQ(w, "STREQUAL") && k > 1 && k + 1 < st->n && k0 < 0) {
+            r = vendor_value(wtext(c, st->w[k + 1]));
+            k0 = k;
+        }
+    }
+    if (!r)
+        return 0;
+    *var = cmake_var_name(wtext(c, st->w[k0 - 1]));
+    *neg = k0 > 2 && RULES_EQ(wtext(c, st->w[k0 - 2]), "NOT");
+    return var->len ? r : 0;
+}
+
+/* Pass 1: the vendor tests of an if()/elseif() at level l (RB_KEY_VENDOR_VAR for a HIP or
+ * ROCm value; the branch's CUDA variable). */
+static void facts_vendor_branch(bctx *c, facts *f, const bstmt *st, int l, int is_if)
+{
+    hp_str var = {0};
+    int neg = 0, v = vendor_test(c, st, &var, &neg);
+    f->cudavar[l] = (hp_str){0};
+    f->cudaonly[l + 1] = 0;
+    if (is_if)
+        f->notcuda[l] = f->fatal[l] = 0;
+    if (v == 2)
+        facts_key(f, RB_KEY_VENDOR_VAR, var);
+    else if (v == 1 && !neg)
+        f->cudavar[l] = var;
+    else if (v == 1 && neg && is_if)
+        f->notcuda[l] = 1;
+}
+
 static void facts_stmt(bctx *c, bstmt *st)
 {
     facts *f = c->ud;
@@ -1770,6 +1856,8 @@ static void facts_stmt(bctx *c, bstmt *st)
             int h = cond_hip(c, st);
             f->nonhip[f->sp] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
             f->inhip[f->sp] = (uint8_t)(h > 0);
+            if (f->pass == 1)
+                facts_vendor_branch(c, f, st, f->sp, 1);
         }
         f->sp++;
         return;
@@ -1783,13 +1871,27 @@ static void facts_stmt(bctx *c, bstmt *st)
             f->chain_hip[id] = 1;
         f->nonhip[f->sp - 1] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
         f->inhip[f->sp - 1] = (uint8_t)(h > 0);
+        if (f->pass == 1) {
+            f->notcuda[f->sp - 1] = 0;
+            facts_vendor_branch(c, f, st, f->sp - 1, 0);
+        }
         return;
     }
     if (str_eq_nocase(cmd, S("endif"))) {
         if (f->sp > 0)
             f->sp--;
+        /* if(NOT VAR STREQUAL <CUDA value>) message(FATAL_ERROR) endif(): what follows in
+         * the enclosing branch runs only in a CUDA configure */
+        if (f->pass == 1 && f->sp < 64 && f->notcuda[f->sp] && f->fatal[f->sp])
+            f->cudaonly[f->sp] = 1;
         return;
     }
+    if (f->pass == 1 && f->sp > 0 && f->sp <= 64 && f->notcuda[f->sp - 1] &&
+        (str_eq_nocase(cmd, S("return")) ||
+         (str_eq_nocase(cmd, S("message")) && st->n > 1 &&
+          (RULES_EQ(wtext(c, st->w[1]), "FATAL_ERROR") ||
+           RULES_EQ(wtext(c, st->w[1]), "SEND_ERROR")))))
+        f->fatal[f->sp - 1] = 1;
     if (f->pass == 1) {
         if (str_eq_nocase(cmd, S("project"))) {
             f->project = 1;
@@ -1803,7 +1905,21 @@ static void facts_stmt(bctx *c, bstmt *st)
             hp_str w;
             if (rel_word(f, wtext(c, st->w[1]), &w)) {
                 hp_str d = dir_of(f->a, f->path, w.s, w.len);
-                if (f->hip)
+                /* added only in a CUDA configure: the directory is the NVIDIA side */
+                int only = 0;
+                hp_str var = {0};
+                for (int k = 0; k <= sp; k++)
+                    only |= f->cudaonly[k];
+                for (int k = 0; k < sp && !var.len; k++)
+                    var = f->cudavar[k];
+                if (only) {
+                    facts_key(f, RB_KEY_NV_ADD, d);
+                } else if (var.len) {
+                    char *k = arena_printf(f->a, "%s:%.*s\t%.*s", RB_KEY_NV_ADD_IF, (int)var.len,
+                                           var.s, (int)d.len, d.s);
+                    facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
+                }
+                if (f->hip && !only && !var.len)
                     facts_key(f, RB_KEY_HIP_ADD, d);
                 facts_ref(f, d);
             }
@@ -1857,6 +1973,58 @@ static int script_hip(hp_str s)
     return 0;
 }
 
+/* The indentation of the line that starts at b. */
+static ptrdiff_t line_indent(const char *src, ptrdiff_t len, ptrdiff_t b)
+{
+    ptrdiff_t k = b;
+    while (k < len && (src[k] == ' ' || src[k] == '\t'))
+        k++;
+    return k - b;
+}
+
+/* Does a line of a setup.py build with CMake: CMakeExtension, a cmake_build_extension
+ * module, a command list that starts with "cmake"? */
+static int setup_cmake_line(hp_str line)
+{
+    return mentions_nocase(line, "cmakeextension") || mentions_nocase(line, "cmake_build") ||
+           mentions_nocase(line, "['cmake'") || mentions_nocase(line, "[\"cmake\"");
+}
+
+/* Does the setup.py text run CMake (CMakeExtension, cmake) only in the body of an
+ * `if ... == 'cuda'` line, the device read from the environment with 'cuda' as its default
+ * (os.getenv(NAME, 'cuda'), os.environ.get(NAME, "cuda"))? */
+static int setup_cuda_cmake(hp_str s)
+{
+    if (!mentions_nocase(s, ", 'cuda')") && !mentions_nocase(s, ", \"cuda\")"))
+        return 0;
+    if (!mentions_nocase(s, "getenv") && !mentions_nocase(s, "environ"))
+        return 0;
+    int in_body = 0, found = 0;
+    ptrdiff_t ind = 0;
+    for (ptrdiff_t b = 0; b < s.len;) {
+        ptrdiff_t e = b;
+        while (e < s.len && s.s[e] != '\n')
+            e++;
+        hp_str line = str_cut(s, b, e);
+        ptrdiff_t li = line_indent(s.s, s.len, b);
+        hp_str body = str_trim(line);
+        int blank = body.len == 0 || body.s[0] == '#';
+        if (in_body && !blank && li <= ind)
+            in_body = 0;
+        if (!blank && !in_body && setup_cmake_line(body))
+            return 0; /* CMake outside such a branch */
+        if (in_body && setup_cmake_line(body))
+            found = 1;
+        if (!in_body && str_starts(body, S("if ")) &&
+            (mentions_nocase(body, "== 'cuda'") || mentions_nocase(body, "== \"cuda\""))) {
+            in_body = 1;
+            ind = li;
+        }
+        b = e + 1;
+    }
+    return found;
+}
+
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
 {
     *n = 0;
@@ -1870,6 +2038,8 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
         int hip = script_hip(str_make(src, len));
         if (kind == PYK_SETUP)
             facts_key(&f, RB_KEY_PY_SETUP, f.own);
+        if (kind == PYK_SETUP && setup_cuda_cmake(str_make(src, len)))
+            facts_key(&f, RB_KEY_CUDA_CMAKE, f.own);
         if (hip)
             facts_key(&f, RB_KEY_HIP_AT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
