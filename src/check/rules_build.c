@@ -44,8 +44,8 @@ typedef struct bctx {
     int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
-    int dry;             /* count the errors BLD001 would report (n_err) instead */
-    int n_err;
+    int dry;             /* note the highest severity BLD001 would report (dry_sev) instead */
+    hp_severity dry_sev;
     int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
@@ -600,7 +600,7 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                                         "only CUDA builds run it");
     }
     if (c->dry)
-        c->n_err += sev == HP_SEV_ERROR;
+        c->dry_sev = sev > c->dry_sev ? sev : c->dry_sev;
     else
         pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
 }
@@ -1516,17 +1516,18 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
             py_string(&c, &st, p, i, &fs, setup);
 }
 
-int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
+hp_severity rules_build_py_sev(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
 {
     bctx c;
     bstmt st;
     py_init(&c, &st, r, p, setup);
     c.dry = 1;
+    c.dry_sev = HP_SEV_NONE;
     flag_scan fs = {-1, 0, 0, -1, NULL};
-    for (ptrdiff_t i = b; i < e && i < p->n && !c.n_err; i++)
+    for (ptrdiff_t i = b; i < e && i < p->n && c.dry_sev < HP_SEV_ERROR; i++)
         if (p->t[i].kind == PY_STRING)
             py_string(&c, &st, p, i, &fs, setup);
-    return c.n_err > 0;
+    return c.dry_sev;
 }
 
 /* ------------------------------------------------------------------ CUDA sides of HIP builds */

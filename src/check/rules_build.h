@@ -11,9 +11,10 @@
 
 /* Rules BLD001-BLD003 over the strings of a Python build script (setup.py). */
 void rules_build_py(pyrules *r, const pysrc *p, int setup);
-/* Does BLD001 report an error (an nvcc-only flag clang stops on) in a string among the tokens
- * [b, e) of such a script? Reports nothing. */
-int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e);
+/* The highest severity BLD001 gives a flag in a string among the tokens [b, e) of such a
+ * script (HP_SEV_ERROR: a flag clang stops on; HP_SEV_NONE: none it reports). Reports
+ * nothing. */
+hp_severity rules_build_py_sev(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e);
 /* Rules BLD001-BLD003 (and TRI011) over a CMake file, Makefile, shell script, Dockerfile or
  * pyproject.toml. */
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len);
