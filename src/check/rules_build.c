@@ -41,7 +41,8 @@ typedef struct bctx {
     int hip_file;        /* the file already builds for HIP somewhere */
     int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
                             takes: it is the NVIDIA side of a build that has an AMD side */
-    int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
+    int bld002_n;        /* BLD002 findings so far of settings that make the build CUDA-only:
+                            the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
     int dry;             /* note the highest severity BLD001 would report (dry_sev) instead */
@@ -635,6 +636,26 @@ static int cmake_row(hp_str s)
     return -1;
 }
 
+/* Does the cmake_cuda row name a setting that makes the build CUDA-only: the CUDA language
+ * (project(), enable_language(), LANGUAGE CUDA, find_package(CUDA)), CUDA architectures, the
+ * CUDA compiler, the CUDA toolkit's targets, FindCUDA's CUDA targets? Flags, the CUDA
+ * standard, separable compilation and FindCUDA's arch-flag helper only tune a CUDA build. */
+static int bld002_primary(int r)
+{
+    static const char *const tune[] = {"CMAKE_CUDA_FLAGS",
+                                       "CMAKE_CUDA_FLAGS_*",
+                                       "CMAKE_CUDA_STANDARD",
+                                       "CMAKE_CUDA_STANDARD_REQUIRED",
+                                       "CMAKE_CUDA_SEPARABLE_COMPILATION",
+                                       "CUDA_SEPARABLE_COMPILATION",
+                                       "CUDA_NVCC_FLAGS",
+                                       "cuda_select_nvcc_arch_flags"};
+    for (size_t k = 0; k < sizeof tune / sizeof *tune; k++)
+        if (strcmp(cmake_cuda_rows[r][0], tune[k]) == 0)
+            return 0;
+    return 1;
+}
+
 static void bld002(bctx *c, const bstmt *st)
 {
     if (!st->cmd || st->n == 0)
@@ -688,9 +709,13 @@ static void bld002(bctx *c, const bstmt *st)
         if (!m)
             m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
-        /* the hazard is the file's build being CUDA-only: one warning says so, and the other
-         * CUDA-only settings of the same file are notes that list what the HIP branch needs */
-        hp_severity sev = c->bld002_n++ || c->nv_libs ? HP_SEV_NOTE : HP_SEV_WARNING;
+        /* the hazard is the file's build being CUDA-only: one warning on the first setting
+         * that makes it so says it, and the other CUDA-only settings of the same file (and
+         * those that only tune a CUDA build: flags, separable compilation) are notes that
+         * list what the HIP branch needs */
+        int primary = bld002_primary(r);
+        hp_severity sev = c->bld002_n || c->nv_libs || !primary ? HP_SEV_NOTE : HP_SEV_WARNING;
+        c->bld002_n += primary;
         pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
