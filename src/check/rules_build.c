@@ -515,6 +515,11 @@ static hp_severity flag_sev(const char *const *row)
 static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
                                 const char *const *row)
 {
+    /* a CUDA library: the link, not the compiler, fails */
+    if (flag_sev(row) == HP_SEV_ERROR && strncmp(row[0], "-lcuda", 6) == 0)
+        return arena_printf(c->a, "CUDA library '%.*s': ROCm has no such library, so the link "
+                                  "fails (cannot find it); instead: %s",
+                            (int)span, c->src + off, row[3]);
     if (flag_sev(row) == HP_SEV_ERROR)
         return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
                                   "do not take it; instead: %s",
@@ -579,6 +584,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         sev = HP_SEV_NOTE;
         m = "nvcc --version here only reads the CUDA version (its status cannot fail the "
             "script): on a machine without nvcc the value is empty";
+    } else if (strcmp(row[0], "nvcc") == 0 && st->cmd &&
+               str_eq_nocase(wtext(c, st->w[0]), S("find_program"))) {
+        /* a look-up compiles nothing: where it fails the build quietly leaves out the GPU */
+        sev = HP_SEV_WARNING;
+        m = "find_program() looks for nvcc: GPU support is enabled only when nvcc is found, so "
+            "an AMD machine silently gets a build without it";
+        fix = "add HIP detection (find_package(hip), check_language(HIP)) beside the nvcc "
+              "look-up";
     } else if (strcmp(row[0], "nvcc") == 0) {
         m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
                        : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
