@@ -48,6 +48,8 @@ typedef struct bctx {
     int dry;             /* note the highest severity BLD001 would report (dry_sev) instead */
     hp_severity dry_sev;
     int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
+    int nv_gpu;          /* Makefile: inside a branch that selects one NVIDIA GPU
+                            (ifeq ($(GPU),H100)) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
@@ -605,6 +607,12 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
     } else {
         m = flag_message(c, st->w[i].off, span, row);
     }
+    if (c->nv_gpu && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (in a branch that selects one NVIDIA GPU: only that GPU's "
+                               "build runs it; a port adds its own branch)",
+                         m);
+    }
     if (c->cu_branch || c->cuda_script) {
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "%s (%s)", m,
@@ -1105,13 +1113,57 @@ static int case_label(const bctx *c, ptrdiff_t b, ptrdiff_t e)
     return 0;
 }
 
+/* Is the word an NVIDIA GPU's model or architecture name: A100, H100, H200, B200, B300,
+ * GB200, L40, L40S, V100, T4, RTX..., sm_90, sm90a, compute_90? */
+static int nv_gpu_name(hp_str w)
+{
+    static const char *const models[] = {"A100", "A10", "A30", "A40", "A800", "H100", "H800",
+                                         "H200", "H20", "GH200", "B100", "B200", "B300", "GB200",
+                                         "GB300", "L4", "L40", "L40S", "V100", "T4", "P100"};
+    for (size_t k = 0; k < sizeof models / sizeof *models; k++)
+        if (str_eq_nocase(w, str_cstr(models[k])))
+            return 1;
+    if (w.len > 3 && (w.s[0] == 'R' || w.s[0] == 'r') && str_starts(w, S("RTX")))
+        return 1;
+    hp_str d = {0};
+    if (str_starts(w, S("sm_")) || str_starts(w, S("SM_")))
+        d = str_cut(w, 3, w.len);
+    else if (str_starts(w, S("sm")) || str_starts(w, S("SM")))
+        d = str_cut(w, 2, w.len);
+    else if (str_starts(w, S("compute_")))
+        d = str_cut(w, 8, w.len);
+    return d.len >= 2 && d.s[0] >= '1' && d.s[0] <= '9' && d.s[1] >= '0' && d.s[1] <= '9';
+}
+
+/* Does the Makefile line src[b, e) test (ifeq, else ifeq) a value against an NVIDIA GPU's
+ * name: ifeq ($(GPU_TARGET),H100)? ifneq selects every other GPU and does not count. */
+static int make_nv_gpu_test(const bctx *c, ptrdiff_t b, ptrdiff_t e)
+{
+    hp_str line = str_trim(str_make(c->src + b, e - b));
+    if (str_starts(line, S("else")))
+        line = str_trim(str_cut(line, 4, line.len));
+    if (!str_starts(line, S("ifeq")))
+        return 0;
+    for (ptrdiff_t i = 4; i < line.len;) {
+        while (i < line.len && !ident_ch(line.s[i]))
+            i++;
+        ptrdiff_t j = i;
+        while (j < line.len && ident_ch(line.s[j]))
+            j++;
+        if (j > i && nv_gpu_name(str_cut(line, i, j)))
+            return 1;
+        i = j;
+    }
+    return 0;
+}
+
 /* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
  * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
 static void scan_lines(bctx *c)
 {
     bstmt st;
     memset(&st, 0, sizeof st);
-    unsigned char vstack[64];
+    unsigned char vstack[64], gstack[64];
     int vsp = 0;
     const char *s = c->src;
     ptrdiff_t i = 0;
@@ -1174,18 +1226,28 @@ static void scan_lines(bctx *c)
             if (opens && closes) /* a one-line if ... fi */
                 opens = closes = 0;
         }
+        int gpu = c->kind == PYK_MAKE && (opens || middle) && make_nv_gpu_test(c, b, i);
         if (opens) {
-            if (vsp < (int)sizeof vstack)
+            if (vsp < (int)sizeof vstack) {
                 vstack[vsp] = (unsigned char)vendor;
+                gstack[vsp] = (unsigned char)gpu;
+            }
             vsp++;
         } else if (middle && vsp > 0 && vsp <= (int)sizeof vstack) {
             vstack[vsp - 1] = (unsigned char)(vstack[vsp - 1] | vendor);
+            gstack[vsp - 1] = (unsigned char)gpu;
         }
         st.guard = vendor && (opens || middle);
         for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
             st.guard |= vstack[k];
         if (closes && vsp > 0)
             vsp--;
+        /* the body of a branch for one NVIDIA GPU (not its test line) */
+        c->nv_gpu = 0;
+        for (int k = 0; k < vsp && k < (int)sizeof gstack; k++)
+            c->nv_gpu |= gstack[k];
+        if (opens || middle)
+            c->nv_gpu = 0;
         int ends = 0;
         if (c->kind == PYK_SHELL) {
             if (RULES_EQ(first, "esac"))
