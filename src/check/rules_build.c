@@ -1538,6 +1538,139 @@ static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
     st->python = 1;
 }
 
+/* The first word of the logical line that starts at token ls (past INDENT and DEDENT). */
+static ptrdiff_t py_first(const pysrc *p, ptrdiff_t ls)
+{
+    while (ls >= 0 && ls < p->n && (p->t[ls].kind == PY_INDENT || p->t[ls].kind == PY_DEDENT))
+        ls++;
+    return ls;
+}
+
+/* Is the if/elif condition [b, e) a test for one NVIDIA GPU: a device capability (a name
+ * with "capab" in it, cc_major, cc_minor, get_device_capability()) compared for equality
+ * (==, in, startswith) with numbers, and no ordering (>=, <) and no AMD name? AMD GPUs report
+ * other capabilities (9.4 MI300, 9.5 MI350), so they take another branch. */
+static int py_nv_cap_test(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int cap = 0, eq = 0;
+    for (ptrdiff_t k = b; k < e; k++) {
+        const pytok *t = &p->t[k];
+        if (t->kind == PY_NAME) {
+            hp_str w = pysrc_text(p, k);
+            if (mentions_nocase(w, "capab") || RULES_EQ(w, "cc_major") ||
+                RULES_EQ(w, "cc_minor"))
+                cap = 1;
+            else if (RULES_EQ(w, "startswith") || RULES_EQ(w, "in"))
+                eq = 1;
+            else if (RULES_EQ(w, "or") || RULES_EQ(w, "not"))
+                return 0;
+        } else if (t->kind == PY_OP) {
+            if (pysrc_op(p, k, PO_EQ))
+                eq = 1;
+            else if (pysrc_op(p, k, PO_GE) || pysrc_op(p, k, PO_NE) || pysrc_op(p, k, '<') ||
+                     pysrc_op(p, k, '>') || (t->sub != PO_EQ && t->sub > 255))
+                return 0;
+        }
+    }
+    return cap && eq && !pysrc_pred_amd(p, b, e, NULL);
+}
+
+/* The condition of the if/elif line at ls: [*b, *e); 0 for another line. */
+static int py_cond(const pysrc *p, ptrdiff_t ls, ptrdiff_t *b, ptrdiff_t *e)
+{
+    ptrdiff_t f = py_first(p, ls);
+    if (f >= p->n || !(pysrc_is(p, f, "if") || pysrc_is(p, f, "elif")))
+        return 0;
+    ptrdiff_t le = pysrc_line_end(p, f);
+    ptrdiff_t k = le;
+    while (k > f && !pysrc_op(p, k, ':'))
+        k--;
+    if (k <= f)
+        return 0;
+    *b = f + 1;
+    *e = k;
+    return 1;
+}
+
+/* Does the else line at s end an if/elif chain of one-NVIDIA-GPU tests (py_nv_cap_test)
+ * with a body that raises or continues? Then an AMD GPU never passes the chain. */
+static int py_nv_chain_exit(const pysrc *p, ptrdiff_t s)
+{
+    ptrdiff_t f = py_first(p, s);
+    if (f >= p->n || !pysrc_is(p, f, "else"))
+        return 0;
+    ptrdiff_t bb, be;
+    if (!pysrc_block(p, f, &bb, &be))
+        return 0;
+    ptrdiff_t g = py_first(p, bb);
+    if (g >= be || !(pysrc_is(p, g, "raise") || pysrc_is(p, g, "continue")))
+        return 0;
+    int n = 0;
+    for (ptrdiff_t q = p->prev[s]; q >= 0 && n < 64; q = p->prev[q], n++) {
+        ptrdiff_t cb, ce, h = py_first(p, q);
+        if (!py_cond(p, q, &cb, &ce) || !py_nv_cap_test(p, cb, ce))
+            return 0;
+        if (pysrc_is(p, h, "if"))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the name at token x set to True only in branches for one NVIDIA GPU (HAS_SM90 = True in
+ * the "9.0" arm), at least once? */
+static int py_nv_flag_name(const pysrc *p, ptrdiff_t x, int depth);
+
+/* Is token i in code only one NVIDIA GPU's build runs: in the branch of an if/elif test for
+ * it (py_nv_cap_test, or a name py_nv_flag_name holds), or after a chain of such tests whose
+ * else raises or continues, in the same or an enclosing block? */
+static int py_nv_gpu(const pysrc *p, ptrdiff_t i, int depth)
+{
+    if (depth > 2)
+        return 0;
+    int steps = 0;
+    for (ptrdiff_t ls = p->lstart[i]; ls >= 0 && steps < 4096;) {
+        for (ptrdiff_t s = p->prev[ls]; s >= 0 && steps < 4096; s = p->prev[s], steps++)
+            if (py_nv_chain_exit(p, s))
+                return 1;
+        ptrdiff_t h = p->up[ls];
+        if (h < 0)
+            break;
+        ptrdiff_t cb, ce;
+        if (py_cond(p, h, &cb, &ce)) {
+            if (py_nv_cap_test(p, cb, ce))
+                return 1;
+            int names = 0, other = 0;
+            for (ptrdiff_t k = cb; k < ce; k++) {
+                if (p->t[k].kind != PY_NAME || pysrc_is(p, k, "and") || pysrc_is(p, k, "or"))
+                    continue;
+                if (py_nv_flag_name(p, k, depth + 1))
+                    names++;
+                else
+                    other++;
+            }
+            if (names && !other)
+                return 1;
+        }
+        ls = p->lstart[h];
+    }
+    return 0;
+}
+
+static int py_nv_flag_name(const pysrc *p, ptrdiff_t x, int depth)
+{
+    hp_str name = pysrc_text(p, x);
+    int found = 0;
+    for (ptrdiff_t k = 0; k + 2 < p->n; k++) {
+        if (p->t[k].kind != PY_NAME || !str_eq(pysrc_text(p, k), name) ||
+            !pysrc_op(p, k + 1, '=') || !pysrc_is(p, k + 2, "True"))
+            continue;
+        if (!py_nv_gpu(p, k, depth))
+            return 0;
+        found = 1;
+    }
+    return found;
+}
+
 /* The BLD001 and BLD003 findings of string token i of a Python build script. */
 static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan *fs,
                       int setup)
@@ -1568,6 +1701,7 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
      * torch.version.hip:) */
     if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
         !(setup && pysrc_vendor_branch(p, i))) {
+        c->nv_gpu = n > 0 && py_nv_gpu(p, i, 0);
         for (int k = 0; k < n; k++) {
             ptrdiff_t span = 0;
             int row = flag_row(c, st, k, &span);
