@@ -496,12 +496,38 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         cfg->any_glob = av;
         cfg->nany_glob = ka;
     }
-    if (!nv)
+    /* an AMD build beside the NVIDIA-only projects */
+    for (int i = 0; i < pr->bld.n && !cfg->amd_path; i++)
+        cfg->amd_path = key_rest(pr->bld.v[i], RB_KEY_HIP_AT).len > 0 ||
+                        key_rest(pr->bld.v[i], RB_KEY_CUDA_CMAKE).len > 0;
+    /* the directories the tree's CMake adds only in a CUDA configure */
+    int nside = 0;
+    hp_str *side = NEW(a, hp_str, pr->bld.n + 1);
+    for (int i = 0; side && i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i], x;
+        if ((x = key_rest(k, RB_KEY_NV_ADD)).len) {
+            side[nside++] = x;
+        } else if ((x = key_rest(k, RB_KEY_NV_ADD_IF)).len) {
+            ptrdiff_t t = str_chr(x, '\t');
+            if (t <= 0)
+                continue;
+            char *want = arena_printf(a, "%s:%.*s", RB_KEY_VENDOR_VAR, (int)t, x.s);
+            for (int m = 0; m < pr->bld.n; m++)
+                if (str_eq(pr->bld.v[m], str_cstr(want))) {
+                    side[nside++] = str_cut(x, t + 1, x.len);
+                    break;
+                }
+        }
+    }
+    for (int i = 0; i < nside; i++) /* ... that no HIP build file reaches otherwise */
+        if (amd_reaches(pr, side[i]))
+            side[i--] = side[--nside];
+    if (!nv && !nside)
         return;
     nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, nroot))
+    if (!ix || !nameidx_init(ix, a, nroot + nside))
         return;
-    hp_str *nvd = NEW(a, hp_str, nv);
+    hp_str *nvd = NEW(a, hp_str, nv + 1);
     int nn = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i], x;
@@ -519,6 +545,30 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         for (int k = 0; k < nn; k++)
             if (k != i && nvd[i].len > nvd[k].len && at_or_under(nvd[i], nvd[k]))
                 nameidx_put(ix, nvd[i], RB_PROJ_NESTED, 1);
+    /* and so is any other project below one that no AMD build reaches */
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str x = key_rest(pr->bld.v[i], RB_KEY_ROOT);
+        for (int k = 0; x.len && k < nn; k++)
+            if (x.len > nvd[k].len && at_or_under(x, nvd[k]) && !amd_reaches(pr, x)) {
+                nameidx_put(ix, x, RB_PROJ_NESTED, 1);
+                break;
+            }
+    }
+    /* a CUDA-only directory, and the projects under it (an NVIDIA-only one keeps its one
+     * warning) */
+    for (int i = 0; i < nside; i++) {
+        for (int k = 0; k < pr->bld.n; k++) {
+            hp_str x = key_rest(pr->bld.v[k], RB_KEY_ROOT);
+            int nvroot = 0;
+            if (!x.len)
+                nvroot = (x = key_rest(pr->bld.v[k], RB_KEY_NV_ROOT)).len > 0;
+            if (x.len && at_or_under(x, side[i]) &&
+                !(nvroot && nameidx_get(ix, x) == RB_PROJ_NVIDIA))
+                nameidx_put(ix, x, RB_PROJ_NVSIDE, 1);
+        }
+        if (nameidx_get(ix, side[i]) < 0)
+            nameidx_put(ix, side[i], RB_PROJ_NVSIDE, 1);
+    }
     cfg->proj = ix;
 }
 

@@ -12,6 +12,7 @@
 #include "hash.h"
 #include "ppeval.h"
 #include "rules_build.h"
+#include "rules_py.h"
 #include "srcside.h"
 #include "ruletab.h"
 #include "str.h"
@@ -704,19 +705,33 @@ static int cuda_side(rctx *c)
  * reaches? A HIP source never does. */
 static int nv_project(rctx *c)
 {
-    if (!(c->lang & RL_CPP) || !c->cfg->proj || !c->path || c->hip_source)
+    if (!(c->lang & (RL_CPP | RL_BUILD | RL_PYTHON)) || !c->cfg->proj || !c->path ||
+        c->hip_source)
         return 0;
     if (!c->nvproj_done) {
         c->nvproj_done = 1;
         hp_str d = rules_build_path(c->a, c->path);
-        for (ptrdiff_t k = d.len; k > 0; k--) {
+        pyfile_kind kind = rules_py_kind(c->path);
+        /* of Python files, only a setup.py below the project's root directory: the Python
+         * package beside a CMake project is not built by it */
+        int setup = kind == PYK_SETUP;
+        if ((c->lang & RL_PYTHON) && !setup)
+            return 0;
+        if (!(c->lang & RL_CPP) && rules_build_names_hip(c->path, c->src, c->len))
+            return 0;
+        for (ptrdiff_t k = d.len, own = 1; k > 0; k--) {
             if (d.s[k - 1] != '/')
                 continue;
             int32_t v = nameidx_get(c->cfg->proj, str_cut(d, 0, k - 1 > 0 ? k - 1 : 1));
             if (v >= 0) {
-                c->nvproj = v != RB_PROJ_OTHER;
+                /* a build file in an NVIDIA-only project: a note where the tree builds
+                 * for AMD elsewhere; without that, porting the project is the work */
+                if ((c->lang & RL_CPP) || v == RB_PROJ_NVSIDE ||
+                    (c->cfg->amd_path && (!setup || !own)))
+                    c->nvproj = v == RB_PROJ_OTHER ? 0 : v == RB_PROJ_NVSIDE ? 2 : 1;
                 break;
             }
+            own = 0;
         }
     }
     return c->nvproj;
@@ -783,7 +798,16 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
     }
     /* an NVIDIA-only project's code: its CMake file's one BLD002 warning says so; a source
      * the tree's AMD build leaves out (cuda_side) keeps its other findings as notes */
-    if (sev > HP_SEV_NOTE && (nv_project(c) || cuda_side(c)))
+    if (sev > HP_SEV_NOTE && !(flags & RF_KEEP) && nv_project(c) && !(c->lang & RL_CPP)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (%s)", msg,
+                           nv_project(c) == 2
+                               ? "a directory the tree's CMake build adds only when it "
+                                 "configures for CUDA"
+                               : "in an NVIDIA-only CMake project that no AMD build of the "
+                                 "tree reaches");
+    }
+    if (sev > HP_SEV_NOTE && !(flags & RF_KEEP) && (nv_project(c) || cuda_side(c)))
         sev = HP_SEV_NOTE;
     if (sev > HP_SEV_NOTE && nv_extra(c)) {
         sev = HP_SEV_NOTE;

@@ -87,6 +87,10 @@ typedef struct rules_cfg {
                                 NULL */
     const nameidx *proj;     /* the directories of the tree's CMake project roots, each to an
                                 RB_PROJ_* value (rules_build.h), or NULL */
+    int amd_path;            /* the tree has an AMD build beside its NVIDIA-only projects: a
+                                build file that builds for HIP or names ROCm, or a setup.py
+                                that runs CMake only for a device setting of 'cuda'
+                                (RB_KEY_CUDA_CMAKE); their build files' findings are notes */
     const nameidx *vendor_mods; /* the Python modules the tree imports only from code one
                                    vendor runs (rules_python_imports), or NULL */
     const nameidx *nv_preds; /* the NVIDIA-only predicates the tree's Python files define
@@ -423,7 +427,9 @@ int rules_sizeof_type(const rctx *c, ptrdiff_t first, ptrdiff_t last);
 enum rules_report_flag {
     RF_WAVE64 = 1,   /* this finding only bites on wave64: note when no wave64 target */
     RF_NOWAVE = 2,   /* not wave-dependent, even if the rule's default is */
-    RF_ONCE = 4      /* once per file for this rule and message */
+    RF_ONCE = 4,     /* once per file for this rule and message */
+    RF_KEEP = 8      /* the one finding that says a project is NVIDIA-only: its severity
+                        stands */
 };
 /* Index of a rule id in the table, or -1. */
 /* Is the rule enabled for this run? */

@@ -41,12 +41,15 @@ typedef struct bctx {
     int hip_file;        /* the file already builds for HIP somewhere */
     int cuda_side;       /* a CMake file whose sources a HIP build file elsewhere in the tree
                             takes: it is the NVIDIA side of a build that has an AMD side */
-    int bld002_n;        /* BLD002 findings so far: the first is the warning, repeats notes */
+    int bld002_n;        /* BLD002 findings so far of settings that make the build CUDA-only:
+                            the first is the warning, repeats notes */
     int nv_libs;         /* CMake code builds on CUTLASS or NVSHMEM (BLD002 are notes) */
     int prim_file;       /* the file names rocPRIM, hipCUB or rocThrust (ROCM006) */
-    int dry;             /* count the errors BLD001 would report (n_err) instead */
-    int n_err;
+    int dry;             /* note the highest severity BLD001 would report (dry_sev) instead */
+    hp_severity dry_sev;
     int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
+    int nv_gpu;          /* Makefile: inside a branch that selects one NVIDIA GPU
+                            (ifeq ($(GPU),H100)) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
@@ -514,6 +517,11 @@ static hp_severity flag_sev(const char *const *row)
 static const char *flag_message(const bctx *c, ptrdiff_t off, ptrdiff_t span,
                                 const char *const *row)
 {
+    /* a CUDA library: the link, not the compiler, fails */
+    if (flag_sev(row) == HP_SEV_ERROR && strncmp(row[0], "-lcuda", 6) == 0)
+        return arena_printf(c->a, "CUDA library '%.*s': ROCm has no such library, so the link "
+                                  "fails (cannot find it); instead: %s",
+                            (int)span, c->src + off, row[3]);
     if (flag_sev(row) == HP_SEV_ERROR)
         return arena_printf(c->a, "nvcc-only flag '%.*s': AMD's compilers (hipcc, amdclang++) "
                                   "do not take it; instead: %s",
@@ -578,6 +586,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         sev = HP_SEV_NOTE;
         m = "nvcc --version here only reads the CUDA version (its status cannot fail the "
             "script): on a machine without nvcc the value is empty";
+    } else if (strcmp(row[0], "nvcc") == 0 && st->cmd &&
+               str_eq_nocase(wtext(c, st->w[0]), S("find_program"))) {
+        /* a look-up compiles nothing: where it fails the build quietly leaves out the GPU */
+        sev = HP_SEV_WARNING;
+        m = "find_program() looks for nvcc: GPU support is enabled only when nvcc is found, so "
+            "an AMD machine silently gets a build without it";
+        fix = "add HIP detection (find_package(hip), check_language(HIP)) beside the nvcc "
+              "look-up";
     } else if (strcmp(row[0], "nvcc") == 0) {
         m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
                        : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
@@ -591,6 +607,12 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
     } else {
         m = flag_message(c, st->w[i].off, span, row);
     }
+    if (c->nv_gpu && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (in a branch that selects one NVIDIA GPU: only that GPU's "
+                               "build runs it; a port adds its own branch)",
+                         m);
+    }
     if (c->cu_branch || c->cuda_script) {
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "%s (%s)", m,
@@ -600,7 +622,7 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                                         "only CUDA builds run it");
     }
     if (c->dry)
-        c->n_err += sev == HP_SEV_ERROR;
+        c->dry_sev = sev > c->dry_sev ? sev : c->dry_sev;
     else
         pyrules_add(c->r, st->w[i].off, span, RID_BLD001, sev, m, fix);
 }
@@ -633,6 +655,26 @@ static int cmake_row(hp_str s)
         }
     }
     return -1;
+}
+
+/* Does the cmake_cuda row name a setting that makes the build CUDA-only: the CUDA language
+ * (project(), enable_language(), LANGUAGE CUDA, find_package(CUDA)), CUDA architectures, the
+ * CUDA compiler, the CUDA toolkit's targets, FindCUDA's CUDA targets? Flags, the CUDA
+ * standard, separable compilation and FindCUDA's arch-flag helper only tune a CUDA build. */
+static int bld002_primary(int r)
+{
+    static const char *const tune[] = {"CMAKE_CUDA_FLAGS",
+                                       "CMAKE_CUDA_FLAGS_*",
+                                       "CMAKE_CUDA_STANDARD",
+                                       "CMAKE_CUDA_STANDARD_REQUIRED",
+                                       "CMAKE_CUDA_SEPARABLE_COMPILATION",
+                                       "CUDA_SEPARABLE_COMPILATION",
+                                       "CUDA_NVCC_FLAGS",
+                                       "cuda_select_nvcc_arch_flags"};
+    for (size_t k = 0; k < sizeof tune / sizeof *tune; k++)
+        if (strcmp(cmake_cuda_rows[r][0], tune[k]) == 0)
+            return 0;
+    return 1;
 }
 
 static void bld002(bctx *c, const bstmt *st)
@@ -688,9 +730,13 @@ static void bld002(bctx *c, const bstmt *st)
         if (!m)
             m = arena_printf(c->a, "'%.*s' exists only for CUDA builds", (int)s.len, s.s);
         const char *fix = arena_printf(c->a, "add a HIP build: %s", cmake_cuda_rows[r][1]);
-        /* the hazard is the file's build being CUDA-only: one warning says so, and the other
-         * CUDA-only settings of the same file are notes that list what the HIP branch needs */
-        hp_severity sev = c->bld002_n++ || c->nv_libs ? HP_SEV_NOTE : HP_SEV_WARNING;
+        /* the hazard is the file's build being CUDA-only: one warning on the first setting
+         * that makes it so says it, and the other CUDA-only settings of the same file (and
+         * those that only tune a CUDA build: flags, separable compilation) are notes that
+         * list what the HIP branch needs */
+        int primary = bld002_primary(r);
+        hp_severity sev = c->bld002_n || c->nv_libs || !primary ? HP_SEV_NOTE : HP_SEV_WARNING;
+        c->bld002_n += primary;
         pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
@@ -806,12 +852,18 @@ static void run_stmt(bctx *c, bstmt *st)
     if (c->nv_root && st->cmd && str_eq_nocase(wtext(c, st->w[0]), S("project")) &&
         pyrules_on(r, RID_BLD002)) {
         c->nv_root = 0;
-        pyrules_add(r, st->w[0].off, st->w[0].len, RID_BLD002, HP_SEV_WARNING,
-                    "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, NVIDIA's "
-                    "CUDA libraries with no HIP build, and no AMD build of the tree reaches it; "
-                    "the findings in its C++ sources are notes",
-                    "leave it to NVIDIA builds, or port it by replacing those libraries "
-                    "(Composable Kernel, hipBLASLt, rocSHMEM) and adding a HIP build");
+        rules_report_at(r->c, RID_BLD002, st->w[0].off, st->w[0].len, HP_SEV_WARNING,
+                        RF_NOWAVE | RF_KEEP,
+                        r->c->cfg->amd_path
+                            ? "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, "
+                              "NVIDIA's CUDA libraries with no HIP build, and no AMD build of "
+                              "the tree reaches it; the tree builds for AMD elsewhere, so the "
+                              "findings in its C++ sources and build files are notes"
+                            : "an NVIDIA-only CMake project: it builds on CUTLASS or NVSHMEM, "
+                              "NVIDIA's CUDA libraries with no HIP build, and no AMD build of "
+                              "the tree reaches it; the findings in its C++ sources are notes",
+                        "leave it to NVIDIA builds, or port it by replacing those libraries "
+                        "(Composable Kernel, hipBLASLt, rocSHMEM) and adding a HIP build");
     }
     int vendor_branch = (st->guard && c->hip_file) || c->cuda_side;
     if (pyrules_on(r, RID_BLD001) && !vendor_branch)
@@ -1061,13 +1113,57 @@ static int case_label(const bctx *c, ptrdiff_t b, ptrdiff_t e)
     return 0;
 }
 
+/* Is the word an NVIDIA GPU's model or architecture name: A100, H100, H200, B200, B300,
+ * GB200, L40, L40S, V100, T4, RTX..., sm_90, sm90a, compute_90? */
+static int nv_gpu_name(hp_str w)
+{
+    static const char *const models[] = {"A100", "A10", "A30", "A40", "A800", "H100", "H800",
+                                         "H200", "H20", "GH200", "B100", "B200", "B300", "GB200",
+                                         "GB300", "L4", "L40", "L40S", "V100", "T4", "P100"};
+    for (size_t k = 0; k < sizeof models / sizeof *models; k++)
+        if (str_eq_nocase(w, str_cstr(models[k])))
+            return 1;
+    if (w.len > 3 && (w.s[0] == 'R' || w.s[0] == 'r') && str_starts(w, S("RTX")))
+        return 1;
+    hp_str d = {0};
+    if (str_starts(w, S("sm_")) || str_starts(w, S("SM_")))
+        d = str_cut(w, 3, w.len);
+    else if (str_starts(w, S("sm")) || str_starts(w, S("SM")))
+        d = str_cut(w, 2, w.len);
+    else if (str_starts(w, S("compute_")))
+        d = str_cut(w, 8, w.len);
+    return d.len >= 2 && d.s[0] >= '1' && d.s[0] <= '9' && d.s[1] >= '0' && d.s[1] <= '9';
+}
+
+/* Does the Makefile line src[b, e) test (ifeq, else ifeq) a value against an NVIDIA GPU's
+ * name: ifeq ($(GPU_TARGET),H100)? ifneq selects every other GPU and does not count. */
+static int make_nv_gpu_test(const bctx *c, ptrdiff_t b, ptrdiff_t e)
+{
+    hp_str line = str_trim(str_make(c->src + b, e - b));
+    if (str_starts(line, S("else")))
+        line = str_trim(str_cut(line, 4, line.len));
+    if (!str_starts(line, S("ifeq")))
+        return 0;
+    for (ptrdiff_t i = 4; i < line.len;) {
+        while (i < line.len && !ident_ch(line.s[i]))
+            i++;
+        ptrdiff_t j = i;
+        while (j < line.len && ident_ch(line.s[j]))
+            j++;
+        if (j > i && nv_gpu_name(str_cut(line, i, j)))
+            return 1;
+        i = j;
+    }
+    return 0;
+}
+
 /* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
  * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
 static void scan_lines(bctx *c)
 {
     bstmt st;
     memset(&st, 0, sizeof st);
-    unsigned char vstack[64];
+    unsigned char vstack[64], gstack[64];
     int vsp = 0;
     const char *s = c->src;
     ptrdiff_t i = 0;
@@ -1130,18 +1226,28 @@ static void scan_lines(bctx *c)
             if (opens && closes) /* a one-line if ... fi */
                 opens = closes = 0;
         }
+        int gpu = c->kind == PYK_MAKE && (opens || middle) && make_nv_gpu_test(c, b, i);
         if (opens) {
-            if (vsp < (int)sizeof vstack)
+            if (vsp < (int)sizeof vstack) {
                 vstack[vsp] = (unsigned char)vendor;
+                gstack[vsp] = (unsigned char)gpu;
+            }
             vsp++;
         } else if (middle && vsp > 0 && vsp <= (int)sizeof vstack) {
             vstack[vsp - 1] = (unsigned char)(vstack[vsp - 1] | vendor);
+            gstack[vsp - 1] = (unsigned char)gpu;
         }
         st.guard = vendor && (opens || middle);
         for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
             st.guard |= vstack[k];
         if (closes && vsp > 0)
             vsp--;
+        /* the body of a branch for one NVIDIA GPU (not its test line) */
+        c->nv_gpu = 0;
+        for (int k = 0; k < vsp && k < (int)sizeof gstack; k++)
+            c->nv_gpu |= gstack[k];
+        if (opens || middle)
+            c->nv_gpu = 0;
         int ends = 0;
         if (c->kind == PYK_SHELL) {
             if (RULES_EQ(first, "esac"))
@@ -1200,6 +1306,21 @@ static int file_has_hip(const bctx *c)
                mentions_nocase(all, "hip_platform") || mentions_nocase(all, " hip)") ||
                mentions_nocase(all, "cxx hip");
     return hip_words(all);
+}
+
+static int script_hip(hp_str s);
+
+int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len)
+{
+    pyfile_kind kind = rules_py_kind(path);
+    if (kind == PYK_SETUP || kind == PYK_PYPROJECT)
+        return script_hip(str_make(src, len));
+    bctx c;
+    memset(&c, 0, sizeof c);
+    c.src = src;
+    c.len = len;
+    c.kind = kind;
+    return file_has_hip(&c);
 }
 
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
@@ -1417,6 +1538,139 @@ static void py_init(bctx *c, bstmt *st, pyrules *r, const pysrc *p, int setup)
     st->python = 1;
 }
 
+/* The first word of the logical line that starts at token ls (past INDENT and DEDENT). */
+static ptrdiff_t py_first(const pysrc *p, ptrdiff_t ls)
+{
+    while (ls >= 0 && ls < p->n && (p->t[ls].kind == PY_INDENT || p->t[ls].kind == PY_DEDENT))
+        ls++;
+    return ls;
+}
+
+/* Is the if/elif condition [b, e) a test for one NVIDIA GPU: a device capability (a name
+ * with "capab" in it, cc_major, cc_minor, get_device_capability()) compared for equality
+ * (==, in, startswith) with numbers, and no ordering (>=, <) and no AMD name? AMD GPUs report
+ * other capabilities (9.4 MI300, 9.5 MI350), so they take another branch. */
+static int py_nv_cap_test(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int cap = 0, eq = 0;
+    for (ptrdiff_t k = b; k < e; k++) {
+        const pytok *t = &p->t[k];
+        if (t->kind == PY_NAME) {
+            hp_str w = pysrc_text(p, k);
+            if (mentions_nocase(w, "capab") || RULES_EQ(w, "cc_major") ||
+                RULES_EQ(w, "cc_minor"))
+                cap = 1;
+            else if (RULES_EQ(w, "startswith") || RULES_EQ(w, "in"))
+                eq = 1;
+            else if (RULES_EQ(w, "or") || RULES_EQ(w, "not"))
+                return 0;
+        } else if (t->kind == PY_OP) {
+            if (pysrc_op(p, k, PO_EQ))
+                eq = 1;
+            else if (pysrc_op(p, k, PO_GE) || pysrc_op(p, k, PO_NE) || pysrc_op(p, k, '<') ||
+                     pysrc_op(p, k, '>') || (t->sub != PO_EQ && t->sub > 255))
+                return 0;
+        }
+    }
+    return cap && eq && !pysrc_pred_amd(p, b, e, NULL);
+}
+
+/* The condition of the if/elif line at ls: [*b, *e); 0 for another line. */
+static int py_cond(const pysrc *p, ptrdiff_t ls, ptrdiff_t *b, ptrdiff_t *e)
+{
+    ptrdiff_t f = py_first(p, ls);
+    if (f >= p->n || !(pysrc_is(p, f, "if") || pysrc_is(p, f, "elif")))
+        return 0;
+    ptrdiff_t le = pysrc_line_end(p, f);
+    ptrdiff_t k = le;
+    while (k > f && !pysrc_op(p, k, ':'))
+        k--;
+    if (k <= f)
+        return 0;
+    *b = f + 1;
+    *e = k;
+    return 1;
+}
+
+/* Does the else line at s end an if/elif chain of one-NVIDIA-GPU tests (py_nv_cap_test)
+ * with a body that raises or continues? Then an AMD GPU never passes the chain. */
+static int py_nv_chain_exit(const pysrc *p, ptrdiff_t s)
+{
+    ptrdiff_t f = py_first(p, s);
+    if (f >= p->n || !pysrc_is(p, f, "else"))
+        return 0;
+    ptrdiff_t bb, be;
+    if (!pysrc_block(p, f, &bb, &be))
+        return 0;
+    ptrdiff_t g = py_first(p, bb);
+    if (g >= be || !(pysrc_is(p, g, "raise") || pysrc_is(p, g, "continue")))
+        return 0;
+    int n = 0;
+    for (ptrdiff_t q = p->prev[s]; q >= 0 && n < 64; q = p->prev[q], n++) {
+        ptrdiff_t cb, ce, h = py_first(p, q);
+        if (!py_cond(p, q, &cb, &ce) || !py_nv_cap_test(p, cb, ce))
+            return 0;
+        if (pysrc_is(p, h, "if"))
+            return 1;
+    }
+    return 0;
+}
+
+/* Is the name at token x set to True only in branches for one NVIDIA GPU (HAS_SM90 = True in
+ * the "9.0" arm), at least once? */
+static int py_nv_flag_name(const pysrc *p, ptrdiff_t x, int depth);
+
+/* Is token i in code only one NVIDIA GPU's build runs: in the branch of an if/elif test for
+ * it (py_nv_cap_test, or a name py_nv_flag_name holds), or after a chain of such tests whose
+ * else raises or continues, in the same or an enclosing block? */
+static int py_nv_gpu(const pysrc *p, ptrdiff_t i, int depth)
+{
+    if (depth > 2)
+        return 0;
+    int steps = 0;
+    for (ptrdiff_t ls = p->lstart[i]; ls >= 0 && steps < 4096;) {
+        for (ptrdiff_t s = p->prev[ls]; s >= 0 && steps < 4096; s = p->prev[s], steps++)
+            if (py_nv_chain_exit(p, s))
+                return 1;
+        ptrdiff_t h = p->up[ls];
+        if (h < 0)
+            break;
+        ptrdiff_t cb, ce;
+        if (py_cond(p, h, &cb, &ce)) {
+            if (py_nv_cap_test(p, cb, ce))
+                return 1;
+            int names = 0, other = 0;
+            for (ptrdiff_t k = cb; k < ce; k++) {
+                if (p->t[k].kind != PY_NAME || pysrc_is(p, k, "and") || pysrc_is(p, k, "or"))
+                    continue;
+                if (py_nv_flag_name(p, k, depth + 1))
+                    names++;
+                else
+                    other++;
+            }
+            if (names && !other)
+                return 1;
+        }
+        ls = p->lstart[h];
+    }
+    return 0;
+}
+
+static int py_nv_flag_name(const pysrc *p, ptrdiff_t x, int depth)
+{
+    hp_str name = pysrc_text(p, x);
+    int found = 0;
+    for (ptrdiff_t k = 0; k + 2 < p->n; k++) {
+        if (p->t[k].kind != PY_NAME || !str_eq(pysrc_text(p, k), name) ||
+            !pysrc_op(p, k + 1, '=') || !pysrc_is(p, k + 2, "True"))
+            continue;
+        if (!py_nv_gpu(p, k, depth))
+            return 0;
+        found = 1;
+    }
+    return found;
+}
+
 /* The BLD001 and BLD003 findings of string token i of a Python build script. */
 static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan *fs,
                       int setup)
@@ -1447,6 +1701,7 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
      * torch.version.hip:) */
     if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
         !(setup && pysrc_vendor_branch(p, i))) {
+        c->nv_gpu = n > 0 && py_nv_gpu(p, i, 0);
         for (int k = 0; k < n; k++) {
             ptrdiff_t span = 0;
             int row = flag_row(c, st, k, &span);
@@ -1495,17 +1750,18 @@ void rules_build_py(pyrules *r, const pysrc *p, int setup)
             py_string(&c, &st, p, i, &fs, setup);
 }
 
-int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
+hp_severity rules_build_py_sev(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e)
 {
     bctx c;
     bstmt st;
     py_init(&c, &st, r, p, setup);
     c.dry = 1;
+    c.dry_sev = HP_SEV_NONE;
     flag_scan fs = {-1, 0, 0, -1, NULL};
-    for (ptrdiff_t i = b; i < e && i < p->n && !c.n_err; i++)
+    for (ptrdiff_t i = b; i < e && i < p->n && c.dry_sev < HP_SEV_ERROR; i++)
         if (p->t[i].kind == PY_STRING)
             py_string(&c, &st, p, i, &fs, setup);
-    return c.n_err > 0;
+    return c.dry_sev;
 }
 
 /* ------------------------------------------------------------------ CUDA sides of HIP builds */
@@ -1649,6 +1905,11 @@ typedef struct facts {
     int stack[64];      /* open chains: their numbers */
     uint8_t nonhip[64]; /* ... and whether the open branch is not the HIP build's */
     uint8_t inhip[64];  /* ... and whether it is the HIP build's (its test names HIP) */
+    hp_str cudavar[64]; /* ... the variable its open branch tests equal to a CUDA value */
+    uint8_t notcuda[64]; /* ... its test is NOT VAR STREQUAL <CUDA value> (pass 1) */
+    uint8_t fatal[64];   /* ... and that branch stops the configure (FATAL_ERROR, return()) */
+    uint8_t cudaonly[65]; /* below the open branch (at 0: the file), after such a stop: only
+                             a CUDA configure goes on */
     int sp;
     int glob;           /* a file(GLOB) outside branches the HIP build skips */
     hp_str *v;          /* the keys */
@@ -1745,6 +2006,66 @@ static int cxx_source_word(hp_str w)
     return 0;
 }
 
+/* A CMake variable word without ${...} and quotes. */
+static hp_str cmake_var_name(hp_str w)
+{
+    if (w.len > 0 && w.s[0] == '"')
+        w = str_cut(w, 1, w.len);
+    if (w.len > 0 && w.s[w.len - 1] == '"')
+        w.len--;
+    if (w.len > 3 && w.s[0] == '$' && w.s[1] == '{' && w.s[w.len - 1] == '}')
+        w = str_cut(w, 2, w.len - 1);
+    return w;
+}
+
+/* Is the value word of a comparison a CUDA value ("cuda", CUDA, ${BUILD_VARIANT_CUDA}): 1, a
+ * HIP or ROCm one: 2, neither: 0. */
+static int vendor_value(hp_str w)
+{
+    if (mentions_nocase(w, "rocm") || mentions_nocase(w, "hip"))
+        return 2;
+    return mentions_nocase(w, "cuda") ? 1 : 0;
+}
+
+/* The if()/elseif() condition of st as one comparison VAR STREQUAL <vendor value>, with no
+ * OR: *var the variable, *neg whether NOT comes before it; returns vendor_value's answer. */
+static int vendor_test(const bctx *c, const bstmt *st, hp_str *var, int *neg)
+{
+    int r = 0, k0 = -1;
+    for (int k = 1; k < st->n; k++) {
+        hp_str w = wtext(c, st->w[k]);
+        if (RULES_EQ(w, "OR"))
+            return 0;
+        if (RULES_EQ(w, "STREQUAL") && k > 1 && k + 1 < st->n && k0 < 0) {
+            r = vendor_value(wtext(c, st->w[k + 1]));
+            k0 = k;
+        }
+    }
+    if (!r)
+        return 0;
+    *var = cmake_var_name(wtext(c, st->w[k0 - 1]));
+    *neg = k0 > 2 && RULES_EQ(wtext(c, st->w[k0 - 2]), "NOT");
+    return var->len ? r : 0;
+}
+
+/* Pass 1: the vendor tests of an if()/elseif() at level l (RB_KEY_VENDOR_VAR for a HIP or
+ * ROCm value; the branch's CUDA variable). */
+static void facts_vendor_branch(bctx *c, facts *f, const bstmt *st, int l, int is_if)
+{
+    hp_str var = {0};
+    int neg = 0, v = vendor_test(c, st, &var, &neg);
+    f->cudavar[l] = (hp_str){0};
+    f->cudaonly[l + 1] = 0;
+    if (is_if)
+        f->notcuda[l] = f->fatal[l] = 0;
+    if (v == 2)
+        facts_key(f, RB_KEY_VENDOR_VAR, var);
+    else if (v == 1 && !neg)
+        f->cudavar[l] = var;
+    else if (v == 1 && neg && is_if)
+        f->notcuda[l] = 1;
+}
+
 static void facts_stmt(bctx *c, bstmt *st)
 {
     facts *f = c->ud;
@@ -1770,6 +2091,8 @@ static void facts_stmt(bctx *c, bstmt *st)
             int h = cond_hip(c, st);
             f->nonhip[f->sp] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
             f->inhip[f->sp] = (uint8_t)(h > 0);
+            if (f->pass == 1)
+                facts_vendor_branch(c, f, st, f->sp, 1);
         }
         f->sp++;
         return;
@@ -1783,13 +2106,27 @@ static void facts_stmt(bctx *c, bstmt *st)
             f->chain_hip[id] = 1;
         f->nonhip[f->sp - 1] = (uint8_t)(h < 0 || (f->pass == 2 && h == 0 && f->chain_hip[id]));
         f->inhip[f->sp - 1] = (uint8_t)(h > 0);
+        if (f->pass == 1) {
+            f->notcuda[f->sp - 1] = 0;
+            facts_vendor_branch(c, f, st, f->sp - 1, 0);
+        }
         return;
     }
     if (str_eq_nocase(cmd, S("endif"))) {
         if (f->sp > 0)
             f->sp--;
+        /* if(NOT VAR STREQUAL <CUDA value>) message(FATAL_ERROR) endif(): what follows in
+         * the enclosing branch runs only in a CUDA configure */
+        if (f->pass == 1 && f->sp < 64 && f->notcuda[f->sp] && f->fatal[f->sp])
+            f->cudaonly[f->sp] = 1;
         return;
     }
+    if (f->pass == 1 && f->sp > 0 && f->sp <= 64 && f->notcuda[f->sp - 1] &&
+        (str_eq_nocase(cmd, S("return")) ||
+         (str_eq_nocase(cmd, S("message")) && st->n > 1 &&
+          (RULES_EQ(wtext(c, st->w[1]), "FATAL_ERROR") ||
+           RULES_EQ(wtext(c, st->w[1]), "SEND_ERROR")))))
+        f->fatal[f->sp - 1] = 1;
     if (f->pass == 1) {
         if (str_eq_nocase(cmd, S("project"))) {
             f->project = 1;
@@ -1803,7 +2140,21 @@ static void facts_stmt(bctx *c, bstmt *st)
             hp_str w;
             if (rel_word(f, wtext(c, st->w[1]), &w)) {
                 hp_str d = dir_of(f->a, f->path, w.s, w.len);
-                if (f->hip)
+                /* added only in a CUDA configure: the directory is the NVIDIA side */
+                int only = 0;
+                hp_str var = {0};
+                for (int k = 0; k <= sp; k++)
+                    only |= f->cudaonly[k];
+                for (int k = 0; k < sp && !var.len; k++)
+                    var = f->cudavar[k];
+                if (only) {
+                    facts_key(f, RB_KEY_NV_ADD, d);
+                } else if (var.len) {
+                    char *k = arena_printf(f->a, "%s:%.*s\t%.*s", RB_KEY_NV_ADD_IF, (int)var.len,
+                                           var.s, (int)d.len, d.s);
+                    facts_push(f, &f->v, &f->n, &f->cap, str_cstr(k));
+                }
+                if (f->hip && !only && !var.len)
                     facts_key(f, RB_KEY_HIP_ADD, d);
                 facts_ref(f, d);
             }
@@ -1857,6 +2208,58 @@ static int script_hip(hp_str s)
     return 0;
 }
 
+/* The indentation of the line that starts at b. */
+static ptrdiff_t line_indent(const char *src, ptrdiff_t len, ptrdiff_t b)
+{
+    ptrdiff_t k = b;
+    while (k < len && (src[k] == ' ' || src[k] == '\t'))
+        k++;
+    return k - b;
+}
+
+/* Does a line of a setup.py build with CMake: CMakeExtension, a cmake_build_extension
+ * module, a command list that starts with "cmake"? */
+static int setup_cmake_line(hp_str line)
+{
+    return mentions_nocase(line, "cmakeextension") || mentions_nocase(line, "cmake_build") ||
+           mentions_nocase(line, "['cmake'") || mentions_nocase(line, "[\"cmake\"");
+}
+
+/* Does the setup.py text run CMake (CMakeExtension, cmake) only in the body of an
+ * `if ... == 'cuda'` line, the device read from the environment with 'cuda' as its default
+ * (os.getenv(NAME, 'cuda'), os.environ.get(NAME, "cuda"))? */
+static int setup_cuda_cmake(hp_str s)
+{
+    if (!mentions_nocase(s, ", 'cuda')") && !mentions_nocase(s, ", \"cuda\")"))
+        return 0;
+    if (!mentions_nocase(s, "getenv") && !mentions_nocase(s, "environ"))
+        return 0;
+    int in_body = 0, found = 0;
+    ptrdiff_t ind = 0;
+    for (ptrdiff_t b = 0; b < s.len;) {
+        ptrdiff_t e = b;
+        while (e < s.len && s.s[e] != '\n')
+            e++;
+        hp_str line = str_cut(s, b, e);
+        ptrdiff_t li = line_indent(s.s, s.len, b);
+        hp_str body = str_trim(line);
+        int blank = body.len == 0 || body.s[0] == '#';
+        if (in_body && !blank && li <= ind)
+            in_body = 0;
+        if (!blank && !in_body && setup_cmake_line(body))
+            return 0; /* CMake outside such a branch */
+        if (in_body && setup_cmake_line(body))
+            found = 1;
+        if (!in_body && str_starts(body, S("if ")) &&
+            (mentions_nocase(body, "== 'cuda'") || mentions_nocase(body, "== \"cuda\""))) {
+            in_body = 1;
+            ind = li;
+        }
+        b = e + 1;
+    }
+    return found;
+}
+
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
 {
     *n = 0;
@@ -1870,6 +2273,8 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
         int hip = script_hip(str_make(src, len));
         if (kind == PYK_SETUP)
             facts_key(&f, RB_KEY_PY_SETUP, f.own);
+        if (kind == PYK_SETUP && setup_cuda_cmake(str_make(src, len)))
+            facts_key(&f, RB_KEY_CUDA_CMAKE, f.own);
         if (hip)
             facts_key(&f, RB_KEY_HIP_AT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */

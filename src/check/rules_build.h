@@ -11,9 +11,10 @@
 
 /* Rules BLD001-BLD003 over the strings of a Python build script (setup.py). */
 void rules_build_py(pyrules *r, const pysrc *p, int setup);
-/* Does BLD001 report an error (an nvcc-only flag clang stops on) in a string among the tokens
- * [b, e) of such a script? Reports nothing. */
-int rules_build_py_errors(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e);
+/* The highest severity BLD001 gives a flag in a string among the tokens [b, e) of such a
+ * script (HP_SEV_ERROR: a flag clang stops on; HP_SEV_NONE: none it reports). Reports
+ * nothing. */
+hp_severity rules_build_py_sev(pyrules *r, const pysrc *p, int setup, ptrdiff_t b, ptrdiff_t e);
 /* Rules BLD001-BLD003 (and TRI011) over a CMake file, Makefile, shell script, Dockerfile or
  * pyproject.toml. */
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len);
@@ -27,6 +28,9 @@ hp_str *rules_build_hip_dirs(arena *a, const char *path, const char *src, ptrdif
 hp_str rules_build_key(arena *a, hp_str dir);
 /* path, lexically normalized as the directories of rules_build_facts are. */
 hp_str rules_build_path(arena *a, const char *path);
+/* Does the build file at path name a HIP build or ROCm (setup.py and pyproject.toml: HIP or
+ * ROCm words; CMake: a HIP language, package or platform; others: HIP or ROCm words)? */
+int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len);
 
 /* The tree pass's facts about a CMake file, setup.py or pyproject.toml, as keys
  * "KIND:PATH" (PATH a lexically normalized directory, or a source for RB_KEY_CUDA_SRC):
@@ -44,6 +48,14 @@ hp_str rules_build_path(arena *a, const char *path);
  *                    of if() chains that have a HIP branch, other than that branch
  *                    (or under NOT USE_ROCM), and nowhere else; none when the file globs;
  *                    and any source list(REMOVE_ITEM) drops in the HIP branch
+ *   RB_KEY_NV_ADD    a directory a CMake file add_subdirectory()s only after stopping any
+ *                    configure whose variable is not the CUDA value (if(NOT VAR STREQUAL
+ *                    <CUDA value>) message(FATAL_ERROR) or return())
+ *   RB_KEY_NV_ADD_IF ... only in the branch of a test VAR STREQUAL <CUDA value>: "VAR\tDIR"
+ *   RB_KEY_VENDOR_VAR a variable a CMake file compares with a HIP or ROCm value
+ *   RB_KEY_CUDA_CMAKE a setup.py that builds with CMake only under `if DEVICE == 'cuda'`,
+ *                    DEVICE a setting read from the environment with 'cuda' its default:
+ *                    the CMake build is the CUDA choice of several devices
  * NULL and *n = 0 for other files. Memory in a. */
 #define RB_KEY_ROOT "root"
 #define RB_KEY_NV_ROOT "nv-root"
@@ -53,13 +65,19 @@ hp_str rules_build_path(arena *a, const char *path);
 #define RB_KEY_CUDA_SRC "cuda-src"
 #define RB_KEY_PY_SETUP "py-setup"
 #define RB_KEY_REF "ref"
+#define RB_KEY_NV_ADD "nv-add"
+#define RB_KEY_NV_ADD_IF "nv-add-if"
+#define RB_KEY_VENDOR_VAR "vendor-var"
+#define RB_KEY_CUDA_CMAKE "cuda-cmake"
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n);
 
 /* The values of rules_cfg.proj: what a CMake project root is. */
 enum {
     RB_PROJ_OTHER = 0,   /* a project the tree's AMD build may reach */
     RB_PROJ_NVIDIA = 1,  /* NVIDIA-only (RB_KEY_NV_ROOT) and not reached by an AMD build */
-    RB_PROJ_NESTED = 2   /* ... inside another such project */
+    RB_PROJ_NESTED = 2,  /* ... inside another such project */
+    RB_PROJ_NVSIDE = 3   /* a directory the tree's CMake adds only in a CUDA configure
+                            (RB_KEY_NV_ADD, RB_KEY_NV_ADD_IF), or a project under one */
 };
 
 #endif

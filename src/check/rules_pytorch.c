@@ -651,18 +651,32 @@ static void pt003_call(pyrules *r, const pysrc *p, ptrdiff_t i, ptrdiff_t open, 
         }
     }
     /* where BLD001 reports the list's flags as errors, one per flag, this finding about the
-     * same list says nothing more: a note */
+     * same list says nothing more: a note; so is it where every nvcc-only flag of the list is
+     * one clang ignores or only warns about (BLD001's notes: -lineinfo) */
     if (flags >= 0 && !amd_file && !guarded(p, i)) {
-        int dup = rules_build_py_errors(r, p, rules_py_kind(r->c->path) == PYK_SETUP,
-                                        a[flags].vb, a[flags].e);
-        add_span(r, p, a[flags].kw, a[flags].kw + 1, RID_PT003,
-                 dup ? HP_SEV_NOTE : HP_SEV_WARNING,
-                 dup ? "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the "
-                       "extension is hipified and these flags go to hipcc, which rejects "
-                       "nvcc-only options (BLD001 reports each of them)"
-                     : "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension "
-                       "is hipified and these flags go to hipcc, which rejects nvcc-only "
-                       "options",
+        hp_severity worst = rules_build_py_sev(r, p, rules_py_kind(r->c->path) == PYK_SETUP,
+                                               a[flags].vb, a[flags].e);
+        const char *m;
+        hp_severity sev = HP_SEV_NOTE;
+        if (worst == HP_SEV_ERROR)
+            m = "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
+                "hipified and these flags go to hipcc, which rejects nvcc-only options "
+                "(BLD001 reports each of them)";
+        else if (worst == HP_SEV_NOTE)
+            m = "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
+                "hipified and these flags go to hipcc, which ignores the nvcc-only ones here "
+                "or only warns about them (BLD001 notes each of them)";
+        else if (worst == HP_SEV_WARNING) {
+            sev = HP_SEV_WARNING;
+            m = "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
+                "hipified and these flags go to hipcc, which misreads the nvcc-only ones here "
+                "and only warns, so what they ask for is lost (BLD001 reports each of them)";
+        } else {
+            sev = HP_SEV_WARNING;
+            m = "nvcc flags with no ROCm branch: on ROCm builds of PyTorch the extension is "
+                "hipified and these flags go to hipcc, which rejects nvcc-only options";
+        }
+        add_span(r, p, a[flags].kw, a[flags].kw + 1, RID_PT003, sev, m,
                  "branch on torch.version.hip (or IS_HIP_EXTENSION) and give hipcc its own "
                  "flags; set PYTORCH_ROCM_ARCH for the targets");
     }
