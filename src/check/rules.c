@@ -755,13 +755,15 @@ static int nv_extra(rctx *c)
     return c->extra;
 }
 
-/* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone. */
+/* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone: the
+ * device and launch rules (ASM, ARCH, TYPE, WAVE, KL, MEM) and the libraries whose calls
+ * such code would make. */
 static int amd_dead_rule(const char *id)
 {
     return strncmp(id, "ASM", 3) == 0 || strncmp(id, "ARCH", 4) == 0 ||
            strncmp(id, "TYPE", 4) == 0 || strncmp(id, "WAVE", 4) == 0 ||
-           strcmp(id, RID_KL001) == 0 || strcmp(id, RID_LIB003) == 0 ||
-           strcmp(id, RID_LIB006) == 0 || strcmp(id, RID_MEM006) == 0;
+           strncmp(id, "KL", 2) == 0 || strncmp(id, "MEM", 3) == 0 ||
+           strcmp(id, RID_LIB003) == 0 || strcmp(id, RID_LIB006) == 0;
 }
 
 void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_severity sev,

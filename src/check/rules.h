@@ -169,6 +169,8 @@ struct rctx {
     struct rules_once *once;
     int nonce, caponce;
     int lanes; /* rules_wave.c: how the file numbers lanes, plus 4 once known (0: not yet) */
+    uint8_t *keeps32; /* rules_wave.c: per function, 1 + whether it keeps to 32-lane groups
+                         (0: not yet asked); NULL until first asked */
     uint8_t *dead; /* per directive: bit 0, HIP-Clang certainly skips the code after it; bit 1,
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;

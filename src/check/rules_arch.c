@@ -218,8 +218,9 @@ static int arch_conjunction(rctx *c, ptrdiff_t h)
     return j < c->nt && RULES_EQ(rules_text(c, j), "&&");
 }
 
-/* Where AMD goes for the test of __CUDA_ARCH__'s value at token v of the directive at h. */
-static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
+/* The condition of the directive at h with every CUDA architecture macro undefined, as on
+ * AMD: 1 true, 0 false, -1 undecided (it tests other macros too). */
+static int arch_eval(rctx *c, ptrdiff_t h)
 {
     ppenv env;
     ppeval_env_init(&env, c->a, NULL, 0);
@@ -227,7 +228,13 @@ static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
          j = rules_next(c, j))
         if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)))
             ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
-    int own = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    return ppeval_directive(&env, c->src, c->t, c->nt, h);
+}
+
+/* Where AMD goes for the test of __CUDA_ARCH__'s value at token v of the directive at h. */
+static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
+{
+    int own = arch_eval(c, h);
     ptrdiff_t op = rules_next(c, v);
     hp_str o = op < c->nt ? rules_text(c, op) : S("");
     int older = RULES_EQ(o, "<") || RULES_EQ(o, "<="); /* this branch is for older GPUs */
@@ -244,6 +251,32 @@ static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
                    "takes the other branch, the one for newer NVIDIA GPUs"
                  : "this tests the value of __CUDA_ARCH__, which HIP-Clang does not define: AMD "
                    "takes the other branch, the one for older NVIDIA GPUs";
+}
+
+/* The message for a test of the CUDA version macro s in the directive at h. HIP-Clang defines
+ * none of them, so each counts as 0 (defined() is false): with every one undefined, the
+ * condition decides where AMD goes. CUDART_VERSION < 13000 holds there, so AMD takes this
+ * branch; CUDA_VERSION >= 11000 fails, so AMD takes the other. */
+static const char *ver_branch(rctx *c, ptrdiff_t h, hp_str s)
+{
+    ppenv env;
+    ppeval_env_init(&env, c->a, NULL, 0);
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j))
+        if (c->t[j].kind == TK_IDENT && is_cuda_version(rules_text(c, j)))
+            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
+    int own = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    if (own == 1)
+        return rules_fmt(c, "'%.*s' is not defined by HIP-Clang, so the test holds there: AMD "
+                            "takes this branch; HIP's version numbers do not follow CUDA's",
+                         (int)s.len, s.s);
+    if (own == 0)
+        return rules_fmt(c, "'%.*s' is not defined by HIP-Clang, so the test fails there: AMD "
+                            "takes the other branch; HIP's version numbers do not follow CUDA's",
+                         (int)s.len, s.s);
+    return rules_fmt(c, "'%.*s' is not defined by HIP-Clang, so the test reads it as 0 there (no "
+                        "CUDA at all); HIP's version numbers do not follow CUDA's",
+                     (int)s.len, s.s);
 }
 
 static void directive(rctx *c, ptrdiff_t h)
@@ -294,14 +327,20 @@ static void directive(rctx *c, ptrdiff_t h)
          * builds and runs, maybe slower or without a feature; an error only when it lands in
          * nothing, an #error, or where check cannot tell. */
         int code = amd_lands_in_code(c, h) == 1;
+        int own = arch_eval(c, h);
+        const char *where = own == 1 ? "the test holds there and AMD silently takes this branch"
+                                     : "the test silently takes the other branch";
         rules_report(c, RID_ARCH001, arch_val, code ? HP_SEV_WARNING : 0, 0,
                      RULES_EQ(s, "__CUDA_ARCH__")
                          ? code ? arch_branch(c, h, arch_val)
-                                : "this tests the value of __CUDA_ARCH__, which HIP-Clang does "
-                                  "not define: the condition silently takes the other branch"
-                         : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: the test silently "
-                                        "takes the other branch",
-                                     (int)s.len, s.s),
+                                : rules_fmt(c, "this tests the value of __CUDA_ARCH__, which "
+                                               "HIP-Clang does not define: %s",
+                                            own == 1 ? "the condition holds there and AMD "
+                                                       "silently takes this branch"
+                                                     : "the condition silently takes the other "
+                                                       "branch")
+                         : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: %s", (int)s.len, s.s,
+                                     where),
                      NULL);
     } else if (arch_def >= 0) {
         rules_report(c, RID_ARCH001, arch_def, HP_SEV_NOTE, 0,
@@ -311,12 +350,7 @@ static void directive(rctx *c, ptrdiff_t h)
     }
     if (ver_val >= 0) {
         hp_str s = rules_text(c, ver_val);
-        rules_report(c, RID_ARCH004, ver_val, 0, 0,
-                     rules_fmt(c, "'%.*s' is not defined by HIP-Clang, and HIP's version "
-                                  "numbers do not follow CUDA's: the test takes the other "
-                                  "branch",
-                               (int)s.len, s.s),
-                     NULL);
+        rules_report(c, RID_ARCH004, ver_val, 0, 0, ver_branch(c, h, s), NULL);
     } else if (ver_def >= 0) {
         hp_str s = rules_text(c, ver_def);
         rules_report(c, RID_ARCH004, ver_def, HP_SEV_NOTE, 0,

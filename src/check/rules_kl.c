@@ -125,9 +125,15 @@ static int coord(hp_str s)
            RULES_EQ(s, "gridDim");
 }
 
+/* HIP 6.1 declares the coordinates as __declspec(property) members of type unsigned int, so
+ * printf receives the value; HIP 6.0 and older declare them as structs with a conversion
+ * operator, which printf does not apply: the compiler rejects the argument ("cannot compile
+ * this non-scalar arg to printf yet"). An error for HIP before 6.1, nothing from 6.1, a note
+ * where the HIP is not known. */
 static void kl006(rctx *c, ptrdiff_t i)
 {
-    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
+    int v = c->cfg->hip_version;
+    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i) || v >= 601)
         return;
     ptrdiff_t open = rules_call(c, i);
     lex_args a;
@@ -138,12 +144,21 @@ static void kl006(rctx *c, ptrdiff_t i)
         if (rules_ident(c, f) && coord(rules_text(c, f)) && rules_punct(c, rules_next(c, f), '.') &&
             rules_next(c, rules_next(c, f)) == a.last[k]) {
             hp_str s = rules_text(c, f);
-            rules_report(c, RID_KL006, f, 0, 0,
-                         rules_fmt(c, "'%.*s' is passed to printf uncast; HIP's coordinate "
-                                      "built-ins are not plain integers and the HIP docs ask "
-                                      "for a cast",
-                                   (int)s.len, s.s),
-                         NULL);
+            if (v > 0)
+                rules_report(c, RID_KL006, f, HP_SEV_ERROR, 0,
+                             rules_fmt(c, "'%.*s' is passed to printf uncast; before HIP 6.1 "
+                                          "the coordinate built-ins are structs, and the "
+                                          "compiler rejects them as printf arguments",
+                                       (int)s.len, s.s),
+                             NULL);
+            else
+                rules_report(c, RID_KL006, f, HP_SEV_NOTE, 0,
+                             rules_fmt(c, "'%.*s' is passed to printf uncast: right with HIP "
+                                          "6.1 and newer, whose coordinate built-ins are "
+                                          "unsigned int properties; HIP 6.0 and older reject "
+                                          "it",
+                                       (int)s.len, s.s),
+                             NULL);
             return;
         }
     }

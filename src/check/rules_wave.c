@@ -287,6 +287,355 @@ static int tile32_at(const rctx *c, ptrdiff_t i)
     return tile_size_at(c, i) == 32;
 }
 
+/* Does the condition [open, close] (an if's parentheses) hold only for the block's first 32
+ * threads: tid < 32, threadIdx.x <= 31, or warp == 0 with warp counted in 32-thread warps
+ * (threadIdx.x >> 5, tid / 32)? */
+static int first32_cond(const rctx *c, ptrdiff_t open, ptrdiff_t close)
+{
+    for (ptrdiff_t k = rules_next(c, open); k < close && k >= 0; k = rules_next(c, k)) {
+        if (c->t[k].kind != TK_PUNCT)
+            continue;
+        unsigned op = c->t[k].sub;
+        if (op != '<' && op != P_LE && op != P_EQ)
+            continue;
+        ptrdiff_t l = rules_operand_left(c, k), re = rules_operand_right(c, k);
+        if (l < 0 || re < 0 ||
+            !(rules_range_has(c, l, rules_prev(c, k), laneish) ||
+              (op == P_EQ && rules_range_has(c, l, rules_prev(c, k), warpish))))
+            continue;
+        if ((op == '<' && eval_is(c, rules_next(c, k), re, 32)) ||
+            (op == P_LE && eval_is(c, rules_next(c, k), re, 31)))
+            return 1;
+        rules_decl d;
+        ptrdiff_t w = rules_prev(c, k);
+        if (op != P_EQ || !eval_is(c, rules_next(c, k), re, 0) || l != w || !rules_ident(c, w) ||
+            !warpish(rules_text(c, w)) || !rules_decl_find(c, w, &d) || d.init_first < 0)
+            continue;
+        for (ptrdiff_t q = d.init_first; q <= d.init_last && q >= 0; q = rules_next(c, q))
+            if ((rules_punct(c, q, P_SHR) && eval_is(c, rules_next(c, q), rules_next(c, q), 5)) ||
+                (rules_punct(c, q, '/') && eval_is(c, rules_next(c, q), rules_next(c, q), 32)))
+                return 1;
+    }
+    return 0;
+}
+
+#define FIRST32                                                                              \
+    "; but this code runs only on the block's first 32 threads, so lanes 32-63 are inactive "    \
+    "and the low 32 bits hold every lane that votes"
+
+#define FIRST32_LANES                                                                        \
+    "; but this code runs only on the block's first 32 threads, so no lane above 31 takes part"
+
+/* Does the code at i run only on the block's first 32 threads (inside a braced if whose
+ * condition first32_cond accepts)? Those are lanes 0-31 of the first wavefront: what 32 lanes
+ * do there is complete on a 64-lane wavefront too, the other half being inactive. */
+static int first32(const rctx *c, ptrdiff_t i)
+{
+    const rules_fn *f = rules_fn_of(c, i);
+    if (!f)
+        return 0;
+    int nest = 0;
+    for (ptrdiff_t k = rules_prev(c, i); k > f->open; k = rules_prev(c, k)) {
+        if (rules_punct(c, k, '}')) {
+            nest++;
+        } else if (rules_punct(c, k, '{') && nest-- == 0) {
+            nest = 0;
+            ptrdiff_t close = rules_prev(c, k);
+            if (!rules_punct(c, close, ')'))
+                continue;
+            ptrdiff_t o = rules_match_back(c, close);
+            if (o >= 0 && rules_is(c, rules_prev(c, o), "if") && first32_cond(c, o, close))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Is function f called only where the block's first 32 threads run (every call of it in the
+ * file, and at least one, inside first32 code)? */
+static int called_first32(const rctx *c, const rules_fn *f)
+{
+    if (!f || f->name < 0)
+        return 0;
+    hp_str n = rules_text(c, f->name);
+    int calls = 0;
+    for (ptrdiff_t i = 0; i < c->nt; i++) {
+        if (c->t[i].kind != TK_IDENT || i == f->name || (c->t[i].flags & TF_PP) ||
+            !str_eq(rules_text(c, i), n) || rules_call(c, i) < 0)
+            continue;
+        if (!(rules_scope(c, i) & SC_DEVICE) || rules_fn_of(c, i) == f || !first32(c, i))
+            return 0;
+        calls++;
+    }
+    return calls > 0;
+}
+
+/* ------------------------------------------------------------------ 32-lane groups */
+
+/* Code that keeps to 32-lane groups: every shuffle stays inside a group of 32 lanes (a width of
+ * 32 or less, or an xor with a delta of 16 or less), an absolute-lane shuffle reads a lane below
+ * 32 of a value the per-warp slots made uniform across the groups, and lanes are never
+ * numbered within the wavefront. Its 32s are a group size the code keeps consistently: a
+ * 64-lane wavefront runs it as two independent halves, with the same result. */
+
+/* The function of this file named by the identifier at i (a call), or NULL. */
+static const rules_fn *fn_named(const rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    for (int k = 0; k < c->nfns; k++)
+        if (c->fns[k].name >= 0 && c->fns[k].device && str_eq(rules_text(c, c->fns[k].name), s))
+            return &c->fns[k];
+    return NULL;
+}
+
+/* The start of the for-loop of f that declares var before use: 1 with *v set where it is a
+ * constant; 2 where it halves a count of warps (NUM_WARPS >> 1, nwarps / 2), at most 16 since
+ * a block holds at most 32 warps of 32 threads; 0 where there is no such loop. */
+static int loop_start(const rctx *c, const rules_fn *f, ptrdiff_t use, hp_str var, long long *v)
+{
+    int got = 0;
+    for (ptrdiff_t j = f->open; j < use && j < c->nt; j = rules_next(c, j)) {
+        if (!rules_is(c, j, "for") || !rules_punct(c, rules_next(c, j), '('))
+            continue;
+        ptrdiff_t open = rules_next(c, j), close = rules_match(c, open);
+        ptrdiff_t eq = -1, semi = -1;
+        for (ptrdiff_t k = rules_next(c, open); k < close && k >= 0; k = rules_next(c, k)) {
+            if (eq < 0 && rules_punct(c, k, '='))
+                eq = k;
+            if (rules_punct(c, k, ';')) {
+                semi = k;
+                break;
+            }
+        }
+        if (eq < 0 || semi < 0 || !rules_ident(c, rules_prev(c, eq)) ||
+            !str_eq(rules_text(c, rules_prev(c, eq)), var))
+            continue;
+        ptrdiff_t e0 = rules_next(c, eq), e1 = rules_prev(c, semi);
+        int bits;
+        got = 0;
+        if (rules_eval(c, e0, e1, v, &bits)) {
+            got = 1;
+        } else {
+            while (rules_punct(c, e0, '(') && rules_match(c, e0) == e1) {
+                e0 = rules_next(c, e0);
+                e1 = rules_prev(c, e1);
+            }
+            ptrdiff_t op = rules_next(c, e0);
+            if (rules_ident(c, e0) && rules_name_has(rules_text(c, e0), "warp") &&
+                rules_next(c, op) == e1 &&
+                ((rules_punct(c, op, P_SHR) && eval_is(c, e1, e1, 1)) ||
+                 (rules_punct(c, op, '/') && eval_is(c, e1, e1, 2))))
+                got = 2;
+        }
+    }
+    return got;
+}
+
+/* Does the argument [first, last] of a shuffle in f keep below bound (a constant, or a loop
+ * variable that starts there and only shrinks)? */
+static int arg_below(const rctx *c, const rules_fn *f, ptrdiff_t first, ptrdiff_t last,
+                     long long bound)
+{
+    long long v;
+    int bits;
+    if (rules_eval(c, first, last, &v, &bits))
+        return v >= 0 && v <= bound;
+    if (first != last || !rules_ident(c, first))
+        return 0;
+    int how = loop_start(c, f, first, rules_text(c, first), &v);
+    return how == 2 || (how == 1 && v >= 0 && v <= bound);
+}
+
+typedef struct {
+    int shuffles; /* shuffles seen, all within 32-lane groups */
+    int bad;      /* something that is not */
+    int absolute; /* absolute-lane shuffles below 32 (need uniform values) */
+} group32;
+
+/* One cross-lane call named s with arguments a (after substitution), in f. */
+static void group32_call(const rctx *c, const rules_fn *f, ptrdiff_t at, hp_str s,
+                         const ptrdiff_t *first, const ptrdiff_t *last, int n, group32 *g)
+{
+    if (first32(c, at) || called_first32(c, f)) { /* only lanes 0-31 take part */
+        g->shuffles++;
+        return;
+    }
+    int sync = str_ends(s, S("_sync"));
+    int delta = RULES_STARTS(s, "__shfl_down") || RULES_STARTS(s, "__shfl_xor") ||
+                RULES_STARTS(s, "__shfl_up");
+    int abs = RULES_EQ(s, "__shfl") || RULES_EQ(s, "__shfl_sync");
+    if (!delta && !abs) {
+        g->bad = 1;
+        return;
+    }
+    int arg = sync ? 2 : 1, width = sync ? 3 : 2;
+    long long v;
+    int bits;
+    if (n <= arg) {
+        g->bad = 1;
+        return;
+    }
+    g->shuffles++;
+    if (n > width && rules_eval(c, first[width], last[width], &v, &bits) && v <= 32)
+        return;
+    /* xor with a delta below 32 stays in the lane's group; down and up without a width read
+     * across the group's top (lane 31 gets lane 32's value, not its own) */
+    if (delta && RULES_STARTS(s, "__shfl_xor") && arg_below(c, f, first[arg], last[arg], 16))
+        return;
+    if (abs && rules_eval(c, first[arg], last[arg], &v, &bits) && v >= 0 && v < 32) {
+        g->absolute++;
+        return;
+    }
+    g->bad = 1;
+}
+
+/* The shuffle in the body of the function-like macro m, called at open (its '('), with the
+ * macro's parameters replaced by the arguments of the call. */
+static void group32_macro(const rctx *c, const rules_fn *f, const rules_macro *m, ptrdiff_t open,
+                          group32 *g)
+{
+    lex_args call, a;
+    if (!rules_args(c, open, &call))
+        return;
+    /* the parameters: the identifiers of the list that opens the body */
+    hp_str par[8];
+    int np = 0;
+    ptrdiff_t pc = rules_punct(c, m->first, '(') ? rules_match(c, m->first) : -1;
+    if (pc < 0)
+        return;
+    for (ptrdiff_t k = m->first + 1; k < pc && np < 8; k++)
+        if (c->t[k].kind == TK_IDENT)
+            par[np++] = rules_text(c, k);
+    for (ptrdiff_t k = pc + 1; k <= m->last && k < c->nt; k++) {
+        if (c->t[k].kind != TK_IDENT || !RULES_STARTS(rules_text(c, k), "__"))
+            continue;
+        hp_str s = rules_text(c, k);
+        if (!(RULES_STARTS(s, "__shfl") || RULES_STARTS(s, "__ballot") ||
+              RULES_STARTS(s, "__any") || RULES_STARTS(s, "__all") ||
+              RULES_STARTS(s, "__match") || RULES_STARTS(s, "__reduce_")))
+            continue;
+        ptrdiff_t o = rules_call(c, k);
+        if (o < 0 || !rules_args(c, o, &a)) {
+            g->bad = 1;
+            return;
+        }
+        ptrdiff_t first[8], last[8];
+        int n = a.n < 8 ? (int)a.n : 8;
+        for (int q = 0; q < n; q++) {
+            first[q] = a.first[q];
+            last[q] = a.last[q];
+            if (a.first[q] != a.last[q] || !rules_ident(c, a.first[q]))
+                continue;
+            for (int p = 0; p < np; p++)
+                if (str_eq(par[p], rules_text(c, a.first[q])) && p < call.n) {
+                    first[q] = call.first[p];
+                    last[q] = call.last[p];
+                }
+        }
+        group32_call(c, f, open, s, first, last, n, g);
+    }
+}
+
+static void group32_fn(const rctx *c, const rules_fn *f, int depth, group32 *g)
+{
+    for (ptrdiff_t j = rules_next(c, f->open); j < f->close && j >= 0 && !g->bad;
+         j = rules_next(c, j)) {
+        const tok *k = &c->t[j];
+        if (k->kind == TK_PUNCT && (k->sub == '&' || k->sub == '%')) {
+            /* a lane numbered within the wavefront */
+            ptrdiff_t r = rules_next(c, j), re = rules_operand_right(c, j);
+            long long v;
+            int bits;
+            if (re >= 0 && rules_eval(c, r, re, &v, &bits) &&
+                ((k->sub == '&' && v == 63) || (k->sub == '%' && v == 64)))
+                g->bad = 1;
+            continue;
+        }
+        if (k->kind != TK_IDENT || rules_member(c, j))
+            continue;
+        hp_str s = rules_text(c, j);
+        if (RULES_EQ(s, "warpSize") || RULES_EQ(s, "__lane_id")) {
+            g->bad = 1;
+            continue;
+        }
+        ptrdiff_t open = rules_call(c, j);
+        if (open < 0)
+            continue;
+        lex_args a;
+        if (s.len > 2 && s.s[0] == '_' && s.s[1] == '_' &&
+            (RULES_STARTS(s, "__shfl") || RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__any") ||
+             RULES_EQ(s, "__all") || RULES_STARTS(s, "__any_") || RULES_STARTS(s, "__all_") ||
+             RULES_STARTS(s, "__match_") || RULES_STARTS(s, "__reduce_") ||
+             RULES_EQ(s, "__activemask"))) {
+            if (!rules_args(c, open, &a)) {
+                g->bad = 1;
+                continue;
+            }
+            ptrdiff_t first[8], last[8];
+            int n = a.n < 8 ? (int)a.n : 8;
+            for (int q = 0; q < n; q++) {
+                first[q] = a.first[q];
+                last[q] = a.last[q];
+            }
+            group32_call(c, f, j, s, first, last, n, g);
+            continue;
+        }
+        const rules_macro *m = rules_macro_any(c, s);
+        if (m && m->funclike) {
+            group32_macro(c, f, m, open, g);
+            continue;
+        }
+        const rules_fn *callee = depth > 0 ? fn_named(c, j) : NULL;
+        if (callee && callee != f)
+            group32_fn(c, callee, depth - 1, g);
+    }
+}
+
+/* Does f keep per-warp slots: an array written at a 32-thread warp's index and read at the
+ * lane's (smem[warp] = v, then v = smem[lane])? Every 32-lane group then reads the same
+ * values, so a broadcast from one of its lanes gives both halves of a wavefront the same. */
+static int slots32(const rctx *c, const rules_fn *f)
+{
+    for (ptrdiff_t j = rules_next(c, f->open); j < f->close && j >= 0; j = rules_next(c, j)) {
+        ptrdiff_t a = rules_prev(c, j), v = rules_next(c, j);
+        if (!rules_punct(c, j, '[') || !rules_ident(c, a) || !rules_ident(c, v) ||
+            !rules_punct(c, rules_next(c, v), ']') || !warpish(rules_text(c, v)))
+            continue;
+        hp_str arr = rules_text(c, a);
+        for (ptrdiff_t k = rules_next(c, f->open); k < f->close && k >= 0; k = rules_next(c, k)) {
+            ptrdiff_t b = rules_next(c, k), l = rules_next(c, b);
+            if (rules_ident(c, k) && str_eq(rules_text(c, k), arr) && rules_punct(c, b, '[') &&
+                rules_ident(c, l) && rules_punct(c, rules_next(c, l), ']') &&
+                laneish(rules_text(c, l)) && !warpish(rules_text(c, l)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Does function f keep to 32-lane groups (with the functions of the file it calls)? Where it
+ * broadcasts from an absolute lane, the value must come from per-warp slots every group
+ * reads alike (slots32). */
+#define KEEPS32                                                                              \
+    "; every cross-lane exchange of this code keeps to 32-lane groups, so a 64-lane wavefront "   \
+    "runs it as two independent halves with the same result"
+
+static int keeps32(rctx *c, const rules_fn *f)
+{
+    if (!f || !f->device)
+        return 0;
+    ptrdiff_t k = f - c->fns;
+    if (!c->keeps32)
+        c->keeps32 = arena_alloc(c->a, 1, 1, c->nfns + 1);
+    if (!c->keeps32[k]) {
+        group32 g = {0, 0, 0};
+        group32_fn(c, f, 2, &g);
+        int yes = !g.bad && g.shuffles && (!g.absolute || slots32(c, f));
+        c->keeps32[k] = (uint8_t)(1 + yes);
+    }
+    return c->keeps32[k] == 2;
+}
+
 /* The severity of a lane or warp index computed with 32 in function f: an error where the
  * function exchanges data across lanes with the builtins, whose groups are wavefronts; a
  * warning where it does not. Where its only cross-lane calls are members of cooperative-groups
@@ -353,12 +702,12 @@ static void wave002(rctx *c, ptrdiff_t op)
         if (!rules_range_has(c, vf, vl, warpish))
             return;
         const rules_fn *f = rules_fn_of(c, op);
-        hp_severity sev = lane32_sev(c, f);
+        int k32 = keeps32(c, f);
         rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
-                        sev, 0,
+                        k32 ? HP_SEV_NOTE : lane32_sev(c, f), 0,
                         rules_fmt(c, "'%s' rebuilds a thread index from 32-thread warps; a "
-                                     "wavefront has 64 lanes on gfx9",
-                                  snippet(c, l, re)),
+                                     "wavefront has 64 lanes on gfx9%s",
+                                  snippet(c, l, re), k32 ? KEEPS32 : ""),
                         NULL);
         return;
     }
@@ -373,10 +722,11 @@ static void wave002(rctx *c, ptrdiff_t op)
     if (!rules_range_has(c, l, lend, laneish))
         return;
     const rules_fn *f = rules_fn_of(c, op);
-    hp_severity sev = lane32_sev(c, f);
-    rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, sev, 0,
-                    rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9", snippet(c, l, re),
-                              what),
+    int k32 = keeps32(c, f);
+    rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                    k32 ? HP_SEV_NOTE : lane32_sev(c, f), 0,
+                    rules_fmt(c, "'%s' %s; a wavefront has 64 lanes on gfx9%s", snippet(c, l, re),
+                              what, k32 ? KEEPS32 : ""),
                     NULL);
 }
 
@@ -549,9 +899,10 @@ static void narrowed(rctx *c, ptrdiff_t i, ptrdiff_t close, const char *rule, hp
     }
     if (!into)
         return;
-    rules_report(c, rule, i, 0, 0,
-                 rules_fmt(c, "the 64-bit result of '%.*s' %s; lanes 32-63 are lost",
-                           (int)what.len, what.s, into),
+    int low = first32(c, i);
+    rules_report(c, rule, i, low ? HP_SEV_NOTE : 0, 0,
+                 rules_fmt(c, "the 64-bit result of '%.*s' %s; lanes 32-63 are lost%s",
+                           (int)what.len, what.s, into, low ? FIRST32 : ""),
                  NULL);
 }
 
@@ -573,10 +924,12 @@ static void wave004_var(rctx *c, ptrdiff_t i)
         !mask_source(c, d.init_first, d.init_last) || d.type == RT_INT32)
         return;
     hp_str v = rules_text(c, a.first[0]);
-    rules_report(c, RID_WAVE004, i, 0, 0,
+    int low = first32(c, i);
+    rules_report(c, RID_WAVE004, i, low ? HP_SEV_NOTE : 0, 0,
                  rules_fmt(c, "'%.*s' takes 32 bits but '%.*s' holds a 64-lane mask; use the "
-                              "64-bit variant (%.*sll)",
-                           (int)f.len, f.s, (int)v.len, v.s, (int)f.len, f.s),
+                              "64-bit variant (%.*sll)%s",
+                           (int)f.len, f.s, (int)v.len, v.s, (int)f.len, f.s,
+                           low ? FIRST32 : ""),
                  NULL);
 }
 
@@ -605,10 +958,12 @@ static void wave005_shift(rctx *c, ptrdiff_t op)
     ptrdiff_t re = rules_operand_right(c, op);
     if (re < 0 || !rules_range_has(c, rules_next(c, op), re, laneish))
         return;
-    rules_report_at(c, RID_WAVE005, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off, 0, 0,
+    int low = first32(c, op);
+    rules_report_at(c, RID_WAVE005, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                    low ? HP_SEV_NOTE : 0, 0,
                     rules_fmt(c, "'%s' shifts a 32-bit one by a lane number; lanes 32-63 of a "
-                                 "64-lane wavefront get no bit",
-                              snippet(c, l, re)),
+                                 "64-lane wavefront get no bit%s",
+                              snippet(c, l, re), low ? FIRST32_LANES : ""),
                     NULL);
 }
 
@@ -710,7 +1065,12 @@ static int lane_numbering(rctx *c)
  * (one lane per wavefront takes the result) the other half is lost: the rule's error. */
 static void wave006_report(rctx *c, ptrdiff_t at, const char *msg)
 {
-    if (lane_numbering(c) == 1)
+    if (lane_numbering(c) == 1 && keeps32(c, rules_fn_of(c, at)))
+        rules_report(c, RID_WAVE006, at, HP_SEV_NOTE, 0,
+                     rules_fmt(c, "%s; this file numbers lanes within 32 threads and %s", msg,
+                               KEEPS32 + 2),
+                     NULL);
+    else if (lane_numbering(c) == 1)
         rules_report(c, RID_WAVE006, at, HP_SEV_WARNING, 0,
                      rules_fmt(c, "%s; this file numbers lanes within 32 threads, so each half "
                                   "of a 64-lane wavefront reduces alone: right only while "
@@ -723,7 +1083,7 @@ static void wave006_report(rctx *c, ptrdiff_t at, const char *msg)
 
 static void wave006_for(rctx *c, ptrdiff_t i)
 {
-    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i))
+    if (!(rules_scope(c, i) & SC_DEVICE) || guarded(c, i) || first32(c, i))
         return;
     ptrdiff_t open = rules_next(c, i);
     if (!rules_punct(c, open, '('))
@@ -841,7 +1201,7 @@ static void wave006_lines(rctx *c)
             has8 |= d == 8;
             has32 |= d == 32;
         }
-        if (first16 >= 0 && has8 && !has32)
+        if (first16 >= 0 && has8 && !has32 && !first32(c, first16))
             wave006_report(c, first16,
                            "shuffle steps 16, 8, ... combine 32 lanes; a 64-lane wavefront "
                            "needs a step of 32 first");
@@ -1516,3 +1876,4 @@ void rules_wave_run(rctx *c)
     if (first_sync >= 0)
         wave007(c, first_sync);
 }
+

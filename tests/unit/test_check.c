@@ -646,7 +646,7 @@ TEST(check_annotate_is_idempotent)
     static const char src[] =
         "#include <cuda_runtime.h>\r\n"
         "__global__ void k(float *v) {\r\n"
-        "\tv[0] = __shfl_xor_sync(0xffffffff, v[0], 1); int l = threadIdx.x & 31;\r\n"
+        "\tv[0] = __shfl_down_sync(0xffffffff, v[0], 1); int l = threadIdx.x & 31;\r\n"
         "#define M(x) x += __shfl_xor_sync(0xffffffff, x, 16); \\\r\n"
         "             __nanosleep(x)\r\n"
         "    /* a comment\r\n"
