@@ -1766,14 +1766,15 @@ hp_severity rules_build_py_sev(pyrules *r, const pysrc *p, int setup, ptrdiff_t 
 
 /* ------------------------------------------------------------------ CUDA sides of HIP builds */
 
-/* Does the directory out[0, olen) end in a name that ".." can take off (not "..", not "/")? */
+/* Does the directory out[0, olen) end in a name that ".." can take off (not "..", not the
+ * leading "/" or "." of an absolute or relative path)? */
 static int last_real(const char *out, ptrdiff_t olen)
 {
     ptrdiff_t k = olen;
     while (k > 0 && out[k - 1] != '/')
         k--;
     hp_str last = str_make(out + k, olen - k);
-    return last.len > 0 && !RULES_EQ(last, "..");
+    return last.len > 0 && !RULES_EQ(last, "..") && !(k == 0 && RULES_EQ(last, "."));
 }
 
 /* Appends path p[0, n) to the '/'-separated directory in out (length *olen), resolving "."
@@ -1803,16 +1804,17 @@ static void path_push(char *out, ptrdiff_t *olen, const char *p, ptrdiff_t n)
     }
 }
 
-/* The directory of path, or "" (lexically normalized), in a. */
+/* The directory of path (lexically normalized), in a: from "/" for an absolute path, from "."
+ * for a relative one ("./src" for src/k.cu and ./src/k.cu, "." for ./CMakeLists.txt), so that
+ * the directory a tree was named by (hipport check .) is never empty and holds the rest. */
 static hp_str dir_of(arena *a, const char *path, const char *rel, ptrdiff_t rlen)
 {
     ptrdiff_t pl = (ptrdiff_t)strlen(path), d = pl;
     while (d > 0 && path[d - 1] != '/')
         d--;
-    char *out = arena_alloc(a, 1, 1, pl + rlen + 2);
+    char *out = arena_alloc(a, 1, 1, pl + rlen + 3);
     ptrdiff_t n = 0;
-    if (path[0] == '/')
-        out[n++] = '/';
+    out[n++] = path[0] == '/' ? '/' : '.';
     path_push(out, &n, path, d);
     if (rel)
         path_push(out, &n, rel, rlen);

@@ -1,0 +1,2 @@
+#include <cutlass/cutlass.h>
+__global__ void k() {}
