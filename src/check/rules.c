@@ -550,6 +550,29 @@ static int names_cuda_only(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
+/* Does the directive at h test __CUDA_ARCH__ only for being defined (#ifdef, #ifndef,
+ * defined(__CUDA_ARCH__))? In a CUDA source translate writes those tests as
+ * __HIP_DEVICE_COMPILE__, which HIP-Clang's device pass defines: the branch is compiled. */
+static int cuda_arch_defined_only(const rctx *c, ptrdiff_t h)
+{
+    int seen = 0;
+    for (ptrdiff_t j = h + 1; j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
+         j++) {
+        if (c->t[j].kind != TK_IDENT || !str_eqc(rules_text(c, j), "__CUDA_ARCH__"))
+            continue;
+        ptrdiff_t p = j - 1;
+        if (p > h && c->t[p].kind == TK_PUNCT && c->t[p].sub == '(')
+            p--;
+        int ifdef = c->t[h].sub == PP_IFDEF || c->t[h].sub == PP_IFNDEF;
+        int def = (ifdef && p <= h + 1) ||
+                  (c->t[p].kind == TK_IDENT && str_eqc(rules_text(c, p), "defined"));
+        if (!def)
+            return 0;
+        seen = 1;
+    }
+    return seen;
+}
+
 /* Marks c->dead: a conditional decides a branch only when its condition names one of CUDA's
  * own macros (evaluated with them undefined); any other condition leaves every branch live, so
  * "#if 0" or an unknown project macro hides nothing here. */
@@ -596,8 +619,10 @@ static void mark_dead(rctx *c)
                 break;
             }
             int v = c->t[h].sub == PP_ELSE ? (st[depth - 1].open ? -1 : 1)
-                    : names_cuda_only(c, h) ? ppeval_directive(&env, c->src, c->t, c->nt, h)
-                                            : -1;
+                    : !names_cuda_only(c, h) ||
+                            (!c->hip_source && cuda_arch_defined_only(c, h))
+                        ? -1
+                        : ppeval_directive(&env, c->src, c->t, c->nt, h);
             dead = v == 0;
             if (v == 1)
                 st[depth - 1].taken = 1;
