@@ -344,8 +344,11 @@ static void directive(rctx *c, ptrdiff_t h)
                      NULL);
     } else if (arch_def >= 0) {
         rules_report(c, RID_ARCH001, arch_def, HP_SEV_NOTE, 0,
-                     "__CUDA_ARCH__ is not defined by HIP-Clang; as a device-pass test it "
-                     "becomes __HIP_DEVICE_COMPILE__ (hipport translate rewrites it)",
+                     c->hip_source
+                         ? "__CUDA_ARCH__ is not defined by HIP-Clang, and translate leaves "
+                           "this HIP source alone: the test fails on AMD's device pass too"
+                         : "__CUDA_ARCH__ is not defined by HIP-Clang; as a device-pass test it "
+                           "becomes __HIP_DEVICE_COMPILE__ (hipport translate rewrites it)",
                      "test __HIP_DEVICE_COMPILE__ for the device pass");
     }
     if (ver_val >= 0) {
