@@ -314,7 +314,11 @@ static void plat_file(void *ud, const hp_file_result *r)
 {
     prun *pr = ud;
     hp_str from = {NULL, 0};
-    if (r->path) { /* the AMD side of parallel vendor paths */
+    pyfile_kind pk = r->path ? rules_py_kind(r->path) : PYK_NONE;
+    /* the AMD side of parallel vendor paths, from what holds code of its own: a directory
+     * with only a build file that takes the NVIDIA-named sources (ggml-hip/CMakeLists.txt
+     * building ../ggml-cuda) makes no AMD side */
+    if (r->path && pk != PYK_CMAKE && pk != PYK_MAKE) {
         hp_str k[16], comp[16];
         int nk = rules_split_keys(pr->a, r->path, RS_AMD, k, comp, 16);
         for (int i = 0; i < nk; i++)
