@@ -3,6 +3,7 @@
  * public entry points on one buffer. */
 #include "rules.h"
 
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,77 @@ static int nvidia_arch_dir(const char *path)
     return 0;
 }
 
+static int split_word(const char *s, ptrdiff_t n)
+{
+    static const char *const nv[] = {"nvidia", "cuda", "nv", "nvshmem"};
+    static const char *const amd[] = {"amd", "hip", "rocm", "rocshmem"};
+    for (size_t i = 0; i < sizeof nv / sizeof *nv; i++)
+        if ((ptrdiff_t)strlen(nv[i]) == n && strncasecmp(s, nv[i], (size_t)n) == 0)
+            return RS_NVIDIA;
+    for (size_t i = 0; i < sizeof amd / sizeof *amd; i++)
+        if ((ptrdiff_t)strlen(amd[i]) == n && strncasecmp(s, amd[i], (size_t)n) == 0)
+            return RS_AMD;
+    return 0;
+}
+
+int rules_split_keys(arena *a, const char *path, int side, hp_str *out, hp_str *comp, int max)
+{
+    int n = 0;
+    ptrdiff_t len = (ptrdiff_t)strlen(path);
+    for (ptrdiff_t b = 0; b < len && n < max;) {
+        ptrdiff_t e = b;
+        while (e < len && path[e] != '/')
+            e++;
+        int file = e == len;
+        ptrdiff_t dot = -1; /* a file's last extension */
+        for (ptrdiff_t q = e - 1; file && q > b; q--)
+            if (path[q] == '.') {
+                dot = q;
+                break;
+            }
+        for (ptrdiff_t w = b; w < e && n < max;) {
+            ptrdiff_t we = w;
+            while (we < e && path[we] != '_' && path[we] != '-' && path[we] != '.')
+                we++;
+            if (we > w && split_word(path + w, we - w) == side) {
+                ptrdiff_t end = dot > we ? dot : e;
+                ptrdiff_t klen = w + 1 + (end - we);
+                char *k = arena_alloc(a, 1, 1, klen + 1);
+                for (ptrdiff_t i = 0; i < w; i++)
+                    k[i] = (char)tolower((unsigned char)path[i]);
+                k[w] = '*';
+                for (ptrdiff_t i = we; i < end; i++)
+                    k[w + 1 + i - we] = (char)tolower((unsigned char)path[i]);
+                if (comp)
+                    comp[n] = str_make(path + b, e - b);
+                out[n++] = str_make(k, klen);
+            }
+            w = we < e ? we + 1 : we;
+        }
+        b = e + 1;
+    }
+    return n;
+}
+
+/* Is path on the NVIDIA side of a tree that keeps both vendors' code in parallel paths: has a
+ * component named for NVIDIA a sibling of the same name for AMD (cfg->amd_split)? That
+ * sibling's name into *amd. */
+static int nvidia_split_path(arena *a, const rules_cfg *cfg, const char *path, hp_str *amd)
+{
+    if (!cfg->amd_split)
+        return 0;
+    hp_str k[16];
+    int n = rules_split_keys(a, path, RS_NVIDIA, k, NULL, 16);
+    for (int i = 0; i < n; i++) {
+        int32_t v = nameidx_get(cfg->amd_split, k[i]);
+        if (v >= 0 && v < cfg->namd_split) {
+            *amd = cfg->amd_split_names[v];
+            return 1;
+        }
+    }
+    return 0;
+}
+
 HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, unsigned lang,
                               const char *src, ptrdiff_t len, hp_check_result *out)
 {
@@ -205,6 +277,17 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
         for (int i = 0; i < c->d.n; i++)
             if (c->d.v[i].severity > HP_SEV_NOTE)
                 c->d.v[i].severity = HP_SEV_NOTE;
+    /* code on the NVIDIA side of parallel vendor paths (backends/nvidia beside backends/amd,
+     * nv_utils.py beside amd_utils.py): the AMD build takes its sibling; notes, saying so */
+    hp_str amd;
+    if (c->d.n && nvidia_split_path(a, cfg, path, &amd))
+        for (int i = 0; i < c->d.n; i++)
+            if (c->d.v[i].severity > HP_SEV_NOTE) {
+                c->d.v[i].severity = HP_SEV_NOTE;
+                c->d.v[i].message =
+                    arena_printf(a, "%s (the NVIDIA side: the AMD build takes %.*s beside it)",
+                                 c->d.v[i].message, (int)amd.len, amd.s);
+            }
     diag_sort(&c->d);
     out->findings = c->d.v;
     out->nfindings = c->d.n;

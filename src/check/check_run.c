@@ -131,6 +131,8 @@ typedef struct prun {
     names files;       /* the C++ files of the tree */
     names nv_pred;     /* NVIDIA-only predicates ("n NAME" lines) */
     names pred_other;  /* other defs of predicate names ("q NAME" lines) */
+    names split_key;   /* every file's vendor-split keys for AMD (rules_split_keys) ... */
+    names split_comp;  /* ... and the component each comes from */
 } prun;
 
 static int header_name(const char *path)
@@ -312,6 +314,18 @@ static void plat_file(void *ud, const hp_file_result *r)
 {
     prun *pr = ud;
     hp_str from = {NULL, 0};
+    pyfile_kind pk = r->path ? rules_py_kind(r->path) : PYK_NONE;
+    /* the AMD side of parallel vendor paths, from what holds code of its own: a directory
+     * with only a build file that takes the NVIDIA-named sources (ggml-hip/CMakeLists.txt
+     * building ../ggml-cuda) makes no AMD side */
+    if (r->path && pk != PYK_CMAKE && pk != PYK_MAKE) {
+        hp_str k[16], comp[16];
+        int nk = rules_split_keys(pr->a, r->path, RS_AMD, k, comp, 16);
+        for (int i = 0; i < nk; i++)
+            if (!names_add(pr->a, &pr->split_key, k[i].s, k[i].len) ||
+                !names_add(pr->a, &pr->split_comp, comp[i].s, comp[i].len))
+                return;
+    }
     if (r->path && cpp_source_name(r->path)) {
         if (!names_add(pr->a, &pr->files, r->path, (ptrdiff_t)strlen(r->path)))
             return;
@@ -700,6 +714,16 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     cfg->shim = index_of(a, &pr.shim);
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
     cfg->inc_any = index_of(a, &pr.inc_any);
+    if (pr.split_key.n) {
+        nameidx *ix = NEW(a, nameidx, 1);
+        if (ix && nameidx_init(ix, a, pr.split_key.n)) {
+            for (int i = 0; i < pr.split_key.n; i++)
+                nameidx_put(ix, pr.split_key.v[i], i, 0);
+            cfg->amd_split = ix;
+            cfg->amd_split_names = pr.split_comp.v;
+            cfg->namd_split = pr.split_comp.n;
+        }
+    }
     tree_projects(a, &pr, cfg);
     tree_cuda_headers(a, &pr, cfg);
     /* the modules imported only from code one vendor runs */

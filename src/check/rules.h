@@ -85,6 +85,11 @@ typedef struct rules_cfg {
                                 skips (rules_include_sides), or NULL */
     const nameidx *inc_any;  /* the last path component of every other quoted include, or
                                 NULL */
+    const nameidx *amd_split; /* the vendor-split keys (rules_split_keys, RS_AMD) of the
+                                 tree's files, each to its component in amd_split_names, or
+                                 NULL */
+    const hp_str *amd_split_names;
+    int namd_split;
     const nameidx *proj;     /* the directories of the tree's CMake project roots, each to an
                                 RB_PROJ_* value (rules_build.h), or NULL */
     int amd_path;            /* the tree has an AMD build beside its NVIDIA-only projects: a
@@ -462,6 +467,15 @@ unsigned rules_lang_of(const char *path, const hp_run_opts *r);
  * another vendor's backend by its last name (ggml-sycl, backends/_ascend, xpu): why it is
  * not entered, or NULL. */
 const char *rules_other_vendor_dir(void *ud, const char *rel);
+/* The vendor-split keys of a path: for each component of it (a directory or the file's name)
+ * that holds a word of one side's vendor (RS_NVIDIA: nvidia, cuda, nv, nvshmem; RS_AMD: amd,
+ * hip, rocm, rocshmem; whole words between '/', '_', '-' and '.', any case), the path up to it
+ * and the component with that word as '*', lowercase (and a file's last extension dropped when
+ * the word is not in it): backends/nvidia and backends/amd, nv_utils.py and amd_utils.py,
+ * Dockerfile.cuda and Dockerfile.rocm, cuda.h and hip.h give one key. Up to max keys into out,
+ * and the components they come from into comp (when not NULL); returns how many. */
+enum { RS_NVIDIA = 1, RS_AMD = 2 };
+int rules_split_keys(arena *a, const char *path, int side, hp_str *out, hp_str *comp, int max);
 
 /* Families and languages (declared from rules_list.h). */
 #define RULES_FAMILY(name, langs) void rules_##name##_run(rctx *c);

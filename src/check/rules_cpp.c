@@ -2,6 +2,7 @@
  * that test HIP/AMD macros, device/kernel/host scopes of function bodies, the declarations
  * and types of names near a use, and constant evaluation of small expressions. */
 #include <string.h>
+#include <strings.h>
 
 #include "hash.h"
 #include "ppeval.h"
@@ -296,6 +297,91 @@ static int amd_condition(rctx *c, ptrdiff_t h)
     return named ? ppeval_directive(&env, c->src, c->t, c->nt, h) : -1;
 }
 
+/* Does the name hold a word ('_'-separated, any case) that names a GPU vendor other than AMD
+ * or its toolkit (USE_CUDA, WITH_NVIDIA, GGML_USE_MUSA, NV_BUILD)? */
+static int other_vendor_name(hp_str s)
+{
+    static const char *const words[] = {"cuda", "nvidia", "nv", "nvcc", "cudacc", "musa",
+                                        "maca", "metax", "mlu", "npu", "xpu", "sycl",
+                                        "ascend", "cann", "corex", "gcu"};
+    for (ptrdiff_t i = 0; i < s.len;) {
+        while (i < s.len && s.s[i] == '_')
+            i++;
+        ptrdiff_t e = i;
+        while (e < s.len && s.s[e] != '_')
+            e++;
+        for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+            if ((ptrdiff_t)strlen(words[w]) == e - i && strncasecmp(s.s + i, words[w], (size_t)(e - i)) == 0)
+                return 1;
+        i = e;
+    }
+    return 0;
+}
+
+/* What the condition of directive h tests: 1 every name in it (but 'defined') names a vendor
+ * other than AMD; 2 it is one AMD name alone (#ifdef USE_HIP, #elif USE_ROCM, #if
+ * defined(USE_HIP)); 0 anything else. */
+static int vendor_test(const rctx *c, ptrdiff_t h)
+{
+    int other = 0, amd = 0, names = 0;
+    ptrdiff_t j = rules_next(c, h);
+    for (j = rules_next(c, j); j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
+         j++) {
+        if (c->t[j].kind != TK_IDENT) {
+            if (c->t[j].kind != TK_PUNCT || !(rules_punct(c, j, '(') || rules_punct(c, j, ')') ||
+                                              rules_punct(c, j, P_OROR)))
+                return 0;
+            continue;
+        }
+        hp_str s = rules_text(c, j);
+        if (str_eq(s, S("defined")))
+            continue;
+        names++;
+        if (rules_is_amd_macro(s))
+            amd++;
+        else if (other_vendor_name(s))
+            other++;
+        else
+            return 0;
+    }
+    if (names && other == names)
+        return 1;
+    return names == 1 && amd == 1 ? 2 : 0;
+}
+
+/* In the #if chain opened by directive k of c: the directive of an arm that an AMD build takes
+ * because the chain picks a vendor (one arm tests only other vendors' names, as #ifdef USE_CUDA
+ * ... #elif USE_HIP ... #elif USE_MUSA), or -1. The arms before it that test only other
+ * vendors' names cannot hold on AMD: the AMD arm would be unreachable if they did. */
+static ptrdiff_t vendor_chain_amd_arm(rctx *c, ptrdiff_t k)
+{
+    int nest = 0, other = 0;
+    ptrdiff_t amd = -1;
+    for (ptrdiff_t q = k; q < c->ndirs; q++) {
+        ptrdiff_t h = c->dirs[q];
+        unsigned sub = c->t[h].sub;
+        if (q > k && (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)) {
+            nest++;
+            continue;
+        }
+        if (sub == PP_ENDIF) {
+            if (nest-- == 0)
+                break;
+            continue;
+        }
+        if (nest || !(q == k || sub == PP_ELIF))
+            continue;
+        if (sub == PP_IFNDEF)
+            return -1;
+        int v = vendor_test(c, h);
+        if (v == 1 && amd < 0)
+            other = 1;
+        else if (amd < 0 && (v == 2 || amd_condition(c, h) == 1))
+            amd = h;
+    }
+    return other ? amd : -1;
+}
+
 hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
                             int *n, uint8_t **cuda_side)
 {
@@ -319,6 +405,7 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
     enum { DEPTH = 64 };
     struct {
         uint8_t parent, taken, open;
+        ptrdiff_t amd_arm; /* vendor_chain_amd_arm */
     } st[DEPTH];
     int depth = 0, over = 0, dead = 0, cap = 16;
     hp_str *v = NEW(a, hp_str, cap);
@@ -336,6 +423,7 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
                 }
                 st[depth].parent = (uint8_t)dead;
                 st[depth].taken = st[depth].open = 0;
+                st[depth].amd_arm = vendor_chain_amd_arm(c, k);
                 depth++;
             } else if (over || depth == 0) {
                 continue;
@@ -345,6 +433,10 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
                 continue;
             }
             int r = sub == PP_ELSE ? (st[depth - 1].open ? -1 : 1) : amd_condition(c, h);
+            if (st[depth - 1].amd_arm == h)
+                r = 1;
+            else if (r < 0 && st[depth - 1].amd_arm > h && vendor_test(c, h) == 1)
+                r = 0;
             dead = r == 0;
             if (r == 1)
                 st[depth - 1].taken = 1;

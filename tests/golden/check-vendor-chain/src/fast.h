@@ -1,0 +1,4 @@
+#pragma once
+#if CUDART_VERSION >= 11080
+#define HAS_FP8 1
+#endif

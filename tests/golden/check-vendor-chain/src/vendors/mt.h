@@ -1,0 +1,3 @@
+#pragma once
+#include <musa_runtime.h>
+#define cudaStreamFireAndForget musaStreamFireAndForget

@@ -1,0 +1,5 @@
+#pragma once
+#include <cuda_runtime.h>
+#if CUDART_VERSION >= 11080
+#define HAS_FP8 1
+#endif
