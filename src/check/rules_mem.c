@@ -49,12 +49,65 @@ static int marked(const mem_state *m, ptrdiff_t i)
     return 0;
 }
 
+/* The LDS per workgroup of the target named by t (its features after ':' left out): 160 KiB
+ * on gfx950, 64 KiB on the others. */
+static long long target_lds(hp_str t)
+{
+    ptrdiff_t colon = str_chr(t, ':');
+    if (colon >= 0)
+        t.len = colon;
+    return RULES_EQ(str_trim(t), "gfx950") ? 163840 : 65536;
+}
+
+/* "a", "a and b", "a, b and c": the n names of v joined as a list. */
+static const char *name_list(rctx *c, const hp_str *v, int n)
+{
+    const char *out = "";
+    for (int k = 0; k < n; k++)
+        out = rules_fmt(c, "%s%s%.*s", out, k == 0 ? "" : k == n - 1 ? " and " : ", ",
+                        (int)v[k].len, v[k].s);
+    return out;
+}
+
+/* What the targets' LDS says of a need of bytes above the smallest: which targets it does not
+ * fit and what they hold, and which it fits ("gfx908, gfx90a and gfx942 have 64 KiB of LDS per
+ * workgroup (gfx950's 160 KiB holds it)"), or "the LDS of the targets holds 64 KiB per
+ * workgroup" where it fits none. */
+static const char *lds_short(rctx *c, long long bytes)
+{
+    hp_str fail[16], fit[16];
+    int nfail = 0, nfit = 0;
+    long long fitlds = 0;
+    hp_str rest = c->cfg->targets ? str_cstr(c->cfg->targets) : S("");
+    while (rest.len > 0) {
+        ptrdiff_t comma = str_chr(rest, ',');
+        hp_str t = str_trim(comma >= 0 ? str_cut(rest, 0, comma) : rest);
+        rest = comma >= 0 ? str_cut(rest, comma + 1, rest.len) : S("");
+        ptrdiff_t colon = str_chr(t, ':');
+        hp_str nm = colon >= 0 ? str_trim(str_cut(t, 0, colon)) : t;
+        if (nm.len == 0)
+            continue;
+        if (target_lds(t) < bytes) {
+            if (nfail < 16)
+                fail[nfail++] = nm;
+        } else if (nfit < 16) {
+            fit[nfit++] = nm;
+            fitlds = target_lds(t);
+        }
+    }
+    if (!nfit || !nfail)
+        return rules_fmt(c, "the LDS of the targets holds %s per workgroup",
+                         kib(c, c->cfg->lds_limit));
+    return rules_fmt(c, "%s %s %s of LDS per workgroup (%s%s %s %s it)", name_list(c, fail, nfail),
+                     nfail > 1 ? "have" : "has", kib(c, c->cfg->lds_limit), name_list(c, fit, nfit),
+                     nfit > 1 ? " with" : "'s", kib(c, fitlds), nfit > 1 ? "hold" : "holds");
+}
+
 static void too_big(rctx *c, ptrdiff_t at, long long bytes, const char *what)
 {
     rules_report(c, RID_MEM001, at, 0, 0,
-                 rules_fmt(c, "%s asks for %s of shared memory; the LDS of the targets holds "
-                              "%s per workgroup",
-                           what, kib(c, bytes), kib(c, c->cfg->lds_limit)),
+                 rules_fmt(c, "%s asks for %s of shared memory; %s", what, kib(c, bytes),
+                           lds_short(c, bytes)),
                  NULL);
 }
 
@@ -191,9 +244,8 @@ static void mem001_static(rctx *c)
             if (before <= c->cfg->lds_limit && sum > c->cfg->lds_limit) {
                 hp_str s = rules_text(c, nm);
                 rules_report(c, RID_MEM001, nm, 0, 0,
-                             rules_fmt(c, "static __shared__ arrays reach %s with '%.*s'; the "
-                                          "LDS of the targets holds %s per workgroup",
-                                       kib(c, sum), (int)s.len, s.s, kib(c, c->cfg->lds_limit)),
+                             rules_fmt(c, "static __shared__ arrays reach %s with '%.*s'; %s",
+                                       kib(c, sum), (int)s.len, s.s, lds_short(c, sum)),
                              NULL);
             }
         }
@@ -234,9 +286,8 @@ static void mem001_literal(rctx *c, const mem_state *m, ptrdiff_t i)
                         "query sharedMemPerBlock instead of hard-coding limits");
     else if (bytes > c->cfg->lds_limit)
         rules_report_at(c, RID_MEM001, c->t[i].off, n, HP_SEV_WARNING, 0,
-                        rules_fmt(c, "%s is an NVIDIA opt-in shared-memory size; the LDS of the "
-                                     "targets holds %s per workgroup",
-                                  kib(c, bytes), kib(c, c->cfg->lds_limit)),
+                        rules_fmt(c, "%s is an NVIDIA opt-in shared-memory size; %s",
+                                  kib(c, bytes), lds_short(c, bytes)),
                         "query sharedMemPerBlock instead of hard-coding limits");
 }
 

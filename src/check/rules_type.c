@@ -2,8 +2,9 @@
  * MI325) implement only the FNUZ formats, gfx950 and gfx12 the OCP ones NVIDIA uses (and HIP's
  * own FP8 types of one format in device code, which HIP 7 compiles only for targets of that
  * format); TYPE004,
- * raw half structs initialised from bits; TYPE002's <cuda_bf16.h> include. The other TYPE002
- * and the TYPE003 names are plain names (data/tables/rule_names.tsv). */
+ * raw half structs initialised from bits; TYPE002's <cuda_bf16.h> include; TYPE003's __hmax2
+ * and __hmin2, whose arguments' type decides. The other TYPE002 and the TYPE003 names are
+ * plain names (data/tables/rule_names.tsv). */
 #include <string.h>
 
 #include "rules.h"
@@ -82,12 +83,74 @@ static void fp8_include(rctx *c, ptrdiff_t i)
                  NULL);
 }
 
+/* ------------------------------------------------------------------ TYPE003 __hmax2, __hmin2 */
+
+/* Is the identifier at i a call of __hmax2 or __hmin2 that TYPE003 looks at (not a member,
+ * outside HIP/AMD branches, not a name a HIP shim of the tree defines)? */
+static int hminmax2_call(const rctx *c, ptrdiff_t i)
+{
+    hp_str s = rules_text(c, i);
+    return (RULES_EQ(s, "__hmax2") || RULES_EQ(s, "__hmin2")) && !rules_member(c, i) &&
+           rules_call(c, i) >= 0 && !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s);
+}
+
+/* __hmax2 and __hmin2: HIP 7.x declares them for __hip_bfloat162 only (amd_hip_bf16.h), HIP
+ * 5.2 to 6.x not at all. An argument of type __half2 (a variable, a cast, a conversion such
+ * as __float2half2_rn) makes the call one HIP 7.x does not compile: an error. Of type
+ * __hip_bfloat162/__nv_bfloat162: a note, for a HIP before 7. Of a type check does not know:
+ * a warning. */
+static void hminmax2(rctx *c, ptrdiff_t i)
+{
+    lex_args a;
+    ptrdiff_t open = rules_call(c, i);
+    if (open < 0 || !rules_args(c, open, &a))
+        return;
+    int half2 = 0, bf162 = 0;
+    for (ptrdiff_t k = 0; k < a.n; k++) {
+        int ptr;
+        rules_type t = rules_expr_type(c, a.first[k], a.last[k], &ptr);
+        half2 |= t == RT_HALF2 && ptr == 0;
+        bf162 |= t == RT_BF162 && ptr == 0;
+    }
+    hp_str s = rules_text(c, i);
+    if (half2)
+        rules_report(c, RID_TYPE003, i, HP_SEV_ERROR, 0,
+                     rules_fmt(c, "'%.*s' on __half2: HIP declares it for __hip_bfloat162 only "
+                                  "(HIP 7.x's amd_hip_bf16.h; HIP 5.2 to 6.x not at all), so "
+                                  "this call does not compile",
+                               (int)s.len, s.s),
+                     rules_fmt(c, "write a __half2 helper from two %.*s calls on the halves",
+                               (int)s.len - 1, s.s));
+    else if (bf162)
+        rules_report(c, RID_TYPE003, i, HP_SEV_NOTE, 0,
+                     rules_fmt(c, "'%.*s' on bf16 pairs is in HIP's bf16 header from HIP 7.x "
+                                  "(not in HIP 5.2 to 6.x): an older HIP needs a helper",
+                               (int)s.len, s.s),
+                     NULL);
+    else
+        rules_report(c, RID_TYPE003, i, HP_SEV_WARNING, 0,
+                     rules_fmt(c, "'%.*s' is in HIP's bf16 header from HIP 7.x only: HIP has no "
+                                  "__half2 form (nor any in HIP 5.2 to 6.x), so a __half2 call "
+                                  "needs a helper",
+                               (int)s.len, s.s),
+                     NULL);
+}
+
+/* Does the file call __hmax2 or __hmin2 (where TYPE003 reports them)? */
+static int hminmax2_calls(const rctx *c)
+{
+    for (ptrdiff_t hk = 0, i; (i = rules_hot_next(c, &hk, RH_TYPE)) >= 0;)
+        if (c->t[i].kind == TK_IDENT && hminmax2_call(c, i))
+            return 1;
+    return 0;
+}
+
 /* TYPE002 on #include <cuda_bf16.h>: a warning where the file calls a bf16 or half intrinsic
  * HIP lacks (TYPE003's calls above a note); otherwise translate's rename of the include and of
  * the types is all the file needs. */
 static void bf16_include(rctx *c, ptrdiff_t i)
 {
-    if (rules_names_calls(c, RID_TYPE003))
+    if (rules_names_calls(c, RID_TYPE003) || hminmax2_calls(c))
         rules_report(c, RID_TYPE002, i, HP_SEV_WARNING, RF_ONCE,
                      "<cuda_bf16.h>: the file calls intrinsics HIP's <hip/hip_bf16.h> lacks "
                      "(TYPE003, where they are called); check each bf16 type and intrinsic "
@@ -247,6 +310,8 @@ void rules_type_run(rctx *c)
             else if ((RULES_EQ(s, "__half_raw") || RULES_EQ(s, "__half2_raw")) &&
                      !rules_member(c, i))
                 type004(c, i);
+            else if (s.s[0] == '_' && hminmax2_call(c, i))
+                hminmax2(c, i);
         } else if ((k->kind == TK_HEADER || k->kind == TK_STRING) && (k->flags & TF_PP) &&
                    k->len >= 2) {
             hp_str path = str_make(c->src + k->off + 1, k->len - 2);

@@ -662,6 +662,99 @@ static hp_severity lane32_sev(const rctx *c, const rules_fn *f)
         return HP_SEV_ERROR;
     return unknown ? HP_SEV_WARNING : HP_SEV_NOTE;
 }
+/* Is the identifier s a cross-lane or warp-matrix name: a shuffle, vote, match or reduce
+ * builtin (or member), wmma and mma calls, MFMA/WMMA builtins, __syncwarp, or a call whose name
+ * says it works on a warp or numbers lanes (WarpReduce, warp_sum, block_reduce, shfl_...,
+ * get_lane_id), cub's collectives and scans, whose body may be in another file? */
+static int warp_op_name(hp_str s)
+{
+    return RULES_STARTS(s, "__shfl") || RULES_STARTS(s, "__ballot") || RULES_EQ(s, "__any") ||
+           RULES_EQ(s, "__all") || RULES_STARTS(s, "__any_") || RULES_STARTS(s, "__all_") ||
+           RULES_STARTS(s, "__match") || RULES_STARTS(s, "__reduce_") ||
+           RULES_EQ(s, "__activemask") || RULES_EQ(s, "__syncwarp") || RULES_EQ(s, "wmma") ||
+           RULES_EQ(s, "mma_sync") || RULES_STARTS(s, "load_matrix_sync") ||
+           RULES_STARTS(s, "store_matrix_sync") || RULES_STARTS(s, "__builtin_amdgcn_mfma") ||
+           RULES_STARTS(s, "__builtin_amdgcn_wmma") || RULES_EQ(s, "asm") ||
+           RULES_EQ(s, "__asm__") || RULES_EQ(s, "__asm") || rules_name_has(s, "warp") ||
+           rules_name_has(s, "reduce") || rules_name_has(s, "shfl") ||
+           rules_name_has(s, "shuffle") || rules_name_has(s, "ballot") ||
+           rules_name_has(s, "wavefront") || RULES_EQ(s, "tiled_partition") ||
+           RULES_EQ(s, "thread_block_tile") || RULES_EQ(s, "coalesced_threads") ||
+           RULES_EQ(s, "coalesced_group") || RULES_EQ(s, "cub") || RULES_EQ(s, "hipcub") ||
+           rules_name_has(s, "scan") || rules_name_has(s, "lane");
+}
+
+/* Does function f, the functions of the file it calls and the macros it uses (depth levels
+ * down) name a cross-lane or warp-matrix operation (warp_op_name)? A lane or warp index of a
+ * kernel that has none is a work split: each thread reads and writes its own elements, which
+ * does not depend on how many lanes a wavefront has. (A device function's index may reach a
+ * caller's shuffle through its result, so only kernels are judged this way.) */
+static int warp_ops(const rctx *c, const rules_fn *f, int depth)
+{
+    if (!f || f->crosslane)
+        return 1;
+    for (ptrdiff_t j = rules_next(c, f->open); j < f->close && j >= 0; j = rules_next(c, j)) {
+        if (c->t[j].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, j);
+        if (RULES_EQ(s, "warpSize") || warp_size_name(s))
+            continue;
+        if (warp_op_name(s) && !(rules_ident(c, j) && rules_call(c, j) < 0 &&
+                                 !RULES_EQ(s, "wmma") && !RULES_EQ(s, "asm") &&
+                                 !RULES_EQ(s, "__asm__") && !RULES_EQ(s, "__asm") &&
+                                 !rules_member(c, j)))
+            return 1;
+        const rules_macro *m = rules_macro_any(c, s);
+        if (m) {
+            for (ptrdiff_t k = m->first; k <= m->last && k < c->nt; k++)
+                if (c->t[k].kind == TK_IDENT && !warp_size_name(rules_text(c, k)) &&
+                    !RULES_EQ(rules_text(c, k), "warpSize") && warp_op_name(rules_text(c, k)))
+                    return 1;
+            continue;
+        }
+        if (rules_call(c, j) < 0 || rules_member(c, j))
+            continue;
+        /* a call through a variable (a functor, a callback): its body is not in sight */
+        rules_decl d;
+        if (rules_decl_find(c, j, &d) && d.name != j)
+            return 1;
+        const rules_fn *callee = fn_named(c, j);
+        if (callee && callee != f && (depth == 0 || warp_ops(c, callee, depth - 1)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The constant factor of a product [l, le] (threadIdx.y * 256, (8 * tid)), parentheses around
+ * it left out: 1 with *k set where one side of a top-level '*' evaluates, 0 otherwise. */
+static int product_factor(const rctx *c, ptrdiff_t l, ptrdiff_t le, long long *k)
+{
+    while (rules_punct(c, l, '(') && rules_match(c, l) == le) {
+        l = rules_next(c, l);
+        le = rules_prev(c, le);
+    }
+    for (ptrdiff_t j = l; j <= le && j >= 0; j = rules_next(c, j)) {
+        if (rules_punct(c, j, '(') || rules_punct(c, j, '[')) {
+            j = rules_match(c, j);
+            if (j < 0)
+                return 0;
+            continue;
+        }
+        if (c->t[j].kind != TK_PUNCT || c->t[j].sub == '.' || c->t[j].sub == P_ARROW ||
+            c->t[j].sub == P_SCOPE)
+            continue;
+        if (c->t[j].sub != '*')
+            return 0;
+        int bits;
+        if (j > l && rules_eval(c, rules_next(c, j), le, k, &bits))
+            return 1;
+        if (j > l && rules_eval(c, l, rules_prev(c, j), k, &bits))
+            return 1;
+        return 0;
+    }
+    return 0;
+}
+
 static void wave002(rctx *c, ptrdiff_t op)
 {
     if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
@@ -722,6 +815,43 @@ static void wave002(rctx *c, ptrdiff_t op)
     if (!rules_range_has(c, l, lend, laneish))
         return;
     const rules_fn *f = rules_fn_of(c, op);
+    long long k;
+    if ((code == '%' || code == '&') && product_factor(c, l, lend, &k) && k % 32 == 0) {
+        rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                        HP_SEV_NOTE, 0,
+                        rules_fmt(c, "'%s' is always 0 (a multiple of 32 %s): it numbers no "
+                                     "lane, on a 64-lane wavefront either",
+                                  snippet(c, l, re),
+                                  code == '%' ? "taken modulo 32" : "masked with 31"),
+                        NULL);
+        return;
+    }
+    /* tid * 8 % 32: a scaled thread index taken modulo 32 is a column offset within a tile
+     * row, not a lane number, where no shuffle or vote of the function reads it */
+    int scaled = (code == '%' || code == '&') && product_factor(c, l, lend, &k) && k > 1;
+    if (scaled && f && !f->crosslane) {
+        rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                        HP_SEV_NOTE, 0,
+                        rules_fmt(c, "'%s' is an offset of a scaled thread index within a row of "
+                                     "32, not a lane number: no shuffle or vote of this function "
+                                     "reads it, so a 64-lane wavefront does not change it",
+                                  snippet(c, l, re)),
+                        NULL);
+        return;
+    }
+    if (f && f->kernel && !warp_ops(c, f, 2)) {
+        rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
+                        HP_SEV_NOTE, 0,
+                        rules_fmt(c, "'%s' %s; but no cross-lane or warp-matrix operation "
+                                     "(shuffle, vote, ballot, match, reduce, wmma, mma) is in "
+                                     "this code or what it calls, so it only splits work among "
+                                     "threads, which a 64-lane wavefront does not change",
+                                  snippet(c, l, re),
+                                  scaled ? "is an offset of a scaled thread index, not a lane"
+                                         : what),
+                        NULL);
+        return;
+    }
     int k32 = keeps32(c, f);
     rules_report_at(c, RID_WAVE002, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
                     k32 ? HP_SEV_NOTE : lane32_sev(c, f), 0,

@@ -106,7 +106,7 @@ TEST(check_targets_and_selection)
 
 TEST(check_wave32_targets_lower_wave64_rules)
 {
-    static const char src[] = "__global__ void k(int *o) { o[0] = threadIdx.x & 31; }\n";
+    static const char src[] = "__device__ void k(int *o) { o[0] = threadIdx.x & 31; }\n";
     hp_ctx *ctx = hp_ctx_new();
     hp_check_opts o;
     hp_check_opts_init(&o);

@@ -1,1 +1,1 @@
-__global__ void k(int *p) { p[threadIdx.x & 31] = 0; }
+__device__ void k(int *p) { p[threadIdx.x & 31] = 0; }
