@@ -604,6 +604,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                                "and takes the flag after it ('%.*s') as its own host flag, so "
                                "the build goes on; instead: %s",
                          (int)val.len, val.s, row[3]);
+    } else if (RULES_EQ(wtext(c, st->w[i]), "-Xcudafe") && val.len > 1 && val.s[0] == '-') {
+        /* clang takes -X<word> as a linker option it ignores ("argument unused"); what fails
+         * is the front-end option after it (--diag_suppress=177: "unknown argument") */
+        m = arena_printf(c->a, "nvcc-only flags '-Xcudafe %.*s': clang only warns that "
+                               "'-Xcudafe' is unused, then stops on '%.*s' (unknown argument); "
+                               "instead: drop both words from AMD builds, or write %s",
+                         (int)val.len, val.s, (int)val.len, val.s, row[3]);
+        fix = arena_printf(c->a, "drop both words from AMD builds, or write %s", row[3]);
     } else {
         m = flag_message(c, st->w[i].off, span, row);
     }
