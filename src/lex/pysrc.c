@@ -914,8 +914,8 @@ static ptrdiff_t compared_name(const pysrc *p, ptrdiff_t i)
     return -1;
 }
 
-/* Is the name at token x compared with "hip" (or "rocm") anywhere in the file? Then it holds
- * the vendor, and its comparison with "cuda" is a vendor test (DEVICE_TYPE == "cuda" where
+/* Is the name at token x compared with "hip" (or "rocm", "cdna", "amd") anywhere in the
+ * file? Then it holds the vendor, and its comparison with "cuda" is a vendor test (DEVICE_TYPE == "cuda" where
  * DEVICE_TYPE is "hip" on ROCm), unlike device.type == "cuda", which ROCm passes too. */
 static int names_vendor(const pysrc *p, ptrdiff_t x)
 {
@@ -924,7 +924,8 @@ static int names_vendor(const pysrc *p, ptrdiff_t x)
         if (p->t[k].kind != PY_STRING)
             continue;
         hp_str b = pylex_string_body(p->src, &p->t[k]);
-        if (!str_eq_nocase(b, S("hip")) && !str_eq_nocase(b, S("rocm")))
+        if (!str_eq_nocase(b, S("hip")) && !str_eq_nocase(b, S("rocm")) &&
+            !str_eq_nocase(b, S("cdna")) && !str_eq_nocase(b, S("amd")))
             continue;
         ptrdiff_t y = compared_name(p, k);
         if (y >= 0 && str_eq(pysrc_text(p, y), name))
