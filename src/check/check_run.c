@@ -451,6 +451,76 @@ static void tree_extras(arena *a, const prun *pr, rules_cfg *cfg)
     cfg->nv_extra = ix;
 }
 
+/* The setup.py files below a build that names HIP or ROCm (a proper ancestor directory's)
+ * whose every C++ source of the tree that they name (a quoted path, RB_KEY_REF, of a file of
+ * the tree) a build file in a directory above them names too, one source at least, and that no other build file names (a quoted
+ * ".../setup.py"): a standalone build of sources the build above compiles
+ * with its own flags, into cfg->dup_setup (their directories); NULL when there are none. */
+static void tree_dup_setups(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int nf = pr->files.n;
+    if (!nf)
+        return;
+    nameidx files;
+    if (!nameidx_init(&files, a, nf))
+        return;
+    for (int i = 0; i < nf; i++)
+        nameidx_put(&files, rules_build_path(a, pr->files.v[i].s), 0, 0);
+    int n = 0;
+    hp_str *v = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_PY_SETUP);
+        if (!d.len)
+            continue;
+        int nsrc = 0, ok = 0;
+        for (int k = 0; k < pr->bld.n && !ok; k++) { /* an AMD side above it */
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
+            ok = y.len && y.len < d.len && at_or_under(d, y);
+        }
+        for (int k = 0; k < pr->bld.n && ok; k++) {
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_REF);
+            ptrdiff_t t = y.len ? str_chr(y, '\t') : -1;
+            if (t < 0)
+                continue;
+            hp_str from = str_cut(y, 0, t), to = str_cut(y, t + 1, y.len);
+            if (!str_eq(from, d)) {
+                /* its setup.py named elsewhere: it is run */
+                ok = !(at_or_under(to, d) && to.len == d.len + 9 &&
+                       RULES_EQ(str_cut(to, d.len + 1, to.len), "setup.py"));
+                continue;
+            }
+            if (nameidx_get(&files, to) < 0)
+                continue;
+            int above = 0;
+            for (int m = 0; m < pr->bld.n && !above; m++) {
+                hp_str z = key_rest(pr->bld.v[m], RB_KEY_REF);
+                ptrdiff_t u = z.len ? str_chr(z, '\t') : -1;
+                if (u < 0)
+                    continue;
+                hp_str zf = str_cut(z, 0, u);
+                above = zf.len < d.len && at_or_under(d, zf) && str_eq(str_cut(z, u + 1, z.len), to);
+            }
+            ok = above;
+            nsrc++;
+        }
+        if (!ok || !nsrc)
+            continue;
+        if (!v)
+            v = NEW(a, hp_str, pr->bld.n);
+        if (!v)
+            return;
+        v[n++] = d;
+    }
+    if (!n)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, n))
+        return;
+    for (int i = 0; i < n; i++)
+        nameidx_put(ix, v[i], 0, 0);
+    cfg->dup_setup = ix;
+}
+
 /* Is the directory name one that holds other projects' copies (examples, third_party, ...)? */
 static int vendor_dir_name(hp_str w)
 {
@@ -554,6 +624,7 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 {
     tree_extras(a, pr, cfg);
     tree_vendored(a, pr, cfg);
+    tree_dup_setups(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];

@@ -797,6 +797,24 @@ static int vendored(rctx *c)
     return c->vend;
 }
 
+/* Is the file a setup.py whose sources a build file above it compiles itself
+ * (rules_cfg.dup_setup)? */
+static int dup_setup(rctx *c)
+{
+    if (!c->cfg->dup_setup || !c->path)
+        return 0;
+    if (!c->dup_done) {
+        c->dup_done = 1;
+        hp_str p = rules_build_path(c->a, c->path);
+        ptrdiff_t k = p.len;
+        while (k > 0 && p.s[k - 1] != '/')
+            k--;
+        c->dup = k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
+                 nameidx_get(c->cfg->dup_setup, str_cut(p, 0, k - 1)) >= 0;
+    }
+    return c->dup;
+}
+
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone: the
  * device and launch rules (ASM, ARCH, TYPE, WAVE, KL, MEM) and the libraries whose calls
  * such code would make. */
@@ -864,6 +882,12 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         msg = arena_printf(c->a, "%s (in a copy of another project under an examples or "
                                  "third-party directory: no build file outside that directory "
                                  "names it, so the tree's own build does not compile it)",
+                           msg);
+    }
+    if (sev > HP_SEV_NOTE && dup_setup(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (a standalone setup.py: a build file above it compiles "
+                                 "the same sources with its own flags, and none runs this one)",
                            msg);
     }
     if (n > 1000000)
