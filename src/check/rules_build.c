@@ -51,6 +51,7 @@ typedef struct bctx {
     int nv_gpu;          /* Makefile: inside a branch that selects one NVIDIA GPU
                             (ifeq ($(GPU),H100)) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
+    int dead_fn;         /* setup.py: inside a module-level function the file never names */
     const char *nv_env;  /* Python: inside an if on an nvcc setting of the environment
                             (CUDAHOSTCXX, NVCC_*): the variable's name */
     int has_list;        /* an AMD target list is set */
@@ -621,6 +622,12 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "%s (in a branch that selects one NVIDIA GPU: only that GPU's "
                                "build runs it; a port adds its own branch)",
+                         m);
+    }
+    if (c->dead_fn && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (in a function that the file never calls or names, so it "
+                               "never runs)",
                          m);
     }
     if (c->nv_env && sev > HP_SEV_NOTE) {
@@ -1673,6 +1680,23 @@ static int py_nv_gpu(const pysrc *p, ptrdiff_t i, int depth)
     return 0;
 }
 
+/* Is token i in a function defined at the top level of the file whose name no other token of
+ * the file has (no call, no reference such as cmdclass={"x": f})? Such code never runs when
+ * the file is run. */
+static int py_uncalled_fn(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t h = -1;
+    for (ptrdiff_t u = p->up[i]; u >= 0; u = p->up[u])
+        h = u;
+    if (h < 0 || !pysrc_is(p, h, "def") || h + 1 >= p->n || p->t[h + 1].kind != PY_NAME)
+        return 0;
+    hp_str name = pysrc_text(p, h + 1);
+    for (ptrdiff_t k = 0; k < p->n; k++)
+        if (k != h + 1 && p->t[k].kind == PY_NAME && str_eq(pysrc_text(p, k), name))
+            return 0;
+    return 1;
+}
+
 /* Is token i under an if/elif whose condition reads an environment variable that configures
  * nvcc (os.environ.get("CUDAHOSTCXX"), "NVCC_..." in os.environ), with no or and no not in
  * that test's conjunct (not windows and os.environ.get("CUDAHOSTCXX") counts)?
@@ -1759,6 +1783,7 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
     if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
         !(setup && pysrc_vendor_branch(p, i))) {
         c->nv_gpu = n > 0 && py_nv_gpu(p, i, 0);
+        c->dead_fn = n > 0 && setup && py_uncalled_fn(p, i);
         ptrdiff_t ev = n > 0 ? py_nv_env(p, i) : -1;
         c->nv_env = NULL;
         if (ev >= 0) {
