@@ -400,7 +400,7 @@ static int line_opens(const pysrc *p, ptrdiff_t i, const char *w)
 }
 
 /* Does the file read TORCH_CUDA_ARCH_LIST back to decide something: the name in the condition
- * of an if, elif or while that compares a value (==, !=, .split, .startswith: DeepEP-style
+ * of an if, elif or while that compares a value (==, !=, .split, .startswith:
  * `if os.environ["TORCH_CUDA_ARCH_LIST"].strip() != "9.0":`)? A test of whether it is set
  * (if not os.getenv(...)) and a print decide nothing that ROCm needs. */
 static int arch_list_read_back(const pysrc *p)
