@@ -465,11 +465,180 @@ static void tree_extras(arena *a, const prun *pr, rules_cfg *cfg)
     cfg->nv_extra = ix;
 }
 
+/* The setup.py files below a build that names HIP or ROCm (a proper ancestor directory's)
+ * whose every C++ source of the tree that they name (a quoted path, RB_KEY_REF, of a file of
+ * the tree) a build file in a directory above them names too, one source at least, and that no other build file names (a quoted
+ * ".../setup.py"): a standalone build of sources the build above compiles
+ * with its own flags, into cfg->dup_setup (their directories); NULL when there are none. */
+static void tree_dup_setups(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int nf = pr->files.n;
+    if (!nf)
+        return;
+    nameidx files;
+    if (!nameidx_init(&files, a, nf))
+        return;
+    for (int i = 0; i < nf; i++)
+        nameidx_put(&files, rules_build_path(a, pr->files.v[i].s), 0, 0);
+    int n = 0;
+    hp_str *v = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_PY_SETUP);
+        if (!d.len)
+            continue;
+        int nsrc = 0, ok = 0;
+        for (int k = 0; k < pr->bld.n && !ok; k++) { /* an AMD side above it */
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
+            ok = y.len && y.len < d.len && at_or_under(d, y);
+        }
+        for (int k = 0; k < pr->bld.n && ok; k++) {
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_REF);
+            ptrdiff_t t = y.len ? str_chr(y, '\t') : -1;
+            if (t < 0)
+                continue;
+            hp_str from = str_cut(y, 0, t), to = str_cut(y, t + 1, y.len);
+            if (!str_eq(from, d)) {
+                /* its setup.py named elsewhere: it is run */
+                ok = !(at_or_under(to, d) && to.len == d.len + 9 &&
+                       RULES_EQ(str_cut(to, d.len + 1, to.len), "setup.py"));
+                continue;
+            }
+            if (nameidx_get(&files, to) < 0)
+                continue;
+            int above = 0;
+            for (int m = 0; m < pr->bld.n && !above; m++) {
+                hp_str z = key_rest(pr->bld.v[m], RB_KEY_REF);
+                ptrdiff_t u = z.len ? str_chr(z, '\t') : -1;
+                if (u < 0)
+                    continue;
+                hp_str zf = str_cut(z, 0, u);
+                above = zf.len < d.len && at_or_under(d, zf) && str_eq(str_cut(z, u + 1, z.len), to);
+            }
+            ok = above;
+            nsrc++;
+        }
+        if (!ok || !nsrc)
+            continue;
+        if (!v)
+            v = NEW(a, hp_str, pr->bld.n);
+        if (!v)
+            return;
+        v[n++] = d;
+    }
+    if (!n)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, n))
+        return;
+    for (int i = 0; i < n; i++)
+        nameidx_put(ix, v[i], 0, 0);
+    cfg->dup_setup = ix;
+}
+
+/* Is the directory name one that holds other projects' copies (examples, third_party, ...)? */
+static int vendor_dir_name(hp_str w)
+{
+    static const char *const dirs[] = {"examples", "third_party", "3rdparty", "vendor",
+                                        "external", "thirdparty"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+        if (str_eq(w, str_cstr(dirs[i])))
+            return 1;
+    return 0;
+}
+
+/* The length of the directory a (a prefix of it) that holds a directory named like
+ * examples/ or third_party/ strictly below from, with a directory of its own under that
+ * (from/.../examples/x/...): the part up to and including examples; 0 when there is none. */
+static ptrdiff_t vendor_cut(hp_str a, ptrdiff_t from)
+{
+    ptrdiff_t i = from;
+    while (i < a.len) {
+        while (i < a.len && a.s[i] == '/')
+            i++;
+        ptrdiff_t j = i;
+        while (j < a.len && a.s[j] != '/')
+            j++;
+        if (j > i && j < a.len && vendor_dir_name(str_cut(a, i, j)))
+            return j;
+        i = j;
+    }
+    return 0;
+}
+
+/* The projects (a setup.py's directory, a CMake project root) that lie in a directory of
+ * examples or third-party copies below the tree's build files' common directory
+ * (examples/x/proj, third_party/proj) and that no build file outside that directory names
+ * (RB_KEY_REF at or under it), while some project of the tree lies outside every such
+ * directory: copies of other projects the package's build never compiles, into
+ * cfg->vendored; NULL when there are none. */
+static void tree_vendored(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    hp_str common = {0, 0};
+    int nproj = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i], d;
+        if (!(d = key_rest(k, RB_KEY_PY_SETUP)).len && !(d = key_rest(k, RB_KEY_ROOT)).len &&
+            !(d = key_rest(k, RB_KEY_NV_ROOT)).len)
+            continue;
+        if (!nproj++) {
+            common = d;
+            continue;
+        }
+        while (common.len && !at_or_under(d, common)) {
+            ptrdiff_t j = common.len;
+            while (j > 0 && common.s[j - 1] != '/')
+                j--;
+            common.len = j > 1 ? j - 1 : (j == 1 && common.s[0] == '/' ? 1 : 0);
+            if (j == 0)
+                common.len = 0;
+        }
+    }
+    if (nproj < 2 || !common.len)
+        return;
+    int n = 0, outside = 0;
+    hp_str *v = NEW(a, hp_str, pr->bld.n);
+    if (!v)
+        return;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str k = pr->bld.v[i], d;
+        if (!(d = key_rest(k, RB_KEY_PY_SETUP)).len && !(d = key_rest(k, RB_KEY_ROOT)).len &&
+            !(d = key_rest(k, RB_KEY_NV_ROOT)).len)
+            continue;
+        ptrdiff_t cut = d.len > common.len ? vendor_cut(d, common.len) : 0;
+        if (!cut) {
+            outside = 1;
+            continue;
+        }
+        hp_str top = str_cut(d, 0, cut);
+        int named = 0;
+        for (int m = 0; m < pr->bld.n && !named; m++) {
+            hp_str y = key_rest(pr->bld.v[m], RB_KEY_REF);
+            ptrdiff_t t = y.len ? str_chr(y, '\t') : -1;
+            if (t < 0)
+                continue;
+            hp_str from = str_cut(y, 0, t), to = str_cut(y, t + 1, y.len);
+            named = !at_or_under(from, top) && at_or_under(to, d);
+        }
+        if (!named)
+            v[n++] = d;
+    }
+    if (!n || !outside)
+        return;
+    nameidx *ix = NEW(a, nameidx, 1);
+    if (!ix || !nameidx_init(ix, a, n))
+        return;
+    for (int i = 0; i < n; i++)
+        nameidx_put(ix, v[i], 0, 0);
+    cfg->vendored = ix;
+}
+
 /* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
  * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
 static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 {
     tree_extras(a, pr, cfg);
+    tree_vendored(a, pr, cfg);
+    tree_dup_setups(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];

@@ -780,6 +780,41 @@ static int nv_extra(rctx *c)
     return c->extra;
 }
 
+/* Does the build file (not a C++ source) lie at or under a vendored project of the tree
+ * (rules_cfg.vendored): a copy of another project in an examples/ or third-party directory
+ * that no build file outside it names? */
+static int vendored(rctx *c)
+{
+    if (!c->cfg->vendored || !c->path || (c->lang & RL_CPP))
+        return 0;
+    if (!c->vend_done) {
+        c->vend_done = 1;
+        hp_str d = rules_build_path(c->a, c->path);
+        for (ptrdiff_t k = d.len; k > 0 && !c->vend; k--)
+            if (k == d.len || d.s[k] == '/')
+                c->vend = nameidx_get(c->cfg->vendored, str_cut(d, 0, k)) >= 0;
+    }
+    return c->vend;
+}
+
+/* Is the file a setup.py whose sources a build file above it compiles itself
+ * (rules_cfg.dup_setup)? */
+static int dup_setup(rctx *c)
+{
+    if (!c->cfg->dup_setup || !c->path)
+        return 0;
+    if (!c->dup_done) {
+        c->dup_done = 1;
+        hp_str p = rules_build_path(c->a, c->path);
+        ptrdiff_t k = p.len;
+        while (k > 0 && p.s[k - 1] != '/')
+            k--;
+        c->dup = k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
+                 nameidx_get(c->cfg->dup_setup, str_cut(p, 0, k - 1)) >= 0;
+    }
+    return c->dup;
+}
+
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone: the
  * device and launch rules (ASM, ARCH, TYPE, WAVE, KL, MEM) and the libraries whose calls
  * such code would make. */
@@ -840,6 +875,19 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         sev = HP_SEV_NOTE;
         msg = arena_printf(c->a, "%s (an optional NVIDIA-only setup.py: no build file of the "
                                  "tree names it, and the build above it has an AMD side)",
+                           msg);
+    }
+    if (sev > HP_SEV_NOTE && vendored(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (in a copy of another project under an examples or "
+                                 "third-party directory: no build file outside that directory "
+                                 "names it, so the tree's own build does not compile it)",
+                           msg);
+    }
+    if (sev > HP_SEV_NOTE && dup_setup(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (a standalone setup.py: a build file above it compiles "
+                                 "the same sources with its own flags, and none runs this one)",
                            msg);
     }
     if (n > 1000000)

@@ -105,6 +105,11 @@ typedef struct rules_cfg {
     const nameidx *nv_extra; /* the directories of setup.py files that are optional
                                 NVIDIA-only extras beside a build with an AMD side (no build
                                 file of the tree names them), or NULL */
+    const nameidx *vendored; /* the directories of projects in an examples/ or third-party
+                                directory that no build file outside it names
+                                (tree_vendored), or NULL */
+    const nameidx *dup_setup; /* the directories of setup.py files whose sources a build file
+                                 above them names too (tree_dup_setups), or NULL */
     const hp_str *cuda_glob;  /* glob patterns of sources setup.py scripts with an AMD branch */
     int ncuda_glob;           /* give only their NVIDIA side (SRCSIDE_KEY_GLOB) */
     const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
@@ -182,6 +187,8 @@ struct rctx {
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
     int nvproj, nvproj_done; /* the file lies in an NVIDIA-only CMake project (rules.c) */
     int extra, extra_done;   /* the file is an optional NVIDIA-only setup.py (rules.c) */
+    int vend, vend_done;     /* the file lies in a vendored project (rules.c) */
+    int dup, dup_done;       /* the file is a setup.py of sources built above it (rules.c) */
 };
 
 /* ---- the tokens families act on (C++; rules_hot.c)

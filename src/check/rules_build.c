@@ -51,6 +51,9 @@ typedef struct bctx {
     int nv_gpu;          /* Makefile: inside a branch that selects one NVIDIA GPU
                             (ifeq ($(GPU),H100)) */
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
+    int dead_fn;         /* setup.py: inside a module-level function the file never names */
+    const char *nv_env;  /* Python: inside an if on an nvcc setting of the environment
+                            (CUDAHOSTCXX, NVCC_*): the variable's name */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
     int tl_other;        /* ... and other targets or variables */
@@ -604,6 +607,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
                                "and takes the flag after it ('%.*s') as its own host flag, so "
                                "the build goes on; instead: %s",
                          (int)val.len, val.s, row[3]);
+    } else if (RULES_EQ(wtext(c, st->w[i]), "-Xcudafe") && val.len > 1 && val.s[0] == '-') {
+        /* clang takes -X<word> as a linker option it ignores ("argument unused"); what fails
+         * is the front-end option after it (--diag_suppress=177: "unknown argument") */
+        m = arena_printf(c->a, "nvcc-only flags '-Xcudafe %.*s': clang only warns that "
+                               "'-Xcudafe' is unused, then stops on '%.*s' (unknown argument); "
+                               "instead: drop both words from AMD builds, or write %s",
+                         (int)val.len, val.s, (int)val.len, val.s, row[3]);
+        fix = arena_printf(c->a, "drop both words from AMD builds, or write %s", row[3]);
     } else {
         m = flag_message(c, st->w[i].off, span, row);
     }
@@ -612,6 +623,19 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         m = arena_printf(c->a, "%s (in a branch that selects one NVIDIA GPU: only that GPU's "
                                "build runs it; a port adds its own branch)",
                          m);
+    }
+    if (c->dead_fn && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (in a function that the file never calls or names, so it "
+                               "never runs)",
+                         m);
+    }
+    if (c->nv_env && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (only when %s is set: an nvcc setting of the environment, "
+                               "which a ROCm build does not set; guard it with not "
+                               "torch.version.hip to be sure)",
+                         m, c->nv_env);
     }
     if (c->cu_branch || c->cuda_script) {
         sev = HP_SEV_NOTE;
@@ -1656,6 +1680,63 @@ static int py_nv_gpu(const pysrc *p, ptrdiff_t i, int depth)
     return 0;
 }
 
+/* Is token i in a function defined at the top level of the file whose name no other token of
+ * the file has (no call, no reference such as cmdclass={"x": f})? Such code never runs when
+ * the file is run. */
+static int py_uncalled_fn(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t h = -1;
+    for (ptrdiff_t u = p->up[i]; u >= 0; u = p->up[u])
+        h = u;
+    if (h < 0 || !pysrc_is(p, h, "def") || h + 1 >= p->n || p->t[h + 1].kind != PY_NAME)
+        return 0;
+    hp_str name = pysrc_text(p, h + 1);
+    for (ptrdiff_t k = 0; k < p->n; k++)
+        if (k != h + 1 && p->t[k].kind == PY_NAME && str_eq(pysrc_text(p, k), name))
+            return 0;
+    return 1;
+}
+
+/* Is token i under an if/elif whose condition reads an environment variable that configures
+ * nvcc (os.environ.get("CUDAHOSTCXX"), "NVCC_..." in os.environ), with no or and no not in
+ * that test's conjunct (not windows and os.environ.get("CUDAHOSTCXX") counts)?
+ * Returns the variable's string token, or -1. */
+static ptrdiff_t py_nv_env(const pysrc *p, ptrdiff_t i)
+{
+    int steps = 0;
+    for (ptrdiff_t ls = p->lstart[i]; ls >= 0 && steps++ < 64;) {
+        ptrdiff_t h = p->up[ls];
+        if (h < 0)
+            break;
+        ptrdiff_t cb, ce;
+        if (py_cond(p, h, &cb, &ce)) {
+            int env = 0, bad = 0, neg = 0; /* neg: a not in the conjunct so far */
+            ptrdiff_t var = -1;
+            for (ptrdiff_t k = cb; k < ce; k++) {
+                if (pysrc_is(p, k, "or"))
+                    bad = 1;
+                else if (pysrc_is(p, k, "and"))
+                    neg = 0;
+                else if (pysrc_is(p, k, "not"))
+                    neg = 1;
+                else if (pysrc_is(p, k, "environ") || pysrc_is(p, k, "getenv"))
+                    env = 1;
+                else if (p->t[k].kind == PY_STRING) {
+                    hp_str v = pylex_string_body(p->src, &p->t[k]);
+                    if (RULES_EQ(v, "CUDAHOSTCXX") || (RULES_STARTS(v, "NVCC_") && v.len > 5)) {
+                        var = k;
+                        bad |= neg;
+                    }
+                }
+            }
+            if (env && !bad && var >= 0)
+                return var;
+        }
+        ls = p->lstart[h];
+    }
+    return -1;
+}
+
 static int py_nv_flag_name(const pysrc *p, ptrdiff_t x, int depth)
 {
     hp_str name = pysrc_text(p, x);
@@ -1702,6 +1783,13 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
     if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
         !(setup && pysrc_vendor_branch(p, i))) {
         c->nv_gpu = n > 0 && py_nv_gpu(p, i, 0);
+        c->dead_fn = n > 0 && setup && py_uncalled_fn(p, i);
+        ptrdiff_t ev = n > 0 ? py_nv_env(p, i) : -1;
+        c->nv_env = NULL;
+        if (ev >= 0) {
+            hp_str v = pylex_string_body(p->src, &p->t[ev]);
+            c->nv_env = arena_printf(c->a, "%.*s", (int)v.len, v.s);
+        }
         for (int k = 0; k < n; k++) {
             ptrdiff_t span = 0;
             int row = flag_row(c, st, k, &span);

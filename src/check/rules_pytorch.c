@@ -399,6 +399,25 @@ static int line_opens(const pysrc *p, ptrdiff_t i, const char *w)
     return pysrc_is(p, p->lstart[i], w);
 }
 
+/* Does the file read TORCH_CUDA_ARCH_LIST back to decide something: the name in the condition
+ * of an if, elif or while that compares a value (==, !=, .split, .startswith:
+ * `if os.environ["TORCH_CUDA_ARCH_LIST"].strip() != "9.0":`)? A test of whether it is set
+ * (if not os.getenv(...)) and a print decide nothing that ROCm needs. */
+static int arch_list_read_back(const pysrc *p)
+{
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (p->t[k].kind != PY_STRING ||
+            !RULES_EQ(pylex_string_body(p->src, &p->t[k]), "TORCH_CUDA_ARCH_LIST") ||
+            !(line_opens(p, k, "if") || line_opens(p, k, "elif") || line_opens(p, k, "while")))
+            continue;
+        for (ptrdiff_t j = p->lstart[k]; j < p->lend[k]; j++)
+            if (pysrc_op(p, j, PO_EQ) || pysrc_op(p, j, PO_NE) || pysrc_is(p, j, "split") ||
+                pysrc_is(p, j, "startswith"))
+                return 1;
+    }
+    return 0;
+}
+
 /* Is the string at token i a program that the code runs or looks up: an argument of a call
  * that runs one (subprocess.run(["nvidia-smi", "-L"]), shutil.which("nvcc")), or, outside
  * every other call, the first item of a command list or the whole value of an assignment
@@ -1231,9 +1250,16 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                                      "NVIDIA parts");
             } else if (pyrules_on(r, RID_PT003) && RULES_EQ(s, "TORCH_CUDA_ARCH_LIST") &&
                        !rocm_arch && env_setting(p, i) && !pysrc_vendor_only(p, i)) {
-                add_span(r, p, i, i + 1, RID_PT003, HP_SEV_WARNING,
-                         "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built for "
-                         "PYTORCH_ROCM_ARCH, or for the archs torch itself was built for",
+                int back = arch_list_read_back(p);
+                add_span(r, p, i, i + 1, RID_PT003, back ? HP_SEV_WARNING : HP_SEV_NOTE,
+                         back ? "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built "
+                                "for PYTORCH_ROCM_ARCH, or for the archs torch itself was built "
+                                "for; the script reads it back to decide, and that test sees "
+                                "no AMD targets"
+                              : "TORCH_CUDA_ARCH_LIST is ignored on ROCm: extensions are built "
+                                "for PYTORCH_ROCM_ARCH, or for the archs torch itself was built "
+                                "for (nothing in the script reads it back, so setting it only "
+                                "does nothing there)",
                          "also set PYTORCH_ROCM_ARCH, e.g. \"gfx90a;gfx942\"");
             }
             continue;

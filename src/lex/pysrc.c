@@ -914,8 +914,8 @@ static ptrdiff_t compared_name(const pysrc *p, ptrdiff_t i)
     return -1;
 }
 
-/* Is the name at token x compared with "hip" (or "rocm") anywhere in the file? Then it holds
- * the vendor, and its comparison with "cuda" is a vendor test (DEVICE_TYPE == "cuda" where
+/* Is the name at token x compared with "hip" (or "rocm", "cdna", "amd") anywhere in the
+ * file? Then it holds the vendor, and its comparison with "cuda" is a vendor test (DEVICE_TYPE == "cuda" where
  * DEVICE_TYPE is "hip" on ROCm), unlike device.type == "cuda", which ROCm passes too. */
 static int names_vendor(const pysrc *p, ptrdiff_t x)
 {
@@ -924,7 +924,8 @@ static int names_vendor(const pysrc *p, ptrdiff_t x)
         if (p->t[k].kind != PY_STRING)
             continue;
         hp_str b = pylex_string_body(p->src, &p->t[k]);
-        if (!str_eq_nocase(b, S("hip")) && !str_eq_nocase(b, S("rocm")))
+        if (!str_eq_nocase(b, S("hip")) && !str_eq_nocase(b, S("rocm")) &&
+            !str_eq_nocase(b, S("cdna")) && !str_eq_nocase(b, S("amd")))
             continue;
         ptrdiff_t y = compared_name(p, k);
         if (y >= 0 && str_eq(pysrc_text(p, y), name))
@@ -1863,16 +1864,46 @@ static int windows_test(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
     return r;
 }
 
+/* For a condition [b, e) that is one name (or not NAME): the Windows test every assignment of
+ * the name in the file holds (windows = os.name == "nt"), one at least, as windows_test
+ * answers it (negated under not); 0 otherwise. */
+static int windows_name(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int neg = 0;
+    if (e - b == 2 && pysrc_is(p, b, "not"))
+        neg = 1, b++;
+    if (e - b != 1 || p->t[b].kind != PY_NAME)
+        return 0;
+    hp_str name = pysrc_text(p, b);
+    int r = 0;
+    for (ptrdiff_t k = 0; k + 2 < p->n; k++) {
+        if (p->t[k].kind != PY_NAME || !pysrc_op(p, k + 1, '=') || p->lstart[k] != k ||
+            !str_eq(pysrc_text(p, k), name))
+            continue;
+        int w = windows_test(p, k + 2, p->lend[k]);
+        if (!w || (r && w != r))
+            return 0;
+        r = w;
+    }
+    return neg ? -r : r;
+}
+
 /* Does the body of the block at header h run only on Windows: an if/elif on a Windows test,
  * or the else of an if on its negation? */
 static int windows_block(const pysrc *p, ptrdiff_t h)
 {
     ptrdiff_t e = p->lend[h];
-    if (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif"))
-        return windows_test(p, h + 1, e) > 0;
+    if (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif")) {
+        ptrdiff_t ce = e > h + 1 && pysrc_op(p, e - 1, ':') ? e - 1 : e;
+        return windows_test(p, h + 1, e) > 0 || windows_name(p, h + 1, ce) > 0;
+    }
     if (pysrc_is(p, h, "else")) {
         ptrdiff_t c = p->prev[h];
-        return c >= 0 && pysrc_is(p, c, "if") && windows_test(p, c + 1, p->lend[c]) < 0;
+        if (c < 0 || !pysrc_is(p, c, "if"))
+            return 0;
+        ptrdiff_t ce = p->lend[c] > c + 1 && pysrc_op(p, p->lend[c] - 1, ':') ? p->lend[c] - 1
+                                                                          : p->lend[c];
+        return windows_test(p, c + 1, p->lend[c]) < 0 || windows_name(p, c + 1, ce) < 0;
     }
     return 0;
 }

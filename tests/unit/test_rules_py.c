@@ -420,7 +420,7 @@ TEST(rules_py_pt003)
                           "'--use_fast_math'])\n"
                           "SRC = 'void f() { asm volatile(\"membar.gl;\"); }'\n"
                           "n = load_inline(name='n', cpp_sources='', cuda_sources=SRC)\n"),
-              "3:12 PT003 w; 4:38 PT003 n; 4:65 BLD001 e; 6:43 PT003 w");
+              "3:12 PT003 n; 4:38 PT003 n; 4:65 BLD001 e; 6:43 PT003 w");
     CHECK_STR(chk("a.py", "import os\nos.environ['TORCH_CUDA_ARCH_LIST'] = '8.0'\n"
                           "os.environ['PYTORCH_ROCM_ARCH'] = 'gfx942'\n"),
               "");

@@ -1,0 +1,1 @@
+__global__ void kk(float *x) { x[0] = 1.0f; }

@@ -1,0 +1,1 @@
+__global__ void kb(float *x) { x[0] = 1.0f; }
