@@ -750,7 +750,7 @@ def report(name, sites, found):
 
 def tree_kind(path):
     if re.search(r'(^|/)(CMakeLists\.txt|[^/]*\.cmake|Makefile[^/]*|[^/]*\.mk|setup\.py|'
-                 r'pyproject\.toml|[^/]*\.sh|Dockerfile[^/]*)$', path):
+                 r'pyproject\.toml|[^/]*\.sh|Dockerfile[^/]*|[^/]*\.[Dd]ockerfile)$', path):
         return 'build'
     return 'py' if path.endswith('.py') else 'cpp'
 
