@@ -367,16 +367,22 @@ static void plat_file(void *ud, const hp_file_result *r)
     }
 }
 
-static const nameidx *index_of(arena *a, const names *ns)
+/* An index of v[0, n) (each to 0), or NULL when there are none or memory ran out. */
+static const nameidx *index_strs(arena *a, const hp_str *v, int n)
 {
-    if (!ns->n)
+    if (n <= 0)
         return NULL;
     nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, ns->n))
+    if (!ix || !nameidx_init(ix, a, n))
         return NULL;
-    for (int i = 0; i < ns->n; i++)
-        nameidx_put(ix, ns->v[i], 0, 0);
+    for (int i = 0; i < n; i++)
+        nameidx_put(ix, v[i], 0, 0);
     return ix;
+}
+
+static const nameidx *index_of(arena *a, const names *ns)
+{
+    return index_strs(a, ns->v, ns->n);
 }
 
 /* The value of key "KIND:REST" when it is of kind, else an empty slice. */
@@ -455,14 +461,7 @@ static void tree_extras(arena *a, const prun *pr, rules_cfg *cfg)
             return;
         v[n++] = d;
     }
-    if (!n)
-        return;
-    nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, n))
-        return;
-    for (int i = 0; i < n; i++)
-        nameidx_put(ix, v[i], 0, 0);
-    cfg->nv_extra = ix;
+    cfg->nv_extra = index_strs(a, v, n);
 }
 
 /* The setup.py files below a build that names HIP or ROCm (a proper ancestor directory's)
@@ -525,14 +524,7 @@ static void tree_dup_setups(arena *a, const prun *pr, rules_cfg *cfg)
             return;
         v[n++] = d;
     }
-    if (!n)
-        return;
-    nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, n))
-        return;
-    for (int i = 0; i < n; i++)
-        nameidx_put(ix, v[i], 0, 0);
-    cfg->dup_setup = ix;
+    cfg->dup_setup = index_strs(a, v, n);
 }
 
 /* Is the directory name one that holds other projects' copies (examples, third_party, ...)? */
@@ -622,14 +614,8 @@ static void tree_vendored(arena *a, const prun *pr, rules_cfg *cfg)
         if (!named)
             v[n++] = d;
     }
-    if (!n || !outside)
-        return;
-    nameidx *ix = NEW(a, nameidx, 1);
-    if (!ix || !nameidx_init(ix, a, n))
-        return;
-    for (int i = 0; i < n; i++)
-        nameidx_put(ix, v[i], 0, 0);
-    cfg->vendored = ix;
+    if (outside)
+        cfg->vendored = index_strs(a, v, n);
 }
 
 /* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
