@@ -127,6 +127,19 @@ static int amd_skips(rctx *c, ptrdiff_t i, hp_str name)
     return sk.skipping;
 }
 
+/* The condition of the directive at h with every macro that named() picks undefined, as
+ * HIP-Clang leaves CUDA's: 1 true, 0 false, -1 undecided (it tests other macros too). */
+static int eval_undefined(rctx *c, ptrdiff_t h, int (*named)(hp_str))
+{
+    ppenv env;
+    ppeval_env_init(&env, c->a, NULL, 0);
+    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
+         j = rules_next(c, j))
+        if (c->t[j].kind == TK_IDENT && named(rules_text(c, j)))
+            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
+    return ppeval_directive(&env, c->src, c->t, c->nt, h);
+}
+
 static int tests_arch_value(rctx *c, ptrdiff_t h);
 
 /* Where the #if or #elif at '#' h sends HIP-Clang, which defines none of CUDA's architecture
@@ -140,13 +153,7 @@ static int amd_lands_in_code(rctx *c, ptrdiff_t h)
     ptrdiff_t k = dir_index(c, h);
     if (k < 0)
         return -1;
-    ppenv env;
-    ppeval_env_init(&env, c->a, NULL, 0);
-    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
-         j = rules_next(c, j))
-        if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)))
-            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
-    int v = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    int v = eval_undefined(c, h, is_cuda_arch);
     if (v < 0)
         return -1;
     if (v == 1)
@@ -222,13 +229,7 @@ static int arch_conjunction(rctx *c, ptrdiff_t h)
  * AMD: 1 true, 0 false, -1 undecided (it tests other macros too). */
 static int arch_eval(rctx *c, ptrdiff_t h)
 {
-    ppenv env;
-    ppeval_env_init(&env, c->a, NULL, 0);
-    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
-         j = rules_next(c, j))
-        if (c->t[j].kind == TK_IDENT && is_cuda_arch(rules_text(c, j)))
-            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
-    return ppeval_directive(&env, c->src, c->t, c->nt, h);
+    return eval_undefined(c, h, is_cuda_arch);
 }
 
 /* Where AMD goes for the test of __CUDA_ARCH__'s value at token v of the directive at h. */
@@ -259,13 +260,7 @@ static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
  * branch; CUDA_VERSION >= 11000 fails, so AMD takes the other. */
 static const char *ver_branch(rctx *c, ptrdiff_t h, hp_str s)
 {
-    ppenv env;
-    ppeval_env_init(&env, c->a, NULL, 0);
-    for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
-         j = rules_next(c, j))
-        if (c->t[j].kind == TK_IDENT && is_cuda_version(rules_text(c, j)))
-            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
-    int own = ppeval_directive(&env, c->src, c->t, c->nt, h);
+    int own = eval_undefined(c, h, is_cuda_version);
     if (own == 1)
         return rules_fmt(c, "'%.*s' is not defined by HIP-Clang, so the test holds there: AMD "
                             "takes this branch; HIP's version numbers do not follow CUDA's",
