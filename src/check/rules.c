@@ -764,18 +764,24 @@ static int nv_project(rctx *c)
 
 /* Is the file a setup.py that is an optional NVIDIA-only extra of the tree (rules_cfg.nv_extra):
  * below a build that names HIP or ROCm, naming neither itself, and named by no build file? */
+/* Is the file a setup.py whose directory the tree's index ix holds? */
+static int setup_dir_in(rctx *c, const nameidx *ix)
+{
+    hp_str p = rules_build_path(c->a, c->path);
+    ptrdiff_t k = p.len;
+    while (k > 0 && p.s[k - 1] != '/')
+        k--;
+    return k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
+           nameidx_get(ix, str_cut(p, 0, k - 1)) >= 0;
+}
+
 static int nv_extra(rctx *c)
 {
     if (!c->cfg->nv_extra || !c->path)
         return 0;
     if (!c->extra_done) {
         c->extra_done = 1;
-        hp_str p = rules_build_path(c->a, c->path);
-        ptrdiff_t k = p.len;
-        while (k > 0 && p.s[k - 1] != '/')
-            k--;
-        c->extra = k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
-                   nameidx_get(c->cfg->nv_extra, str_cut(p, 0, k - 1)) >= 0;
+        c->extra = setup_dir_in(c, c->cfg->nv_extra);
     }
     return c->extra;
 }
@@ -805,12 +811,7 @@ static int dup_setup(rctx *c)
         return 0;
     if (!c->dup_done) {
         c->dup_done = 1;
-        hp_str p = rules_build_path(c->a, c->path);
-        ptrdiff_t k = p.len;
-        while (k > 0 && p.s[k - 1] != '/')
-            k--;
-        c->dup = k > 1 && RULES_EQ(str_cut(p, k, p.len), "setup.py") &&
-                 nameidx_get(c->cfg->dup_setup, str_cut(p, 0, k - 1)) >= 0;
+        c->dup = setup_dir_in(c, c->cfg->dup_setup);
     }
     return c->dup;
 }
