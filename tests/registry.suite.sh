@@ -45,6 +45,13 @@ else
 fi
 if "$B/gentab" ids data/tables/rules.tsv data/tables/rule_names.tsv:2 >/dev/null 2>&1; then ok; else bad "rule_names.tsv names an unknown rule"; fi
 
+# 5. a plain-name row that says a name has no HIP form names nothing translate rewrites (a
+# finding at error for what the translation fixes sends a porter after nothing)
+maps=$(cat data/cuda2hip/*.tsv | awk -F'\t' '!/^#/ && NF > 1 && $2 != "-" { print $1 }' | sort -u)
+said=$(awk -F'\t' '!/^#/ && $7 ~ /has no HIP implementation/ { print $1 }' data/tables/rule_names.tsv | sort -u)
+both=$(printf '%s\n' "$maps" | comm -12 - "$(printf '%s\n' "$said" >"$work/said"; echo "$work/said")")
+if [ -z "$both" ]; then ok; else bad "rule_names.tsv says these have no HIP form, but translate rewrites them: $both"; fi
+
 # 4. a new rule keyed on a new name, added by the documented steps, fires
 case $B in
 *-san*)

@@ -1,1 +1,1 @@
-__global__ void k() { __trap(); }
+__global__ void k() { __nanosleep(1); }

@@ -4,5 +4,5 @@ __global__ void k(float *v) {
     v[lane] = __shfl_xor_sync(0xffffffff, v[lane], 1);
     /* hipport-ignore: ASM */ __nanosleep(10);
     v[0] = __shfl_xor_sync(0xffffffff, v[0], 2); // hipport-ignore: WAVE002
-    __trap();
+    __nanosleep(1);
 }
