@@ -115,6 +115,16 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
                                "this code belongs to that fork's build)",
                                msg, (int)f.len, f.s);
     }
+    if (r->src && sev > HP_SEV_NOTE &&
+        (fk = pysrc_constexpr_off(r->src, pysrc_tok_at(r->src, off))) >= 0) {
+        hp_str f = pysrc_text(r->src, fk);
+        sev = HP_SEV_NOTE;
+        if (msg)
+            msg = arena_printf(r->a,
+                               "%s (under if %.*s, a constexpr every call of this kernel in the "
+                               "file passes as false: Triton does not compile this branch)",
+                               msg, (int)f.len, f.s);
+    }
     if (r->nv_dialect && sev > HP_SEV_NOTE) {
         sev = HP_SEV_NOTE;
         if (msg)

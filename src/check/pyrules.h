@@ -33,6 +33,8 @@ typedef struct pyrules {
                          note (pysrc_windows_only) */
     const char *nv_dialect; /* the NVIDIA-only Triton dialect the file imports ("Gluon's NVIDIA
                                dialect", "TLX"), or NULL: its findings are notes */
+    int fnuz;         /* the file names an FNUZ fp8 type or the AMD side (fnuz_file): 0 not
+                         known yet, 1 no, 2 yes */
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,

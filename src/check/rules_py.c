@@ -618,6 +618,7 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->test_code = 0;
     r->src = NULL;
     r->nv_dialect = NULL;
+    r->fnuz = 0;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     if (!d || !d->ok)

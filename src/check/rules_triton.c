@@ -1089,6 +1089,27 @@ static const char *const tma_names[] = {
     "triton.tools.experimental_descriptor.create_2d_tma_descriptor",
 };
 
+/* Does the file name an FNUZ fp8 type (tl.float8e4b8, tl.float8e5b16, torch.float8_e4m3fnuz,
+ * torch.float8_e5m2fnuz, or a string of one) or test for the AMD side? Then OCP data and FNUZ
+ * data may meet in it. Asked once per file. */
+static int fnuz_file(pyrules *r, const pysrc *p)
+{
+    if (!r->fnuz) {
+        r->fnuz = 1;
+        for (ptrdiff_t k = 0; k < p->n && r->fnuz == 1; k++) {
+            hp_str s = pysrc_text(p, k);
+            if ((p->t[k].kind == PY_NAME || p->t[k].kind == PY_STRING) &&
+                (str_find(s, S("fnuz")) >= 0 || str_find(s, S("float8e4b8")) >= 0 ||
+                 str_find(s, S("float8e5b16")) >= 0 || str_find(s, S("fp8e4b8")) >= 0 ||
+                 str_find(s, S("fp8e5b16")) >= 0))
+                r->fnuz = 2;
+        }
+        if (r->fnuz == 1 && pysrc_mentions_amd(p))
+            r->fnuz = 2;
+    }
+    return r->fnuz == 2;
+}
+
 static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const char *q)
 {
     unsigned tg = pyrules_targets(r);
@@ -1102,12 +1123,19 @@ static void fp8_name(pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e, const
                  "use tl.float8e4b8 (FNUZ) on gfx942 or tl.float8e4nv (OCP) on gfx950");
     } else if ((strcmp(t, "float8e4nv") == 0 || strcmp(t, "float8e5") == 0) &&
                (tg & (TGT_CDNA12 | TGT_GFX942 | TGT_RDNA))) {
+        /* where the file knows of no FNUZ data (it names no FNUZ type and no AMD test), its
+         * fp8 is OCP throughout: on gfx942 Triton emulates it, and computes the same */
+        int mixed = fnuz_file(r, p);
         const char *m = arena_printf(
-            r->a, "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
-                     "(MI300) and older Triton emulates it or rejects it, and MI300 fp8 data "
-                     "is FNUZ (tl.float8e4b8/tl.float8e5b16)",
+            r->a,
+            mixed ? "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
+                    "(MI300) and older Triton emulates it or rejects it, and MI300 fp8 data "
+                    "is FNUZ (tl.float8e4b8/tl.float8e5b16)"
+                  : "tl.%s is OCP fp8: native only on gfx950 (MI350) and RDNA4; on gfx942 "
+                    "(MI300) Triton emulates it (slower), on older CDNA it rejects it; the file "
+                    "names no FNUZ type, so its fp8 data is OCP throughout",
             t);
-        add_span(r, p, b, e, RID_TRI004, HP_SEV_WARNING, m,
+        add_span(r, p, b, e, RID_TRI004, mixed ? HP_SEV_WARNING : HP_SEV_NOTE, m,
                  "choose the dtype from the GPU's gcnArchName: gfx942 -> e4b8/e5b16, gfx950 "
                  "-> e4nv/e5");
     } else if ((strcmp(t, "float8e4b8") == 0 || strcmp(t, "float8e5b16") == 0) &&

@@ -59,6 +59,8 @@ struct pysrc_memo {
     int forkany;            /* the file holds a fork probe at all */
     int32_t *forkfn;        /* per def header (fork_fn): 0 not known, -1 no (or being asked),
                              * else the probe's string token + 1 */
+    int32_t *cxoff;         /* per if/elif header (pysrc_constexpr_off): 0 not known, -1 no,
+                             * else the flag's token + 1 */
 };
 
 /* The last alias of name. */
@@ -2108,4 +2110,218 @@ ptrdiff_t pysrc_fork_only(const pysrc *p, ptrdiff_t i)
     if (!p->memo->forkany)
         return -1;
     return fork_line(p, p->lstart[i], 0);
+}
+
+/* ------------------------------------------------------------------ constexpr flags left off */
+
+/* Is tokens [b, e) False, None or 0? */
+static int false_lit(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    long long v;
+    return pysrc_const(p, b, e, "False") || pysrc_const(p, b, e, "None") ||
+           (pysrc_int(p, b, e, &v) && v == 0);
+}
+
+/* The end of the value that starts at token b inside brackets or on a line: the first ',',
+ * closing bracket or NEWLINE at its depth. */
+static ptrdiff_t value_end(const pysrc *p, ptrdiff_t b)
+{
+    ptrdiff_t j = b;
+    while (j < p->n && p->t[j].kind != PY_NEWLINE && !pysrc_op(p, j, ',') &&
+           !pysrc_op(p, j, ')') && !pysrc_op(p, j, ']') && !pysrc_op(p, j, '}')) {
+        if (is_open(&p->t[j]) && p->match[j] > j)
+            j = p->match[j];
+        j++;
+    }
+    return j;
+}
+
+/* Does the annotation [b, e) name constexpr (tl.constexpr, triton.language.constexpr)? */
+static int names_constexpr(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    for (ptrdiff_t k = b; k < e; k++)
+        if (pysrc_is(p, k, "constexpr"))
+            return 1;
+    return 0;
+}
+
+/* The def whose parameter list holds token k, or -1. */
+static ptrdiff_t param_of(const pysrc *p, ptrdiff_t k)
+{
+    ptrdiff_t d = p->lstart[k];
+    if (!pysrc_is(p, d, "def") || !pysrc_op(p, d + 2, '('))
+        return -1;
+    return k > d + 2 && k < p->match[d + 2] ? d : -1;
+}
+
+/* Is every value the file gives the variable name False, None or 0, and one at least: its
+ * assignments (name = v, name: T = v), keyword arguments and parameter defaults (name=v; a
+ * keyword name=name passes the same variable on)? A binding check cannot read (a parameter
+ * without a default, other than a kernel's constexpr one, whose kernel's calls the caller
+ * reads; a loop or with target, a tuple assignment, an augmented assignment, a string that
+ * names it, as in a config dict) answers no. */
+static int always_false(const pysrc *p, hp_str name)
+{
+    int seen = 0;
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (p->t[k].kind == PY_STRING) {
+            if (str_eq(pylex_string_body(p->src, &p->t[k]), name))
+                return 0;
+            continue;
+        }
+        if (p->t[k].kind != PY_NAME || !str_eq(pysrc_text(p, k), name) ||
+            pysrc_op(p, k - 1, '.'))
+            continue;
+        if (pysrc_is(p, k - 1, "for") || pysrc_is(p, k - 1, "as") ||
+            pysrc_is(p, k - 1, "global") || pysrc_is(p, k - 1, "nonlocal") ||
+            pysrc_op(p, k + 1, PO_WALRUS) || pysrc_op(p, k + 1, PO_AUGASSIGN) ||
+            (p->lstart[k] == k && pysrc_op(p, k + 1, ',')))
+            return 0;
+        ptrdiff_t d = param_of(p, k);
+        ptrdiff_t v = -1;
+        if (pysrc_op(p, k + 1, '=')) {
+            v = k + 2;
+        } else if (pysrc_op(p, k + 1, ':') && (d >= 0 || p->lstart[k] == k)) {
+            ptrdiff_t ae = value_end(p, k + 2);
+            if (d >= 0 && names_constexpr(p, k + 2, ae) && !pysrc_op(p, ae, '='))
+                continue; /* a kernel's parameter: its calls bind it */
+            if (pysrc_op(p, ae, '='))
+                v = ae + 1;
+            else if (d >= 0)
+                return 0;
+            else
+                continue; /* a bare annotation binds nothing */
+        } else if (d >= 0 && (pysrc_op(p, k + 1, ',') || pysrc_op(p, k + 1, ')'))) {
+            return 0; /* a parameter without a default: its callers decide */
+        } else {
+            continue; /* a use */
+        }
+        ptrdiff_t ve = p->lstart[k] == k && d < 0 ? p->lend[k] : value_end(p, v);
+        if (ve - v == 1 && str_eq(pysrc_text(p, v), name) && d < 0)
+            continue; /* name=name: the same variable passed on */
+        if (!false_lit(p, v, ve))
+            return 0;
+        seen = 1;
+    }
+    return seen;
+}
+
+/* Is the argument [b, e) a value that is always false: a literal, or a variable whose every
+ * binding in the file is one? */
+static int arg_false(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    if (false_lit(p, b, e))
+        return 1;
+    return e - b == 1 && p->t[b].kind == PY_NAME && always_false(p, pysrc_text(p, b));
+}
+
+/* For the def at d with parameter name (annotated constexpr): is the value every call of the
+ * function in the file passes for it (or its default) always false, with one call at least?
+ * A reference to the function other than a call (kernel[grid](...), kernel(...)) answers no. */
+static int calls_pass_false(const pysrc *p, ptrdiff_t d, hp_str name)
+{
+    if (d + 2 >= p->n || p->t[d + 1].kind != PY_NAME || !pysrc_op(p, d + 2, '('))
+        return 0;
+    pysrc_arg par[64];
+    int np = pysrc_args(p, d + 2, par, 64);
+    if (np > 64)
+        return 0;
+    int pi = -1;
+    for (int k = 0; k < np; k++)
+        if (par[k].star || pysrc_op(p, par[k].b, '/'))
+            break;
+        else if (str_eq(pysrc_text(p, par[k].b), name))
+            pi = k;
+    if (pi < 0 || !names_constexpr(p, par[pi].b, par[pi].e))
+        return 0;
+    ptrdiff_t dflt = -1;
+    for (ptrdiff_t j = par[pi].b; j < par[pi].e; j++)
+        if (pysrc_op(p, j, '='))
+            dflt = j + 1;
+    hp_str fn = pysrc_text(p, d + 1);
+    int calls = 0;
+    for (ptrdiff_t k = 0; k < p->n; k++) {
+        if (k == d + 1 || p->t[k].kind != PY_NAME || !str_eq(pysrc_text(p, k), fn) ||
+            pysrc_op(p, k - 1, '.'))
+            continue;
+        ptrdiff_t o = k + 1;
+        if (pysrc_op(p, o, '[') && p->match[o] > o)
+            o = p->match[o] + 1;
+        if (!pysrc_op(p, o, '('))
+            return 0;
+        pysrc_arg a[64];
+        int na = pysrc_args(p, o, a, 64);
+        if (na > 64)
+            return 0;
+        int kw = -1, pos = 0, at = -1;
+        for (int j = 0; j < na; j++) {
+            if (a[j].star)
+                return 0;
+            if (a[j].kw >= 0 && str_eq(pysrc_text(p, a[j].kw), name))
+                kw = j;
+            else if (a[j].kw < 0 && pos++ == pi)
+                at = j;
+        }
+        if (kw >= 0 ? !arg_false(p, a[kw].vb, a[kw].e)
+                    : at >= 0 ? !arg_false(p, a[at].b, a[at].e)
+                              : dflt < 0 || !false_lit(p, dflt, par[pi].e))
+            return 0;
+        calls++;
+    }
+    return calls > 0;
+}
+
+/* Is the condition [b, e) name, or an and-chain holding it (no or, no not)? Returns the
+ * name's token, or -1. */
+static ptrdiff_t and_flag(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    if (e > b && pysrc_op(p, e - 1, ':'))
+        e--;
+    strip_parens(p, &b, &e);
+    ptrdiff_t flag = -1;
+    for (ptrdiff_t s = b; s < e;) {
+        ptrdiff_t t = s;
+        while (t < e && !pysrc_is(p, t, "and")) {
+            if (pysrc_is(p, t, "or") || pysrc_is(p, t, "not"))
+                return -1;
+            if (is_open(&p->t[t]) && p->match[t] > t)
+                t = p->match[t];
+            t++;
+        }
+        if (flag < 0 && t - s == 1 && p->t[s].kind == PY_NAME)
+            flag = s;
+        s = t + 1;
+    }
+    return flag;
+}
+
+ptrdiff_t pysrc_constexpr_off(const pysrc *p, ptrdiff_t i)
+{
+    if (i < 0 || i >= p->n || !p->memo)
+        return -1;
+    struct pysrc_memo *m = p->memo;
+    if (!m->cxoff)
+        m->cxoff = NEW(m->a, int32_t, p->n);
+    for (ptrdiff_t h = p->up[p->lstart[i]]; h >= 0; h = p->up[h]) {
+        if (!pysrc_is(p, h, "if") && !pysrc_is(p, h, "elif"))
+            continue;
+        if (m->cxoff && m->cxoff[h]) {
+            if (m->cxoff[h] > 0)
+                return m->cxoff[h] - 1;
+            continue;
+        }
+        ptrdiff_t f = and_flag(p, h + 1, p->lend[h]), r = -1;
+        if (f >= 0) {
+            ptrdiff_t d = p->up[h];
+            while (d >= 0 && !pysrc_is(p, d, "def"))
+                d = p->up[d];
+            if (d >= 0 && calls_pass_false(p, d, pysrc_text(p, f)))
+                r = f;
+        }
+        if (m->cxoff)
+            m->cxoff[h] = r >= 0 ? (int32_t)r + 1 : -1;
+        if (r >= 0)
+            return r;
+    }
+    return -1;
 }

@@ -154,6 +154,11 @@ int pysrc_windows_only(const pysrc *p, ptrdiff_t i);
  * name bound to one), after an exit on its absence or an assert of it, or in a function that
  * only such code refers to? Returns the string token naming the feature, or -1. */
 ptrdiff_t pysrc_fork_only(const pysrc *p, ptrdiff_t i);
+/* Is token i in the body of an if on a constexpr flag (if FLAG:, or an and-chain holding it)
+ * of the def around it, a flag every call of that def in the file passes as False, None or 0
+ * (a literal, or a variable every binding of which in the file is one), or leaves at such a
+ * default? Triton compiles no branch a constexpr turns off. Returns the flag's token, or -1. */
+ptrdiff_t pysrc_constexpr_off(const pysrc *p, ptrdiff_t i);
 /* The token that covers byte offset off, or -1. */
 ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
