@@ -550,42 +550,37 @@ static int names_cuda_only(const rctx *c, ptrdiff_t h)
     return 0;
 }
 
-/* Does the directive at h test __CUDA_ARCH__ only for being defined (#ifdef, #ifndef,
- * defined(__CUDA_ARCH__))? In a CUDA source translate writes those tests as
- * __HIP_DEVICE_COMPILE__, which HIP-Clang's device pass defines: the branch is compiled. */
-static int cuda_arch_defined_only(const rctx *c, ptrdiff_t h)
+void rules_amd_env(rctx *c, int device, ppenv *env)
 {
-    int seen = 0;
-    for (ptrdiff_t j = h + 1; j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
-         j++) {
-        if (c->t[j].kind != TK_IDENT || !str_eqc(rules_text(c, j), "__CUDA_ARCH__"))
-            continue;
-        ptrdiff_t p = j - 1;
-        if (p > h && c->t[p].kind == TK_PUNCT && c->t[p].sub == '(')
-            p--;
-        int ifdef = c->t[h].sub == PP_IFDEF || c->t[h].sub == PP_IFNDEF;
-        int def = (ifdef && p <= h + 1) ||
-                  (c->t[p].kind == TK_IDENT && str_eqc(rules_text(c, p), "defined"));
-        if (!def)
-            return 0;
-        seen = 1;
+    enum { NM = sizeof cuda_only_macros / sizeof *cuda_only_macros };
+    const char *u[NM + 1];
+    int nu = 0;
+    for (int k = 0; k < NM; k++) {
+        const char *m = cuda_only_macros[k];
+        if (rules_shim(c, str_cstr(m)))
+            continue; /* the tree's HIP shim defines it: not known here */
+        if (!c->hip_source && (strcmp(m, "CUDA_VERSION") == 0 || strcmp(m, "CUDART_VERSION") == 0))
+            u[nu++] = rules_fmt(c, "-D%s=10000", m);
+        else if (!c->hip_source && device && strcmp(m, "__CUDA_ARCH__") == 0)
+            u[nu++] = "-D__CUDA_ARCH__=300";
+        else
+            u[nu++] = rules_fmt(c, "-U%s", m);
     }
-    return seen;
+    if (!c->hip_source && !rules_shim(c, S("__CUDACC__")))
+        u[nu++] = "-D__CUDACC__=1";
+    ppeval_env_init(env, c->a, u, nu);
 }
 
 /* Marks c->dead: a conditional decides a branch only when its condition names one of CUDA's
- * own macros (evaluated with them undefined); any other condition leaves every branch live, so
+ * own macros (evaluated as AMD's device and host passes see them, rules_amd_env: a branch both
+ * skip is dead, one only one skips is open); any other condition leaves every branch live, so
  * "#if 0" or an unknown project macro hides nothing here. */
 static void mark_dead(rctx *c)
 {
-    enum { NM = sizeof cuda_only_macros / sizeof *cuda_only_macros, DEPTH = 64 };
-    const char *u[NM];
-    int nu = 0;
-    for (int k = 0; k < NM; k++)
-        if (!rules_shim(c, str_cstr(cuda_only_macros[k])))
-            u[nu++] = rules_fmt(c, "-U%s", cuda_only_macros[k]);
-    ppenv env;
-    ppeval_env_init(&env, c->a, u, nu);
+    enum { DEPTH = 64 };
+    ppenv dev, host; /* AMD's device and host passes: a branch is dead when both skip it */
+    rules_amd_env(c, 1, &dev);
+    rules_amd_env(c, 0, &host);
     struct {
         uint8_t parent, taken, open; /* parent dead; a branch certainly taken; one may be */
     } st[DEPTH];
@@ -618,11 +613,14 @@ static void mark_dead(rctx *c)
                 dead = 1;
                 break;
             }
-            int v = c->t[h].sub == PP_ELSE ? (st[depth - 1].open ? -1 : 1)
-                    : !names_cuda_only(c, h) ||
-                            (!c->hip_source && cuda_arch_defined_only(c, h))
-                        ? -1
-                        : ppeval_directive(&env, c->src, c->t, c->nt, h);
+            int v = -1;
+            if (c->t[h].sub == PP_ELSE) {
+                v = st[depth - 1].open ? -1 : 1;
+            } else if (names_cuda_only(c, h)) {
+                int vd = ppeval_directive(&dev, c->src, c->t, c->nt, h);
+                int vh = ppeval_directive(&host, c->src, c->t, c->nt, h);
+                v = vd == vh ? vd : -1;
+            }
             dead = v == 0;
             if (v == 1)
                 st[depth - 1].taken = 1;

@@ -37,6 +37,7 @@
 #include "hp_assert.h"
 #include "lex.h"
 #include "nameidx.h"
+#include "ppeval.h"
 #include "rule_ids.h"
 
 /* Languages (bits, so that a rule or a name row can apply to several). */
@@ -392,6 +393,15 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
                             int *n, uint8_t **cuda_side);
 /* Does a HIP shim of the tree define s (cfg->shim)? */
 int rules_shim(const rctx *c, hp_str s);
+/* The macros of CUDA as AMD sees them, for evaluating a condition: in a HIP source none of
+ * CUDA's own macros is defined; in a CUDA source, as translate leaves them: CUDA_VERSION and
+ * CUDART_VERSION defined (translate tests HIP_VERSION for defined()) with the value 10000 that
+ * translate decides comparisons with (HIP has the CUDA 10 runtime's API: >= 9000 holds,
+ * >= 11000 fails), __CUDACC__ defined (as __HIPCC__), and __CUDA_ARCH__ on the device pass
+ * (device set) defined (as __HIP_DEVICE_COMPILE__) with the value 300 (>= 300 holds, what
+ * translate writes; a test of a higher one fails, as HIP-Clang leaves it 0), undefined on the
+ * host pass. A macro the tree's HIP shim defines is left unknown. */
+void rules_amd_env(rctx *c, int device, ppenv *env);
 
 /* Types as the rules need them. */
 typedef enum rules_type {

@@ -127,17 +127,87 @@ static int amd_skips(rctx *c, ptrdiff_t i, hp_str name)
     return sk.skipping;
 }
 
-/* The condition of the directive at h with every macro that named() picks undefined, as
- * HIP-Clang leaves CUDA's: 1 true, 0 false, -1 undecided (it tests other macros too). */
-static int eval_undefined(rctx *c, ptrdiff_t h, int (*named)(hp_str))
+/* The condition of the directive at h as AMD's device pass sees it (rules_amd_env; CUDA's
+ * other architecture and version macros undefined): 1 true, 0 false, -1 undecided (it tests
+ * other macros too). */
+static int amd_eval(rctx *c, ptrdiff_t h)
 {
     ppenv env;
-    ppeval_env_init(&env, c->a, NULL, 0);
+    rules_amd_env(c, 1, &env);
     for (ptrdiff_t j = rules_next(c, h); j < c->nt && c->t[j].kind != TK_PP_END;
-         j = rules_next(c, j))
-        if (c->t[j].kind == TK_IDENT && named(rules_text(c, j)))
-            ppeval_env_set(&env, rules_text(c, j), 0, 0, S(""));
+         j = rules_next(c, j)) {
+        if (c->t[j].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, j);
+        if ((is_cuda_arch(s) || is_cuda_version(s)) && !rules_shim(c, s) &&
+            (c->hip_source ||
+             !(RULES_EQ(s, "__CUDA_ARCH__") || RULES_EQ(s, "CUDA_VERSION") ||
+               RULES_EQ(s, "CUDART_VERSION") || RULES_EQ(s, "__CUDACC__"))))
+            ppeval_env_set(&env, s, 0, 0, S(""));
+    }
     return ppeval_directive(&env, c->src, c->t, c->nt, h);
+}
+
+/* Is the macro at token i (__CUDA_ARCH__, CUDA_VERSION, CUDART_VERSION) in a comparison that
+ * translate decides in a CUDA source, "NAME OP NUMBER" alone between operators: every HIP has
+ * the CUDA 10 runtime's API (>= N for N up to 10000 holds, < N fails) and every AMD GPU what
+ * sm_30 added (__CUDA_ARCH__ >= N for N up to 300 is __HIP_DEVICE_COMPILE__)? 1 where
+ * translate writes true, -1 false, 0 when it leaves the comparison. */
+static int translate_decides(rctx *c, ptrdiff_t i, ptrdiff_t h)
+{
+    if (c->hip_source)
+        return 0;
+    hp_str name = rules_text(c, i);
+    int arch = RULES_EQ(name, "__CUDA_ARCH__");
+    if (!arch && !RULES_EQ(name, "CUDA_VERSION") && !RULES_EQ(name, "CUDART_VERSION"))
+        return 0;
+    ptrdiff_t pv = rules_prev(c, i), op = rules_next(c, i), num = rules_next(c, op),
+              after = rules_next(c, num);
+    if (op >= c->nt || num >= c->nt || c->t[num].kind != TK_NUMBER)
+        return 0;
+    /* alone: after the directive's name, '(', '!', && or ||; before ')', && , || or the end */
+    if (!(pv == rules_next(c, h) || rules_punct(c, pv, '(') || rules_punct(c, pv, '!') ||
+          RULES_EQ(rules_text(c, pv), "&&") || RULES_EQ(rules_text(c, pv), "||")))
+        return 0;
+    if (!(after >= c->nt || c->t[after].kind == TK_PP_END || rules_punct(c, after, ')') ||
+          RULES_EQ(rules_text(c, after), "&&") || RULES_EQ(rules_text(c, after), "||")))
+        return 0;
+    hp_str d = rules_text(c, num);
+    long long n = 0;
+    for (ptrdiff_t k = 0; k < d.len; k++) {
+        if (d.s[k] < '0' || d.s[k] > '9' || n > 1000000)
+            return 0;
+        n = n * 10 + (d.s[k] - '0');
+    }
+    long long floor = arch ? 300 : 10000;
+    hp_str o = rules_text(c, op);
+    if ((RULES_EQ(o, ">=") && n <= floor) || (RULES_EQ(o, ">") && n < floor))
+        return 1;
+    if ((RULES_EQ(o, "<") && n <= floor) || (RULES_EQ(o, "<=") && n < floor))
+        return -1;
+    return 0;
+}
+
+/* Is the branch after dirs[k] a stub that stops the kernel: a short one (a few statements)
+ * that calls a trap (__trap, __builtin_trap, a function named for one: trap_unsupported_arch)
+ * or abort? */
+static int branch_traps(const rctx *c, ptrdiff_t k)
+{
+    ptrdiff_t e = k >= 0 ? chain_next(c, k) : -1;
+    if (e < 0)
+        return 0;
+    int n = 0, trap = 0;
+    for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e]; i++) {
+        if ((c->t[i].flags & TF_PP) || c->t[i].kind == TK_PP_END || c->t[i].kind == TK_EOF)
+            continue;
+        if (++n > 24)
+            return 0;
+        if (c->t[i].kind == TK_IDENT) {
+            hp_str s = rules_text(c, i);
+            trap |= str_find_nocase(s, S("trap")) >= 0 || RULES_EQ(s, "abort");
+        }
+    }
+    return trap;
 }
 
 static int tests_arch_value(rctx *c, ptrdiff_t h);
@@ -153,11 +223,11 @@ static int amd_lands_in_code(rctx *c, ptrdiff_t h)
     ptrdiff_t k = dir_index(c, h);
     if (k < 0)
         return -1;
-    int v = eval_undefined(c, h, is_cuda_arch);
+    int v = amd_eval(c, h);
     if (v < 0)
         return -1;
     if (v == 1)
-        return branch_has_code(c, k);
+        return branch_has_code(c, k) && !branch_traps(c, k);
     ptrdiff_t n = chain_next(c, k);
     if (n < 0)
         return -1;
@@ -229,7 +299,7 @@ static int arch_conjunction(rctx *c, ptrdiff_t h)
  * AMD: 1 true, 0 false, -1 undecided (it tests other macros too). */
 static int arch_eval(rctx *c, ptrdiff_t h)
 {
-    return eval_undefined(c, h, is_cuda_arch);
+    return amd_eval(c, h);
 }
 
 /* Where AMD goes for the test of __CUDA_ARCH__'s value at token v of the directive at h. */
@@ -260,7 +330,7 @@ static const char *arch_branch(rctx *c, ptrdiff_t h, ptrdiff_t v)
  * branch; CUDA_VERSION >= 11000 fails, so AMD takes the other. */
 static const char *ver_branch(rctx *c, ptrdiff_t h, hp_str s)
 {
-    int own = eval_undefined(c, h, is_cuda_version);
+    int own = amd_eval(c, h);
     if (own == 1)
         return rules_fmt(c, "'%.*s' is not defined by HIP-Clang, so the test holds there: AMD "
                             "takes this branch; HIP's version numbers do not follow CUDA's",
@@ -291,13 +361,13 @@ static void directive(rctx *c, ptrdiff_t h)
             if (defined_test(c, j, h) && RULES_EQ(s, "__CUDA_ARCH__")) {
                 if (arch_def < 0)
                     arch_def = j;
-            } else if (arch_val < 0) {
+            } else if (arch_val < 0 && !translate_decides(c, j, h)) {
                 arch_val = j;
             }
         } else if (is_cuda_version(s)) {
             if (defined_test(c, j, h) &&
                 (RULES_EQ(s, "__CUDACC__") || RULES_EQ(s, "__NVCC__") ||
-                 RULES_EQ(s, "CUDA_VERSION"))) {
+                 RULES_EQ(s, "CUDA_VERSION") || RULES_EQ(s, "CUDART_VERSION"))) {
                 if (ver_def < 0)
                     ver_def = j;
             } else if (ver_val < 0) {
@@ -313,8 +383,13 @@ static void directive(rctx *c, ptrdiff_t h)
         arch_def = -1;
     if (arch_val >= 0 && chain_reported(c, h))
         arch_val = -1;
-    /* defined(__CUDA_ARCH__) && ...: false on AMD whatever CUDA version it also tests */
-    if (ver_val >= 0 && arch_conjunction(c, h))
+    /* defined(__CUDA_ARCH__) && ...: in a HIP source false on AMD whatever CUDA version it
+     * also tests (in a CUDA source translate makes it the device pass's test) */
+    if (ver_val >= 0 && c->hip_source && arch_conjunction(c, h))
+        ver_val = -1;
+    /* a comparison translate decides beside an architecture test: the ARCH001 finding is the
+     * line's */
+    if (ver_val >= 0 && arch_val >= 0 && translate_decides(c, ver_val, h))
         ver_val = -1;
     if (arch_val >= 0) {
         hp_str s = rules_text(c, arch_val);
@@ -330,10 +405,16 @@ static void directive(rctx *c, ptrdiff_t h)
                          ? code ? arch_branch(c, h, arch_val)
                                 : rules_fmt(c, "this tests the value of __CUDA_ARCH__, which "
                                                "HIP-Clang does not define: %s",
-                                            own == 1 ? "the condition holds there and AMD "
-                                                       "silently takes this branch"
-                                                     : "the condition silently takes the other "
-                                                       "branch")
+                                            own == 1 && branch_traps(c, dir_index(c, h))
+                                                ? "on AMD's device pass the condition holds "
+                                                  "and this branch, a stub that stops the "
+                                                  "kernel, is taken"
+                                            : own == 1 ? "the condition holds there and AMD "
+                                                         "silently takes this branch"
+                                            : own == 0 ? "the condition silently takes the "
+                                                         "other branch"
+                                                       : "where AMD goes depends on other "
+                                                         "macros the condition tests")
                          : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: %s", (int)s.len, s.s,
                                      where),
                      NULL);
@@ -348,7 +429,30 @@ static void directive(rctx *c, ptrdiff_t h)
     }
     if (ver_val >= 0) {
         hp_str s = rules_text(c, ver_val);
-        rules_report(c, RID_ARCH004, ver_val, 0, 0, ver_branch(c, h, s), NULL);
+        int own = amd_eval(c, h), holds = translate_decides(c, ver_val, h);
+        rules_report(c, RID_ARCH004, ver_val, 0, 0,
+                     holds && own >= 0
+                         ? rules_fmt(c,
+                                     "'%.*s' is not defined by HIP-Clang; hipport translate "
+                                     "decides this comparison as %s (HIP has at least the CUDA "
+                                     "10 runtime's API), and AMD takes %s branch; HIP lacks "
+                                     "some device features CUDA had by then (half-precision "
+                                     "shuffles, the *_sync forms before HIP 7)",
+                                     (int)s.len, s.s, holds > 0 ? "true" : "false",
+                                     own ? "this" : "the other")
+                         : ver_branch(c, h, s),
+                     NULL);
+    } else if (ver_def >= 0 && !c->hip_source &&
+               (RULES_EQ(rules_text(c, ver_def), "CUDA_VERSION") ||
+                RULES_EQ(rules_text(c, ver_def), "CUDART_VERSION") ||
+                RULES_EQ(rules_text(c, ver_def), "__CUDACC__"))) {
+        hp_str s = rules_text(c, ver_def);
+        rules_report(c, RID_ARCH004, ver_def, HP_SEV_NOTE, 0,
+                     rules_fmt(c, "'%.*s' is not defined by HIP-Clang; hipport translate tests "
+                                  "%s instead, which HIP defines, so AMD takes this branch",
+                               (int)s.len, s.s,
+                               RULES_EQ(s, "__CUDACC__") ? "__HIPCC__" : "HIP_VERSION"),
+                     NULL);
     } else if (ver_def >= 0) {
         hp_str s = rules_text(c, ver_def);
         rules_report(c, RID_ARCH004, ver_def, HP_SEV_NOTE, 0,
