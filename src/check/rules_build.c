@@ -32,6 +32,9 @@ typedef struct bstmt {
     int python;   /* words come from Python strings (no assignments) */
 } bstmt;
 
+/* What a Makefile branch is for (bctx.nv_gpu). */
+enum { MB_GPU = 1, MB_WINDOWS = 2, MB_PROBE = 3 };
+
 typedef struct bctx {
     pyrules *r;
     arena *a;
@@ -49,7 +52,13 @@ typedef struct bctx {
     hp_severity dry_sev;
     int cu_branch;       /* shell: inside a case branch labelled with CUDA versions (cu118) */
     int nv_gpu;          /* Makefile: inside a branch that selects one NVIDIA GPU
-                            (ifeq ($(GPU),H100)) */
+                            (ifeq ($(GPU),H100)): MB_GPU; or a Windows build (ifeq
+                            ($(OS),Windows_NT)): MB_WINDOWS; or one that needs an NVIDIA GPU
+                            found by nvidia-smi (ifneq ($(GPU_CC),) where GPU_CC comes from
+                            it): MB_PROBE */
+    hp_str probe_var[8]; /* Makefile: variables set only from nvidia-smi / __nvcc_device_query
+                            or where it was found */
+    int nprobe;
     int cuda_script;     /* Python: a packaging script driven by CUDA version labels */
     int dead_fn;         /* setup.py: inside a module-level function the file never names */
     const char *nv_env;  /* Python: inside an if on an nvcc setting of the environment
@@ -601,6 +610,17 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         m = st->python ? "nvcc is the CUDA compiler: AMD builds compile with hipcc"
                        : "nvcc is the CUDA compiler: AMD builds compile with hipcc or "
                          "amdclang++ -x hip";
+    } else if ((RULES_EQ(wtext(c, st->w[i]), "-Xcompiler") && val.len > 1 &&
+                (val.s[0] == '/' || (val.len > 2 && val.s[0] == '"' && val.s[1] == '/'))) ||
+               (RULES_STARTS(wtext(c, st->w[i]), "-Xcompiler=/") &&
+                (val = str_cut(wtext(c, st->w[i]), 11, wtext(c, st->w[i]).len)).len > 1)) {
+        /* /Zc:__cplusplus, /std:c++20, /bigobj: options of MSVC, so nvcc's host compiler is
+         * MSVC and the build a Windows one */
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "nvcc-only flag '-Xcompiler' before an MSVC option ('%.*s'): "
+                               "this is a Windows build, and ROCm for AMD Instinct GPUs runs "
+                               "on Linux only",
+                         (int)val.len, val.s);
     } else if (xcompiler_host(wtext(c, st->w[i]), val)) {
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "nvcc-only flag '-Xcompiler': clang only warns that it is unused "
@@ -620,9 +640,15 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
     }
     if (c->nv_gpu && sev > HP_SEV_NOTE) {
         sev = HP_SEV_NOTE;
-        m = arena_printf(c->a, "%s (in a branch that selects one NVIDIA GPU: only that GPU's "
-                               "build runs it; a port adds its own branch)",
-                         m);
+        m = arena_printf(c->a, "%s (%s)", m,
+                         c->nv_gpu == MB_WINDOWS
+                             ? "in a branch for Windows builds: ROCm for AMD Instinct GPUs "
+                               "runs on Linux only"
+                         : c->nv_gpu == MB_PROBE
+                             ? "in a branch taken only where nvidia-smi finds an NVIDIA GPU: "
+                               "on an AMD machine the probe comes back empty"
+                             : "in a branch that selects one NVIDIA GPU: only that GPU's "
+                               "build runs it; a port adds its own branch");
     }
     if (c->dead_fn && sev > HP_SEV_NOTE) {
         sev = HP_SEV_NOTE;
@@ -1181,14 +1207,130 @@ static int make_nv_gpu_test(const bctx *c, ptrdiff_t b, ptrdiff_t e)
     return 0;
 }
 
+/* Does s name an NVIDIA-only probe of the machine (nvidia-smi, nvcc's __nvcc_device_query)? */
+static int nv_probe_word(hp_str s)
+{
+    return str_find(s, S("nvidia-smi")) >= 0 || str_find(s, S("__nvcc_device_query")) >= 0;
+}
+
+/* The test of a Makefile conditional line [b, e) (ifeq/ifneq/else ifeq ...), the kind of code
+ * its body holds (*body) and its else (*els): Windows for ifeq ($(OS),Windows_NT) (the else of
+ * ifneq), an NVIDIA machine for ifneq (X,) where X names nvidia-smi or a variable set only from
+ * it (the else of ifeq (X,)), one NVIDIA GPU for ifeq ($(GPU),H100). */
+static void make_branch_kind(const bctx *c, ptrdiff_t b, ptrdiff_t e, int *body, int *els)
+{
+    *body = *els = 0;
+    hp_str line = str_trim(str_make(c->src + b, e - b));
+    if (str_starts(line, S("else")))
+        line = str_trim(str_cut(line, 4, line.len));
+    int eq = str_starts(line, S("ifeq")), ne = str_starts(line, S("ifneq"));
+    if (!eq && !ne)
+        return;
+    for (ptrdiff_t k = 1; k < line.len; k++)
+        if (line.s[k] == '#' && str_is_space(line.s[k - 1])) {
+            line = str_trim(str_make(line.s, k)); /* a comment after the test */
+            break;
+        }
+    if (str_find(line, S("Windows_NT")) >= 0 && str_find(line, S("$(OS)")) >= 0) {
+        *(eq ? body : els) = MB_WINDOWS;
+        return;
+    }
+    int probe = nv_probe_word(line);
+    for (int k = 0; !probe && k < c->nprobe; k++) {
+        hp_str v = c->probe_var[k];
+        for (ptrdiff_t at = 0; at + v.len + 3 <= line.len && !probe; at++)
+            probe = line.s[at] == '$' && (line.s[at + 1] == '(' || line.s[at + 1] == '{') &&
+                    str_eq(str_make(line.s + at + 2, v.len), v) &&
+                    (line.s[at + 2 + v.len] == ')' || line.s[at + 2 + v.len] == '}');
+    }
+    if (probe) {
+        /* ifneq (X,) holds where X is not empty: where the probe found the GPU */
+        hp_str t = line;
+        int empty_rhs = t.len >= 2 && t.s[t.len - 1] == ')' && t.s[t.len - 2] == ',';
+        if (empty_rhs)
+            *(ne ? body : els) = MB_PROBE;
+        return;
+    }
+    if (eq && make_nv_gpu_test(c, b, e))
+        *body = MB_GPU;
+}
+
+/* The Makefile's variables set only from an NVIDIA probe: each assignment's value runs
+ * nvidia-smi or __nvcc_device_query, refers to the variable itself ($(strip $(V))), or sits in
+ * a branch that needs the probe to succeed; one such at least. */
+static void make_probe_vars(bctx *c)
+{
+    enum { NV = 128 };
+    hp_str name[NV];
+    int good[NV], n = 0;
+    int probe_depth = 0, depth = 0;
+    for (ptrdiff_t i = 0; i < c->len;) {
+        ptrdiff_t b = i;
+        while (i < c->len && c->src[i] != '\n')
+            i++;
+        ptrdiff_t e = i++;
+        hp_str line = str_trim(str_make(c->src + b, e - b));
+        if (str_starts(line, S("ifeq")) || str_starts(line, S("ifneq")) ||
+            str_starts(line, S("ifdef")) || str_starts(line, S("ifndef"))) {
+            depth++;
+            if (!probe_depth && nv_probe_word(line) && str_starts(line, S("ifneq")))
+                probe_depth = depth;
+            continue;
+        }
+        if (str_starts(line, S("else"))) {
+            if (probe_depth == depth)
+                probe_depth = 0;
+            continue;
+        }
+        if (str_starts(line, S("endif"))) {
+            if (probe_depth == depth)
+                probe_depth = 0;
+            depth--;
+            continue;
+        }
+        ptrdiff_t k = 0;
+        while (k < line.len && (ident_ch(line.s[k])))
+            k++;
+        if (k == 0)
+            continue;
+        hp_str v = str_make(line.s, k);
+        hp_str rest = str_trim(str_cut(line, k, line.len));
+        if (!(str_starts(rest, S("=")) || str_starts(rest, S(":=")) || str_starts(rest, S("?=")) ||
+              str_starts(rest, S("+=")) || str_starts(rest, S("::="))))
+            continue;
+        int self = 0;
+        for (ptrdiff_t at = 0; at + v.len + 3 <= rest.len && !self; at++)
+            self = rest.s[at] == '$' && rest.s[at + 1] == '(' &&
+                   str_eq(str_make(rest.s + at + 2, v.len), v) && rest.s[at + 2 + v.len] == ')';
+        int ok = probe_depth > 0 || nv_probe_word(rest) || self;
+        int f = -1;
+        for (int q = 0; q < n; q++)
+            if (str_eq(name[q], v))
+                f = q;
+        if (f < 0 && n < NV) {
+            f = n++;
+            name[f] = v;
+            good[f] = 2; /* no assignment seen yet */
+        }
+        if (f >= 0)
+            good[f] = ok && good[f] ? (self && good[f] == 2 ? 2 : 1) : 0;
+    }
+    c->nprobe = 0;
+    for (int q = 0; q < n && c->nprobe < 8; q++)
+        if (good[q] == 1)
+            c->probe_var[c->nprobe++] = name[q];
+}
+
 /* Makefiles, shell scripts, Dockerfiles, pyproject.toml: logical lines (backslash joins),
  * '#' comments at the start of a word, words split at spaces, quotes and shell separators. */
 static void scan_lines(bctx *c)
 {
     bstmt st;
     memset(&st, 0, sizeof st);
-    unsigned char vstack[64], gstack[64];
+    unsigned char vstack[64], gstack[64], estack[64];
     int vsp = 0;
+    if (c->kind == PYK_MAKE)
+        make_probe_vars(c);
     const char *s = c->src;
     ptrdiff_t i = 0;
     while (i < c->len) {
@@ -1250,26 +1392,36 @@ static void scan_lines(bctx *c)
             if (opens && closes) /* a one-line if ... fi */
                 opens = closes = 0;
         }
-        int gpu = c->kind == PYK_MAKE && (opens || middle) && make_nv_gpu_test(c, b, i);
+        int body = 0, els = 0;
+        if (c->kind == PYK_MAKE && (opens || middle))
+            make_branch_kind(c, b, i, &body, &els);
         if (opens) {
             if (vsp < (int)sizeof vstack) {
                 vstack[vsp] = (unsigned char)vendor;
-                gstack[vsp] = (unsigned char)gpu;
+                gstack[vsp] = (unsigned char)body;
+                estack[vsp] = (unsigned char)els;
             }
             vsp++;
         } else if (middle && vsp > 0 && vsp <= (int)sizeof vstack) {
             vstack[vsp - 1] = (unsigned char)(vstack[vsp - 1] | vendor);
-            gstack[vsp - 1] = (unsigned char)gpu;
+            /* else: what the tests before it leave; else ifeq X: that too, or X's own */
+            int bare = st.n == 1;
+            unsigned char left = estack[vsp - 1];
+            gstack[vsp - 1] = (unsigned char)(left ? left : bare ? 0 : body);
+            if (!left)
+                estack[vsp - 1] = (unsigned char)els;
         }
         st.guard = vendor && (opens || middle);
         for (int k = 0; k < vsp && k < (int)sizeof vstack; k++)
             st.guard |= vstack[k];
         if (closes && vsp > 0)
             vsp--;
-        /* the body of a branch for one NVIDIA GPU (not its test line) */
+        /* the body of a branch for one NVIDIA GPU, Windows or an NVIDIA machine (not its
+         * test line) */
         c->nv_gpu = 0;
         for (int k = 0; k < vsp && k < (int)sizeof gstack; k++)
-            c->nv_gpu |= gstack[k];
+            if (gstack[k])
+                c->nv_gpu = gstack[k];
         if (opens || middle)
             c->nv_gpu = 0;
         int ends = 0;

@@ -1862,6 +1862,10 @@ static int windows_test(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
             r = neg ? -1 : 1;
         else if (str_eq(v, S("win")) && pysrc_op(p, k - 1, '(') && pysrc_is(p, k - 2, "startswith"))
             r = pysrc_is(p, b, "not") ? -1 : 1;
+        else if (str_eq(v, S("msvc")) && k >= 2 &&
+                 (pysrc_op(p, k - 1, PO_EQ) || pysrc_op(p, k - 1, PO_NE)) &&
+                 pysrc_is(p, k - 2, "compiler_type"))
+            r = neg ? -1 : 1; /* distutils' compiler: MSVC builds are Windows builds */
     }
     return r;
 }

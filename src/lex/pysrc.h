@@ -146,8 +146,9 @@ int pysrc_nv_predicate(const pysrc *p, ptrdiff_t d);
  * code after it in its block is NVIDIA's. */
 int pysrc_nv_assert(const pysrc *p, ptrdiff_t j);
 /* Is token i in code that runs only on Windows: the body of an if/elif on sys.platform ==
- * "win32" (or startswith("win")), os.name == "nt" or platform.system() == "Windows" (and no
- * or), or the else of an if on the negation? ROCm for Instinct GPUs is Linux only. */
+ * "win32" (or startswith("win")), os.name == "nt", platform.system() == "Windows" or a
+ * build's compiler_type == "msvc" (and no or), or the else of an if on the negation? ROCm for
+ * Instinct GPUs is Linux only. */
 int pysrc_windows_only(const pysrc *p, ptrdiff_t i);
 /* Is token i in code for a Triton fork's feature that upstream Triton (AMD's backend
  * included) lacks: under a test of hasattr(triton.language, "async_task") (or a module-level
