@@ -131,6 +131,8 @@ typedef struct prun {
     names files;       /* the C++ files of the tree */
     names nv_pred;     /* NVIDIA-only predicates ("n NAME" lines) */
     names pred_other;  /* other defs of predicate names ("q NAME" lines) */
+    names def_dead;    /* macros #defined where AMD's passes both skip ("d NAME" lines) ... */
+    names def_live;    /* ... and elsewhere ("l NAME" lines) */
     names split_key;   /* every file's vendor-split keys for AMD (rules_split_keys) ... */
     names split_comp;  /* ... and the component each comes from */
 } prun;
@@ -201,8 +203,9 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         a->oom = saved;
         return;
     }
-    int n = 0, ns = 0, ni = 0, nb = 0;
-    hp_str *v = NULL, *sv = NULL, *iv = NULL, *bv = NULL;
+    int n = 0, ns = 0, ni = 0, nb = 0, nd = 0;
+    hp_str *v = NULL, *sv = NULL, *iv = NULL, *bv = NULL, *dv = NULL;
+    uint8_t *dd = NULL;
     uint8_t *side = NULL;
     uint8_t *mv = NULL;
     if (cmake || script)
@@ -239,7 +242,7 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     } else {
         if (amd && hdr)
             v = rules_platform_macros(a, pr->cfg, data, len, &n, &sv, &ns);
-        iv = rules_include_sides(a, pr->cfg, data, len, &ni, &side);
+        iv = rules_include_sides(a, pr->cfg, data, len, &ni, &side, &dv, &dd, &nd);
     }
     buf b;
     buf_init(&b, a, 64);
@@ -277,6 +280,11 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
     for (int i = 0; i < nf; i++) {
         buf_add(&b, fp[i] ? "n " : "q ", 2);
         buf_add(&b, fv[i].s, fv[i].len);
+        buf_addc(&b, '\n');
+    }
+    for (int i = 0; i < nd; i++) { /* #define names: "d " where AMD skips it, "l " live */
+        buf_add(&b, dd[i] ? "d " : "l ", 2);
+        buf_add(&b, dv[i].s, dv[i].len);
         buf_addc(&b, '\n');
     }
     for (int i = 0; i < ns; i++) {
@@ -347,6 +355,8 @@ static void plat_file(void *ud, const hp_file_result *r)
                                                 : kind == 'M' ? &pr->imp_any
                                                 : kind == 'n' ? &pr->nv_pred
                                                 : kind == 'q' ? &pr->pred_other
+                                            : kind == 'd' ? &pr->def_dead
+                                            : kind == 'l' ? &pr->def_live
                                                               : &pr->plat;
             if (ns->n == ns->cap) {
                 int nc = ns->cap ? 2 * ns->cap : 64;
@@ -865,6 +875,7 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
         rec->failed = 1;
         return;
     }
+    cfg->tree_pass = 1;
     cfg->plat = index_of(a, &pr.plat);
     cfg->shim = index_of(a, &pr.shim);
     cfg->inc_cuda = index_of(a, &pr.inc_cuda);
@@ -881,6 +892,18 @@ static void tree_platform_macros(arena *a, const hp_run_opts *r, rules_cfg *cfg,
     }
     tree_projects(a, &pr, cfg);
     tree_cuda_headers(a, &pr, cfg);
+    /* the macros defined only where AMD skips: undefined on AMD */
+    const nameidx *live = index_of(a, &pr.def_live);
+    int nundef = 0;
+    for (int i = 0; i < pr.def_dead.n; i++)
+        nundef += !live || nameidx_get(live, pr.def_dead.v[i]) < 0;
+    nameidx *ux = nundef ? NEW(a, nameidx, 1) : NULL;
+    if (ux && nameidx_init(ux, a, nundef)) {
+        for (int i = 0; i < pr.def_dead.n; i++)
+            if (!live || nameidx_get(live, pr.def_dead.v[i]) < 0)
+                nameidx_put(ux, pr.def_dead.v[i], 0, 0);
+        cfg->amd_undef = ux;
+    }
     /* the modules imported only from code one vendor runs */
     const nameidx *any = index_of(a, &pr.imp_any);
     int nonly = 0;

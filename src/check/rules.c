@@ -539,14 +539,29 @@ static const char *const cuda_only_macros[] = {
     "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "__NVCC__", "__CUDACC_RDC__",
     "__CUDACC_RTC__" /* NVRTC's; hipRTC defines __HIPCC_RTC__ */};
 
+/* Is s one of CUDA's own macros or a macro the tree defines only where AMD skips? */
+static int names_cuda_only_name(const rctx *c, hp_str s)
+{
+    for (size_t k = 0; k < sizeof cuda_only_macros / sizeof *cuda_only_macros; k++)
+        if (str_eqc(s, cuda_only_macros[k]))
+            return 1;
+    return (c->cfg && c->cfg->amd_undef && nameidx_get(c->cfg->amd_undef, s) >= 0) ||
+           (c->undef_here && nameidx_get(c->undef_here, s) >= 0);
+}
+
 static int names_cuda_only(const rctx *c, ptrdiff_t h)
 {
+    const nameidx *u = c->cfg ? c->cfg->amd_undef : NULL;
     for (ptrdiff_t j = h + 1; j < c->nt && c->t[j].kind != TK_PP_END && c->t[j].kind != TK_EOF;
          j++)
-        if (c->t[j].kind == TK_IDENT)
+        if (c->t[j].kind == TK_IDENT) {
             for (size_t k = 0; k < sizeof cuda_only_macros / sizeof *cuda_only_macros; k++)
                 if (str_eqc(rules_text(c, j), cuda_only_macros[k]))
                     return 1;
+            if ((u && nameidx_get(u, rules_text(c, j)) >= 0) ||
+                (c->undef_here && nameidx_get(c->undef_here, rules_text(c, j)) >= 0))
+                return 1;
+        }
     return 0;
 }
 
@@ -569,13 +584,19 @@ void rules_amd_env(rctx *c, int device, ppenv *env)
     if (!c->hip_source && !rules_shim(c, S("__CUDACC__")))
         u[nu++] = "-D__CUDACC__=1";
     ppeval_env_init(env, c->a, u, nu);
+    for (int w = 0; w < 2; w++) {
+        const nameidx *d = w ? c->undef_here : c->cfg ? c->cfg->amd_undef : NULL;
+        for (ptrdiff_t k = 0; d && k < d->cap; k++)
+            if (d->key[k].len && !rules_shim(c, d->key[k]))
+                ppeval_env_set(env, d->key[k], 0, 0, S(""));
+    }
 }
 
 /* Marks c->dead: a conditional decides a branch only when its condition names one of CUDA's
  * own macros (evaluated as AMD's device and host passes see them, rules_amd_env: a branch both
  * skip is dead, one only one skips is open); any other condition leaves every branch live, so
  * "#if 0" or an unknown project macro hides nothing here. */
-static void mark_dead(rctx *c)
+static void mark_dead_once(rctx *c)
 {
     enum { DEPTH = 64 };
     ppenv dev, host; /* AMD's device and host passes: a branch is dead when both skip it */
@@ -583,13 +604,45 @@ static void mark_dead(rctx *c)
     rules_amd_env(c, 0, &host);
     struct {
         uint8_t parent, taken, open; /* parent dead; a branch certainly taken; one may be */
+        uint8_t sure;                /* the current branch is certainly taken */
     } st[DEPTH];
     int depth = 0, over = 0, dead = 0;
     c->dead = NEW(c->a, uint8_t, c->ndirs);
+    /* the other names of the conditions decided here: their #defines on the way are followed
+     * (#define CC_TURING 750 before #if __CUDA_ARCH__ >= CC_TURING), no others */
+    nameidx want = {0};
+    int nwant = 0;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        unsigned sub = c->t[c->dirs[k]].sub;
+        if ((sub == PP_IF || sub == PP_ELIF) && names_cuda_only(c, c->dirs[k]))
+            for (ptrdiff_t j = c->dirs[k] + 1; j < c->nt && c->t[j].kind != TK_PP_END; j++)
+                nwant += c->t[j].kind == TK_IDENT;
+    }
+    if (nwant && nameidx_init(&want, c->a, nwant))
+        for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+            unsigned sub = c->t[c->dirs[k]].sub;
+            if ((sub == PP_IF || sub == PP_ELIF) && names_cuda_only(c, c->dirs[k]))
+                for (ptrdiff_t j = c->dirs[k] + 1; j < c->nt && c->t[j].kind != TK_PP_END; j++)
+                    if (c->t[j].kind == TK_IDENT)
+                        nameidx_put(&want, rules_text(c, j), 0, 0);
+        }
     for (ptrdiff_t k = 0; k < c->ndirs; k++) {
         ptrdiff_t h = c->dirs[k];
         int self = dead;
         switch (c->t[h].sub) {
+        case PP_DEFINE:
+        case PP_UNDEF: {
+            ptrdiff_t m = rules_next(c, rules_next(c, h));
+            if (dead || !want.cap || m >= c->nt || c->t[m].kind != TK_IDENT ||
+                nameidx_get(&want, rules_text(c, m)) < 0 || names_cuda_only_name(c, rules_text(c, m)))
+                break;
+            int sure = !over;
+            for (int q = 0; q < depth && sure; q++)
+                sure = st[q].sure;
+            ppeval_env_directive(&dev, c->src, c->t, c->nt, h, sure);
+            ppeval_env_directive(&host, c->src, c->t, c->nt, h, sure);
+            break;
+        }
         case PP_IF:
         case PP_IFDEF:
         case PP_IFNDEF:
@@ -602,13 +655,14 @@ static void mark_dead(rctx *c)
                     break;
                 }
                 st[depth].parent = (uint8_t)dead;
-                st[depth].taken = st[depth].open = 0;
+                st[depth].taken = st[depth].open = st[depth].sure = 0;
                 depth++;
             } else if (over || depth == 0) {
                 break;
             }
             int p = st[depth - 1].parent;
             self = elif ? p : dead;
+            st[depth - 1].sure = 0;
             if (p || st[depth - 1].taken) {
                 dead = 1;
                 break;
@@ -623,7 +677,7 @@ static void mark_dead(rctx *c)
             }
             dead = v == 0;
             if (v == 1)
-                st[depth - 1].taken = 1;
+                st[depth - 1].taken = st[depth - 1].sure = 1;
             if (v < 0)
                 st[depth - 1].open = 1;
             break;
@@ -642,6 +696,80 @@ static void mark_dead(rctx *c)
         }
         c->dead[k] = (uint8_t)((dead ? 1 : 0) | (self ? 2 : 0));
     }
+}
+
+/* Without the tree's first pass, the macros this file #defines only where AMD skips count as
+ * undefined too (c->undef_here): a second round then decides the tests of them. */
+static void mark_dead(rctx *c)
+{
+    mark_dead_once(c);
+    if ((c->cfg && c->cfg->tree_pass) || c->undef_here)
+        return;
+    int n = 0;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++)
+        n += c->t[c->dirs[k]].sub == PP_DEFINE;
+    if (!n)
+        return;
+    hp_str *name = NEW(c->a, hp_str, n);
+    uint8_t *live = NEW(c->a, uint8_t, n);
+    int m = 0;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t h = c->dirs[k];
+        if (c->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t t = rules_next(c, rules_next(c, h));
+        if (t >= c->nt || c->t[t].kind != TK_IDENT)
+            continue;
+        name[m] = rules_text(c, t);
+        live[m++] = (uint8_t)!(c->dead[k] & 2);
+    }
+    nameidx lv, *dx = NEW(c->a, nameidx, 1);
+    if (!dx || !nameidx_init(&lv, c->a, m) || !nameidx_init(dx, c->a, m))
+        return;
+    for (int i = 0; i < m; i++)
+        if (live[i])
+            nameidx_put(&lv, name[i], 0, 0);
+    int nd = 0;
+    for (int i = 0; i < m; i++)
+        if (!live[i] && nameidx_get(&lv, name[i]) < 0) {
+            nameidx_put(dx, name[i], 0, 0);
+            nd++;
+        }
+    if (!nd)
+        return;
+    c->undef_here = dx;
+    mark_dead_once(c);
+}
+
+hp_str *rules_defines_sides(rctx *c, int *n, uint8_t **dead)
+{
+    *n = 0;
+    *dead = NULL;
+    if (!c->t || c->ndirs <= 0)
+        return NULL;
+    if (!c->dead_done) {
+        c->dead_done = 1;
+        mark_dead(c);
+    }
+    int cnt = 0;
+    for (ptrdiff_t k = 0; k < c->ndirs; k++)
+        cnt += c->t[c->dirs[k]].sub == PP_DEFINE;
+    if (!cnt)
+        return NULL;
+    hp_str *v = NEW(c->a, hp_str, cnt);
+    uint8_t *dd = NEW(c->a, uint8_t, cnt);
+    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
+        ptrdiff_t h = c->dirs[k];
+        if (c->t[h].sub != PP_DEFINE)
+            continue;
+        ptrdiff_t m = rules_next(c, rules_next(c, h));
+        if (m >= c->nt || c->t[m].kind != TK_IDENT)
+            continue;
+        v[*n] = rules_text(c, m);
+        dd[(*n)++] = (uint8_t)((c->dead[k] & 2) != 0);
+    }
+    *dead = dd;
+    return v;
 }
 
 /* Is the byte at off in code HIP-Clang certainly skips, by #if tests of CUDA's own macros (a

@@ -116,6 +116,11 @@ typedef struct rules_cfg {
     const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
     int nany_glob;
     const nameidx *cuda_hdr;  /* headers only such sources include (tree_cuda_headers) */
+    int tree_pass;            /* the tree's first pass ran (the indexes above are its) */
+    const nameidx *amd_undef; /* macros the tree's C++ files #define only in branches AMD's
+                                 device and host passes both skip (TURING_MMA_AVAILABLE under
+                                 #if __CUDA_ARCH__ >= 750), never elsewhere: undefined on AMD,
+                                 like CUDA's own macros (rules_amd_env) */
 } rules_cfg;
 
 /* Builds the configuration (memory in a). HP_EUSAGE with why filled for a bad target or rule. */
@@ -185,6 +190,8 @@ struct rctx {
     uint8_t *dead; /* per directive: bit 0, HIP-Clang certainly skips the code after it; bit 1,
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
+    const nameidx *undef_here; /* without the tree's first pass: the macros this file #defines
+                                  only where AMD skips (cfg->amd_undef for one file) */
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
     int nvproj, nvproj_done; /* the file lies in an NVIDIA-only CMake project (rules.c) */
     int extra, extra_done;   /* the file is an optional NVIDIA-only setup.py (rules.c) */
@@ -388,9 +395,11 @@ hp_str *rules_platform_macros(arena *a, const rules_cfg *cfg, const char *src, p
 /* The quoted #include paths of a C++ source, with, per path, 1 where the include sits in a
  * branch HIP-Clang certainly skips: judged from tests of HIP/AMD and platform macros (taken as
  * defined) and of CUDA's own macros (undefined) only, "#if defined(GGML_USE_HIP) ... #else
- * #include "vendors/cuda.h"". Paths point into the arena. */
+ * #include "vendors/cuda.h"". Paths point into the arena. Where defs is not NULL, also the
+ * macros its #defines name, with *def_dead (rules_defines_sides), in *defs and *ndefs. */
 hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
-                            int *n, uint8_t **cuda_side);
+                            int *n, uint8_t **cuda_side, hp_str **defs, uint8_t **def_dead,
+                            int *ndefs);
 /* Does a HIP shim of the tree define s (cfg->shim)? */
 int rules_shim(const rctx *c, hp_str s);
 /* The macros of CUDA as AMD sees them, for evaluating a condition: in a HIP source none of
@@ -402,6 +411,10 @@ int rules_shim(const rctx *c, hp_str s);
  * translate writes; a test of a higher one fails, as HIP-Clang leaves it 0), undefined on the
  * host pass. A macro the tree's HIP shim defines is left unknown. */
 void rules_amd_env(rctx *c, int device, ppenv *env);
+/* The macros c's #defines name, each with 1 where the #define sits in a branch AMD's device
+ * and host passes both skip (judged as the dead-code rule does), 0 elsewhere. Names point
+ * into c's source. */
+hp_str *rules_defines_sides(rctx *c, int *n, uint8_t **dead);
 
 /* Types as the rules need them. */
 typedef enum rules_type {

@@ -108,7 +108,8 @@ static int branch_has_code(const rctx *c, ptrdiff_t k)
         code |= sub == PP_DEFINE || sub == PP_UNDEF || sub == PP_INCLUDE;
     }
     for (ptrdiff_t i = c->dirs[k] + 1; !code && i < c->dirs[e]; i++)
-        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF)
+        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF &&
+            c->t[i].kind != TK_COMMENT)
             code = 1;
     return code;
 }
@@ -142,8 +143,15 @@ static int amd_eval(rctx *c, ptrdiff_t h)
         if ((is_cuda_arch(s) || is_cuda_version(s)) && !rules_shim(c, s) &&
             (c->hip_source ||
              !(RULES_EQ(s, "__CUDA_ARCH__") || RULES_EQ(s, "CUDA_VERSION") ||
-               RULES_EQ(s, "CUDART_VERSION") || RULES_EQ(s, "__CUDACC__"))))
+               RULES_EQ(s, "CUDART_VERSION") || RULES_EQ(s, "__CUDACC__")))) {
             ppeval_env_set(&env, s, 0, 0, S(""));
+            continue;
+        }
+        /* a number the file #defines once above, outside HIP tests: #define CC_TURING 750 */
+        const rules_macro *m = is_cuda_arch(s) || is_cuda_version(s) ? NULL : rules_macro_get(c, s);
+        if (m && m->ndefs == 1 && !m->funclike && !m->guarded && m->tok < h &&
+            m->first == m->last && c->t[m->first].kind == TK_NUMBER)
+            ppeval_env_set(&env, s, 1, 0, rules_text(c, m->first));
     }
     return ppeval_directive(&env, c->src, c->t, c->nt, h);
 }
@@ -188,6 +196,56 @@ static int translate_decides(rctx *c, ptrdiff_t i, ptrdiff_t h)
     return 0;
 }
 
+/* Does no branch of the #if chain that the directive at '#' h opens or continues hold code
+ * (comments only)? */
+static int chain_empty(const rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t k = dir_index(c, h);
+    if (k < 0)
+        return 0;
+    for (ptrdiff_t j = chain_prev(c, k); j >= 0; j = chain_prev(c, j)) {
+        k = j;
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub == PP_IF || sub == PP_IFDEF || sub == PP_IFNDEF)
+            break;
+    }
+    for (; k >= 0 && c->t[c->dirs[k]].sub != PP_ENDIF; k = chain_next(c, k)) {
+        ptrdiff_t e = chain_next(c, k);
+        if (e < 0 || e != k + 1) /* a directive inside: not empty */
+            return 0;
+        if (branch_has_code(c, k))
+            return 0;
+    }
+    return k >= 0;
+}
+
+/* Is the branch after dirs[k] one whose absence is a fallback: only #defines (a feature flag,
+ * #define TURING_MMA_AVAILABLE, that code elsewhere tests), or explicit specializations
+ * (template <> ...: without them the generic template serves)? */
+static int branch_optional(const rctx *c, ptrdiff_t k)
+{
+    ptrdiff_t e = chain_next(c, k);
+    if (e < 0)
+        return 0;
+    int defs = 0;
+    for (ptrdiff_t j = k + 1; j < e; j++) {
+        unsigned sub = c->t[c->dirs[j]].sub;
+        if (sub != PP_DEFINE && sub != PP_UNDEF)
+            return 0; /* nested conditionals, includes, #error */
+        defs++;
+    }
+    ptrdiff_t first = -1;
+    for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e] && first < 0; i++)
+        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF &&
+            c->t[i].kind != TK_COMMENT)
+            first = i;
+    if (first < 0)
+        return defs > 0;
+    ptrdiff_t lt = rules_next(c, first);
+    return !defs && rules_is(c, first, "template") && rules_punct(c, lt, '<') &&
+           rules_punct(c, rules_next(c, lt), '>');
+}
+
 /* Is the branch after dirs[k] a stub that stops the kernel: a short one (a few statements)
  * that calls a trap (__trap, __builtin_trap, a function named for one: trap_unsupported_arch)
  * or abort? */
@@ -198,7 +256,8 @@ static int branch_traps(const rctx *c, ptrdiff_t k)
         return 0;
     int n = 0, trap = 0;
     for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e]; i++) {
-        if ((c->t[i].flags & TF_PP) || c->t[i].kind == TK_PP_END || c->t[i].kind == TK_EOF)
+        if ((c->t[i].flags & TF_PP) || c->t[i].kind == TK_PP_END || c->t[i].kind == TK_EOF ||
+            c->t[i].kind == TK_COMMENT)
             continue;
         if (++n > 24)
             return 0;
@@ -232,7 +291,7 @@ static int amd_lands_in_code(rctx *c, ptrdiff_t h)
     if (n < 0)
         return -1;
     if (c->t[c->dirs[n]].sub == PP_ENDIF)
-        return 0;
+        return branch_optional(c, k);
     if (c->t[c->dirs[n]].sub == PP_ELSE)
         return branch_has_code(c, n);
     /* an #elif: its own test decides, when it tests only the architecture macros too */
@@ -398,6 +457,13 @@ static void directive(rctx *c, ptrdiff_t h)
          * nothing, an #error, or where check cannot tell. */
         int code = amd_lands_in_code(c, h) == 1;
         int own = arch_eval(c, h);
+        if (chain_empty(c, h)) { /* comments only: whichever branch AMD takes, no code */
+            rules_report(c, RID_ARCH001, arch_val, HP_SEV_NOTE, 0,
+                         "this tests an architecture macro HIP-Clang does not define, but no "
+                         "branch of the test holds code",
+                         NULL);
+            return;
+        }
         const char *where = own == 1 ? "the test holds there and AMD silently takes this branch"
                                      : "the test silently takes the other branch";
         rules_report(c, RID_ARCH001, arch_val, code ? HP_SEV_WARNING : 0, 0,

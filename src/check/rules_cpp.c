@@ -383,9 +383,12 @@ static ptrdiff_t vendor_chain_amd_arm(rctx *c, ptrdiff_t k)
 }
 
 hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
-                            int *n, uint8_t **cuda_side)
+                            int *n, uint8_t **cuda_side, hp_str **defs, uint8_t **def_dead,
+                            int *ndefs)
 {
     *n = 0;
+    if (ndefs)
+        *ndefs = 0;
     ptrdiff_t dlen;
     const char *d = lex_directives(a, src, len, &dlen); /* nothing else is read */
     if (!d)
@@ -465,6 +468,8 @@ hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptr
         }
     }
     *cuda_side = side;
+    if (defs)
+        *defs = rules_defines_sides(c, ndefs, def_dead);
     return v;
 }
 
