@@ -635,6 +635,20 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
     tree_extras(a, pr, cfg);
     tree_vendored(a, pr, cfg);
     tree_dup_setups(a, pr, cfg);
+    /* the packages that require NVIDIA's CuTe DSL */
+    int nd = 0;
+    hp_str *dv = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_NV_DSL);
+        if (!d.len)
+            continue;
+        if (!dv)
+            dv = NEW(a, hp_str, pr->bld.n);
+        if (!dv)
+            break;
+        dv[nd++] = d;
+    }
+    cfg->nv_dsl = index_strs(a, dv, nd);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];

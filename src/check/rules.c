@@ -929,6 +929,29 @@ static int vendored(rctx *c)
     return c->vend;
 }
 
+/* Does the file lie at or under a package that requires NVIDIA's CuTe DSL (rules_cfg.nv_dsl),
+ * other than that package's pyproject.toml (whose dependency is the finding)? */
+static int in_nv_dsl(rctx *c)
+{
+    if (!c->cfg->nv_dsl || !c->path)
+        return 0;
+    if (!c->dsl_done) {
+        c->dsl_done = 1;
+        hp_str d = rules_build_path(c->a, c->path);
+        ptrdiff_t base = d.len;
+        while (base > 0 && d.s[base - 1] != '/')
+            base--;
+        if (RULES_EQ(str_cut(d, base, d.len), "pyproject.toml"))
+            return 0;
+        for (ptrdiff_t k = d.len; k > 0 && !c->dsl; k--)
+            if (d.s[k - 1] == '/')
+                c->dsl = nameidx_get(c->cfg->nv_dsl, str_cut(d, 0, k - 1)) >= 0;
+        if (!c->dsl)
+            c->dsl = nameidx_get(c->cfg->nv_dsl, S(".")) >= 0;
+    }
+    return c->dsl;
+}
+
 /* Is the file a setup.py whose sources a build file above it compiles itself
  * (rules_cfg.dup_setup)? */
 static int dup_setup(rctx *c)
@@ -1002,6 +1025,13 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         sev = HP_SEV_NOTE;
         msg = arena_printf(c->a, "%s (an optional NVIDIA-only setup.py: no build file of the "
                                  "tree names it, and the build above it has an AMD side)",
+                           msg);
+    }
+    if (sev > HP_SEV_NOTE && !(flags & RF_KEEP) && in_nv_dsl(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (in a package that requires nvidia-cutlass-dsl, NVIDIA's "
+                                 "CuTe DSL: it runs on NVIDIA GPUs only, and an AMD port "
+                                 "rewrites its kernels rather than this line)",
                            msg);
     }
     if (sev > HP_SEV_NOTE && vendored(c)) {

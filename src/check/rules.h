@@ -116,6 +116,8 @@ typedef struct rules_cfg {
     const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
     int nany_glob;
     const nameidx *cuda_hdr;  /* headers only such sources include (tree_cuda_headers) */
+    const nameidx *nv_dsl;    /* the directories of packages that require NVIDIA's CuTe DSL
+                                 (RB_KEY_NV_DSL): their files' findings are notes */
     int tree_pass;            /* the tree's first pass ran (the indexes above are its) */
     const nameidx *amd_undef; /* macros the tree's C++ files #define only in branches AMD's
                                  device and host passes both skip (TURING_MMA_AVAILABLE under
@@ -190,6 +192,7 @@ struct rctx {
     uint8_t *dead; /* per directive: bit 0, HIP-Clang certainly skips the code after it; bit 1,
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
+    int dsl_done, dsl;         /* in_nv_dsl's answer, once */
     const nameidx *undef_here; /* without the tree's first pass: the macros this file #defines
                                   only where AMD skips (cfg->amd_undef for one file) */
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */

@@ -1528,6 +1528,14 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
         scan_cmake(&c);
     else
         scan_lines(&c);
+    ptrdiff_t dl, d;
+    if (kind == PYK_PYPROJECT && !c.hip_file && pyrules_on(r, RID_BLD002) &&
+        (d = rules_build_nv_dsl(src, len, 0, &dl)) >= 0)
+        pyrules_add(r, d, dl, RID_BLD002, HP_SEV_WARNING,
+                    "nvidia-cutlass-dsl is NVIDIA's CuTe DSL, which has no AMD build: the "
+                    "package's kernels run on NVIDIA GPUs only (its other findings are notes)",
+                    "write the kernels for AMD in another language (Triton, HIP) and make the "
+                    "dependency an NVIDIA-only extra");
     if (c.hip_use >= 0 && !c.has_list && pyrules_on(r, RID_BLD003))
         pyrules_add(r, c.hip_use, c.hip_use_len, RID_BLD003, HP_SEV_WARNING,
                     "HIP is built here without an AMD target list: the compiler then targets "
@@ -2502,6 +2510,65 @@ static int setup_cuda_cmake(hp_str s)
     return found;
 }
 
+ptrdiff_t rules_build_nv_dsl(const char *src, ptrdiff_t len, int setup, ptrdiff_t *dlen)
+{
+    hp_str s = str_make(src, len), dep = S("nvidia-cutlass-dsl");
+    *dlen = 0;
+    /* the list that holds the requirements: [project] dependencies = [...], install_requires */
+    hp_str key = setup ? S("install_requires") : S("dependencies");
+    for (ptrdiff_t at = 0; at < s.len;) {
+        ptrdiff_t k = str_find(str_cut(s, at, s.len), key);
+        if (k < 0)
+            return -1;
+        k += at;
+        at = k + key.len;
+        if (k > 0 && (ident_ch(s.s[k - 1]) || s.s[k - 1] == '-' || s.s[k - 1] == '.'))
+            continue; /* optional-dependencies, foo_dependencies */
+        if (!setup) { /* at the start of a line, in the [project] table */
+            ptrdiff_t b = k;
+            while (b > 0 && (s.s[b - 1] == ' ' || s.s[b - 1] == '\t'))
+                b--;
+            if (b > 0 && s.s[b - 1] != '\n')
+                continue;
+            ptrdiff_t t = b;
+            int table_ok = 0;
+            while (t > 0) { /* the table header above: the last "[" line */
+                ptrdiff_t ls = t - 1;
+                while (ls > 0 && s.s[ls - 1] != '\n')
+                    ls--;
+                if (s.s[ls] == '[') {
+                    table_ok = str_starts(str_cut(s, ls, s.len), S("[project]"));
+                    break;
+                }
+                t = ls;
+            }
+            if (!table_ok)
+                continue;
+        }
+        ptrdiff_t j = at;
+        while (j < s.len && (s.s[j] == ' ' || s.s[j] == '\t' || s.s[j] == '='))
+            j++;
+        if (j >= s.len || s.s[j] != '[')
+            continue;
+        int depth = 0;
+        for (ptrdiff_t q = j; q < s.len; q++) {
+            if (s.s[q] == '[')
+                depth++;
+            else if (s.s[q] == ']' && --depth == 0)
+                break;
+            else if (s.s[q] == '#' && !setup)
+                while (q < s.len && s.s[q] != '\n')
+                    q++;
+            else if (str_starts(str_cut(s, q, s.len), dep) && q > 0 &&
+                     (s.s[q - 1] == '"' || s.s[q - 1] == '\'')) {
+                *dlen = dep.len;
+                return q;
+            }
+        }
+    }
+    return -1;
+}
+
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
 {
     *n = 0;
@@ -2519,6 +2586,9 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
             facts_key(&f, RB_KEY_CUDA_CMAKE, f.own);
         if (hip)
             facts_key(&f, RB_KEY_HIP_AT, f.own);
+        ptrdiff_t dl;
+        if (!hip && rules_build_nv_dsl(src, len, kind == PYK_SETUP, &dl) >= 0)
+            facts_key(&f, RB_KEY_NV_DSL, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
         for (ptrdiff_t i = 0; i < len; i++) {
             char q = src[i];

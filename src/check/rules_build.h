@@ -56,8 +56,16 @@ int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len);
  *   RB_KEY_CUDA_CMAKE a setup.py that builds with CMake only under `if DEVICE == 'cuda'`,
  *                    DEVICE a setting read from the environment with 'cuda' its default:
  *                    the CMake build is the CUDA choice of several devices
+ *   RB_KEY_NV_DSL    a pyproject.toml or setup.py, naming neither HIP nor ROCm, whose required
+ *                    dependencies hold NVIDIA's CuTe DSL (rules_build_nv_dsl): a package that
+ *                    runs on NVIDIA GPUs only
  * NULL and *n = 0 for other files. Memory in a. */
+#define RB_KEY_NV_DSL "nv-dsl"
 #define RB_KEY_ROOT "root"
+/* The offset in the pyproject.toml or setup.py src of a required dependency on NVIDIA's CuTe
+ * DSL (nvidia-cutlass-dsl; in [project] dependencies or install_requires, not an optional
+ * extra), or -1; *len its length. */
+ptrdiff_t rules_build_nv_dsl(const char *src, ptrdiff_t len, int setup, ptrdiff_t *dlen);
 #define RB_KEY_NV_ROOT "nv-root"
 #define RB_KEY_HIP_AT "hip-at"
 #define RB_KEY_HIP_ADD "hip-add"
