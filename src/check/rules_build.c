@@ -63,6 +63,9 @@ typedef struct bctx {
     int dead_fn;         /* setup.py: inside a module-level function the file never names */
     const char *nv_env;  /* Python: inside an if on an nvcc setting of the environment
                             (CUDAHOSTCXX, NVCC_*): the variable's name */
+    int old_torch;       /* Python: inside an if that holds only for PyTorch 1.x */
+    int cuda_named;      /* a shell script or Dockerfile named for CUDA (cuda_named) */
+    int errexit;         /* shell: the script stops at a failing command (set -e) */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
     int tl_other;        /* ... and other targets or variables */
@@ -567,6 +570,10 @@ static int nvcc_probe(const bctx *c, const bstmt *st, int i)
     while (e < c->len && c->src[e] != '\n')
         e++;
     hp_str rest = str_make(c->src + k, e - k);
+    /* a command of its own in a script that goes on past a failing command (no set -e):
+     * it only logs the version */
+    if (c->kind == PYK_SHELL && !c->errexit && i == 0 && str_trim(rest).len == 0)
+        return 2;
     if (str_find(rest, S("|| true")) >= 0 || str_find(rest, S("||true")) >= 0 ||
         str_find(rest, S("|| :")) >= 0)
         return 1;
@@ -594,10 +601,14 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
 {
     const char *m, *fix = arena_printf(c->a, "%s", row[3]);
     hp_severity sev = flag_sev(row);
-    if (strcmp(row[0], "nvcc") == 0 && nvcc_probe(c, st, i)) {
+    int probe = strcmp(row[0], "nvcc") == 0 ? nvcc_probe(c, st, i) : 0;
+    if (probe) {
         sev = HP_SEV_NOTE;
-        m = "nvcc --version here only reads the CUDA version (its status cannot fail the "
-            "script): on a machine without nvcc the value is empty";
+        m = probe == 2 ? "nvcc --version here only logs the CUDA version, and the script goes "
+                         "on past a failing command (no set -e): a machine without nvcc logs "
+                         "an error and continues"
+                       : "nvcc --version here only reads the CUDA version (its status cannot "
+                         "fail the script): on a machine without nvcc the value is empty";
     } else if (strcmp(row[0], "nvcc") == 0 && st->cmd &&
                str_eq_nocase(wtext(c, st->w[0]), S("find_program"))) {
         /* a look-up compiles nothing: where it fails the build quietly leaves out the GPU */
@@ -654,6 +665,17 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "%s (in a function that the file never calls or names, so it "
                                "never runs)",
+                         m);
+    }
+    if (c->cuda_named && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (in a script named for CUDA: the CUDA side of the build, "
+                               "which a port pairs with a ROCm one)",
+                         m);
+    }
+    if (c->old_torch && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (only with a PyTorch 1.x: ROCm 7 builds of PyTorch are 2.x)",
                          m);
     }
     if (c->nv_env && sev > HP_SEV_NOTE) {
@@ -1499,6 +1521,44 @@ int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len)
     return file_has_hip(&c);
 }
 
+/* Does the shell script stop at a failing command: set -e (-eu, -euo pipefail, ...), set -o
+ * errexit, or -e on its #! line? */
+static int shell_errexit(const char *src, ptrdiff_t len)
+{
+    hp_str s = str_make(src, len);
+    ptrdiff_t nl = str_chr(s, '\n');
+    hp_str first = str_cut(s, 0, nl < 0 ? s.len : nl);
+    if (str_starts(first, S("#!")) && (str_find(first, S(" -e")) >= 0))
+        return 1;
+    if (str_find(s, S("set -o errexit")) >= 0)
+        return 1;
+    for (ptrdiff_t at = 0; at < s.len;) {
+        ptrdiff_t k = str_find(str_cut(s, at, s.len), S("set -"));
+        if (k < 0)
+            return 0;
+        k += at;
+        at = k + 5;
+        for (ptrdiff_t j = at; j < s.len && ident_ch(s.s[j]); j++)
+            if (s.s[j] == 'e')
+                return 1;
+    }
+    return 0;
+}
+
+/* Is the script named for CUDA: a word "cuda" in its file name (install_cuda.sh,
+ * cuda-install.sh, Dockerfile.cuda)? It is the CUDA side of the build. */
+static int cuda_named(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    hp_str n = str_cstr(b ? b + 1 : path);
+    for (ptrdiff_t k = 0; k + 4 <= n.len; k++)
+        if (str_eq_nocase(str_make(n.s + k, 4), S("cuda")) &&
+            (k == 0 || !((n.s[k - 1] | 0x20) >= 'a' && (n.s[k - 1] | 0x20) <= 'z')) &&
+            (k + 4 == n.len || !((n.s[k + 4] | 0x20) >= 'a' && (n.s[k + 4] | 0x20) <= 'z')))
+            return 1;
+    return 0;
+}
+
 void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
 {
     bctx c;
@@ -1518,6 +1578,10 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.cuda_side = cuda_side;
     c.hip_file |= cuda_side;
     c.nv_libs = kind == PYK_CMAKE && cmake_nvidia_libs(&c);
+    if (kind == PYK_SHELL)
+        c.errexit = shell_errexit(src, len);
+    c.cuda_named = (kind == PYK_SHELL || kind == PYK_DOCKER) && r->c->path &&
+                   cuda_named(r->c->path);
     if (c.nv_libs && r->c->cfg && r->c->cfg->proj && r->c->path)
         c.nv_root = nameidx_get(r->c->cfg->proj, dir_of(c.a, r->c->path, NULL, 0)) ==
                     RB_PROJ_NVIDIA;
@@ -1546,6 +1610,32 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
 }
 
 /* ------------------------------------------------------------------ Python build scripts */
+
+/* Is token i in the body of an if that holds only for a PyTorch 1.x: torch.__version__ <
+ * "1.N" (or "X.Y" with X < 2), no or? ROCm 7 builds of PyTorch are 2.x, so an AMD build never
+ * runs it. */
+static int py_old_torch(const pysrc *p, ptrdiff_t i)
+{
+    for (ptrdiff_t h = p->up[p->lstart[i]]; h >= 0; h = p->up[h]) {
+        if (!pysrc_is(p, h, "if") && !pysrc_is(p, h, "elif"))
+            continue;
+        ptrdiff_t e = p->lend[h];
+        for (ptrdiff_t k = h + 1; k + 3 < e; k++) {
+            if (pysrc_is(p, k, "or"))
+                break;
+            if (pysrc_is(p, k, "torch") && pysrc_op(p, k + 1, '.') &&
+                pysrc_is(p, k + 2, "__version__") && pysrc_op(p, k + 3, '<') && k + 4 < e &&
+                p->t[k + 4].kind == PY_STRING) {
+                hp_str v = pylex_string_body(p->src, &p->t[k + 4]);
+                if (v.len >= 1 && v.s[0] >= '0' && v.s[0] <= '1' && (v.len == 1 || v.s[1] == '.'))
+                    return 1;
+                if (str_eq(v, S("2")) || str_eq(v, S("2.0")) || str_eq(v, S("2.0.0")))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
 
 /* Is token i inside the arguments of a call to an extension builder, or on a line that names
  * nvcc flags? The tokens of i's logical line before it are looked at once for all the tokens
@@ -1919,6 +2009,9 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
     pyrules *r = c->r;
     if (!setup && !py_flag_context(p, i, fs))
         return;
+    /* a string that is a statement of its own (a docstring, usage text): nothing reads it */
+    if (p->lstart[i] == i && p->lend[i] == i + 1)
+        return;
     if (!fs->encl)
         fs->encl = py_enclosing(c->a, p);
     if (py_compared(p, i, fs->encl))
@@ -1950,6 +2043,7 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
             hp_str v = pylex_string_body(p->src, &p->t[ev]);
             c->nv_env = arena_printf(c->a, "%.*s", (int)v.len, v.s);
         }
+        c->old_torch = n > 0 && py_old_torch(p, i);
         for (int k = 0; k < n; k++) {
             ptrdiff_t span = 0;
             int row = flag_row(c, st, k, &span);
