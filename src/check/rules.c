@@ -535,7 +535,8 @@ int rules_on(const rctx *c, const char *id)
  * compiled for AMD. */
 static const char *const cuda_only_macros[] = {
     "__CUDA_ARCH__", "__CUDA_ARCH_LIST__", "__CUDA_ARCH_SPECIFIC__",
-    "__CUDA_ARCH_FAMILY_SPECIFIC__", "CUDA_VERSION", "CUDART_VERSION", "__CUDACC_VER_MAJOR__",
+    "__CUDA_ARCH_FAMILY_SPECIFIC__", "CUDA_VERSION", "CUDART_VERSION", "__CUDACC__",
+    "__CUDACC_VER_MAJOR__",
     "__CUDACC_VER_MINOR__", "__CUDACC_VER_BUILD__", "__NVCC__", "__CUDACC_RDC__",
     "__CUDACC_RTC__" /* NVRTC's; hipRTC defines __HIPCC_RTC__ */};
 
@@ -568,7 +569,7 @@ static int names_cuda_only(const rctx *c, ptrdiff_t h)
 void rules_amd_env(rctx *c, int device, ppenv *env)
 {
     enum { NM = sizeof cuda_only_macros / sizeof *cuda_only_macros };
-    const char *u[NM + 1];
+    const char *u[NM];
     int nu = 0;
     for (int k = 0; k < NM; k++) {
         const char *m = cuda_only_macros[k];
@@ -578,11 +579,11 @@ void rules_amd_env(rctx *c, int device, ppenv *env)
             u[nu++] = rules_fmt(c, "-D%s=10000", m);
         else if (!c->hip_source && device && strcmp(m, "__CUDA_ARCH__") == 0)
             u[nu++] = "-D__CUDA_ARCH__=300";
+        else if (!c->hip_source && strcmp(m, "__CUDACC__") == 0)
+            u[nu++] = "-D__CUDACC__=1"; /* translate writes __HIPCC__ */
         else
             u[nu++] = rules_fmt(c, "-U%s", m);
     }
-    if (!c->hip_source && !rules_shim(c, S("__CUDACC__")))
-        u[nu++] = "-D__CUDACC__=1";
     ppeval_env_init(env, c->a, u, nu);
     for (int w = 0; w < 2; w++) {
         const nameidx *d = w ? c->undef_here : c->cfg ? c->cfg->amd_undef : NULL;

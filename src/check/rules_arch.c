@@ -513,11 +513,15 @@ static void directive(rctx *c, ptrdiff_t h)
                 RULES_EQ(rules_text(c, ver_def), "CUDART_VERSION") ||
                 RULES_EQ(rules_text(c, ver_def), "__CUDACC__"))) {
         hp_str s = rules_text(c, ver_def);
+        int own = amd_eval(c, h);
         rules_report(c, RID_ARCH004, ver_def, HP_SEV_NOTE, 0,
                      rules_fmt(c, "'%.*s' is not defined by HIP-Clang; hipport translate tests "
-                                  "%s instead, which HIP defines, so AMD takes this branch",
+                                  "%s instead, which HIP defines%s",
                                (int)s.len, s.s,
-                               RULES_EQ(s, "__CUDACC__") ? "__HIPCC__" : "HIP_VERSION"),
+                               RULES_EQ(s, "__CUDACC__") ? "__HIPCC__" : "HIP_VERSION",
+                               own == 1   ? ", so AMD takes this branch"
+                               : own == 0 ? ", so AMD takes the other branch"
+                                          : ""),
                      NULL);
     } else if (ver_def >= 0) {
         hp_str s = rules_text(c, ver_def);

@@ -1063,6 +1063,65 @@ static void wave004_var(rctx *c, ptrdiff_t i)
                  NULL);
 }
 
+/* Is the variable at i declared with an initializer that takes a number within 32 (x % 32,
+ * x & 31, at the end of the initializer)? */
+static int declared_within32(const rctx *c, ptrdiff_t i)
+{
+    rules_decl d;
+    if (!rules_ident(c, i) || !rules_decl_find(c, i, &d) || d.init_first < 0)
+        return 0;
+    ptrdiff_t last = d.init_last, op = rules_prev(c, last);
+    while (rules_punct(c, last, ')') && rules_match_back(c, last) == d.init_first) {
+        last = rules_prev(c, last);
+        op = rules_prev(c, last);
+    }
+    return op >= d.init_first &&
+           ((rules_punct(c, op, '%') && eval_is(c, last, last, 32)) ||
+            (rules_punct(c, op, '&') && eval_is(c, last, last, 31)));
+}
+
+/* Does function f take a vote or a lane mask (__ballot*, __activemask, __any*, __all*,
+ * __match*, __lanemask*), whose bits number the lanes of the wavefront? A bit picked by a
+ * lane numbered within 32 then names the wrong lane in the upper half. */
+static int votes_in(const rctx *c, const rules_fn *f)
+{
+    if (!f)
+        return 1;
+    for (ptrdiff_t j = f->open; j < f->close && j >= 0; j = rules_next(c, j)) {
+        if (!rules_ident(c, j))
+            continue;
+        hp_str s = rules_text(c, j);
+        if (RULES_STARTS(s, "__ballot") || RULES_STARTS(s, "__activemask") ||
+            RULES_STARTS(s, "__any") || RULES_STARTS(s, "__all") ||
+            RULES_STARTS(s, "__match") || RULES_STARTS(s, "__lanemask"))
+            return 1;
+    }
+    return 0;
+}
+
+/* Does the shift amount [b, e] stay below 32: its lane-like names all declared within 32
+ * (lane = tid % 32), combined only by subtraction from a constant (31 - lane) or alone? */
+static int shift_below32(const rctx *c, ptrdiff_t b, ptrdiff_t e)
+{
+    int names = 0;
+    for (ptrdiff_t k = b; k <= e && k >= 0; k = rules_next(c, k)) {
+        if (rules_ident(c, k)) {
+            if (!declared_within32(c, k))
+                return 0;
+            names++;
+        } else if (c->t[k].kind == TK_PUNCT && !rules_punct(c, k, '-') &&
+                   !rules_punct(c, k, '(') && !rules_punct(c, k, ')')) {
+            return 0;
+        } else if (c->t[k].kind == TK_NUMBER) {
+            long long v;
+            int bits;
+            if (!rules_eval(c, k, k, &v, &bits) || v < 0 || v > 31)
+                return 0;
+        }
+    }
+    return names > 0;
+}
+
 static void wave005_shift(rctx *c, ptrdiff_t op)
 {
     if (!(rules_scope(c, op) & SC_DEVICE) || guarded(c, op))
@@ -1087,6 +1146,8 @@ static void wave005_shift(rctx *c, ptrdiff_t op)
     }
     ptrdiff_t re = rules_operand_right(c, op);
     if (re < 0 || !rules_range_has(c, rules_next(c, op), re, laneish))
+        return;
+    if (shift_below32(c, rules_next(c, op), re) && !votes_in(c, rules_fn_of(c, op)))
         return;
     int low = first32(c, op);
     rules_report_at(c, RID_WAVE005, c->t[l].off, c->t[re].off + c->t[re].len - c->t[l].off,
