@@ -222,14 +222,16 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
             nb += ns2;
         }
     }
-    int nf = 0;
-    hp_str *fv = NULL;
+    int nf = 0, nhl = 0;
+    hp_str *fv = NULL, *hl = NULL;
     uint8_t *fp = NULL;
     if (python) {
         pysrc ps; /* one parse for both readers, made by the first that needs it */
         int parsed = 0;
         bv = rules_python_imports(a, data, len, &nb, &mv, &ps, &parsed);
         fv = rules_python_nv_preds(a, data, len, &nf, &fp, &ps, &parsed);
+        /* the sources it builds at run time with an AMD branch, as build facts ("b " lines) */
+        hl = rules_build_hip_loads(a, job->path, data, len, &nhl);
     }
     if (script || python) {
         /* facts only */
@@ -275,6 +277,13 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
             continue;
         buf_add(&b, !mv ? "b " : mv[i] ? "m " : "M ", 2);
         buf_add(&b, bv[i].s, bv[i].len);
+        buf_addc(&b, '\n');
+    }
+    for (int i = 0; i < nhl; i++) {
+        if (memchr(hl[i].s, '\n', (size_t)hl[i].len))
+            continue;
+        buf_add(&b, "b ", 2);
+        buf_add(&b, hl[i].s, hl[i].len);
         buf_addc(&b, '\n');
     }
     for (int i = 0; i < nf; i++) {
@@ -630,6 +639,53 @@ static void tree_vendored(arena *a, const prun *pr, rules_cfg *cfg)
 
 /* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
  * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
+/* The setup.py files, naming neither HIP nor ROCm, that name a source a Python module of the
+ * tree builds at run time with an AMD branch (RB_KEY_HIP_LOAD): the tree's AMD build compiles
+ * those sources through that module, and the setup.py is the NVIDIA route; into
+ * cfg->jit_setup (their directories). */
+static void tree_jit_setups(arena *a, const prun *pr, rules_cfg *cfg)
+{
+    int nl = 0;
+    for (int i = 0; i < pr->bld.n; i++)
+        nl += key_rest(pr->bld.v[i], RB_KEY_HIP_LOAD).len > 0;
+    if (!nl)
+        return;
+    nameidx loads;
+    if (!nameidx_init(&loads, a, nl))
+        return;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str x = key_rest(pr->bld.v[i], RB_KEY_HIP_LOAD);
+        if (x.len)
+            nameidx_put(&loads, x, 0, 0);
+    }
+    int n = 0;
+    hp_str *v = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_PY_SETUP);
+        if (!d.len)
+            continue;
+        int hip = 0, hit = 0;
+        for (int k = 0; k < pr->bld.n && !hip; k++) {
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
+            hip = y.len && str_eq(y, d);
+        }
+        for (int k = 0; k < pr->bld.n && !hip && !hit; k++) {
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_REF);
+            ptrdiff_t t = y.len ? str_chr(y, '\t') : -1;
+            if (t >= 0 && str_eq(str_cut(y, 0, t), d))
+                hit = nameidx_get(&loads, str_cut(y, t + 1, y.len)) >= 0;
+        }
+        if (hip || !hit)
+            continue;
+        if (!v)
+            v = NEW(a, hp_str, pr->bld.n);
+        if (!v)
+            return;
+        v[n++] = d;
+    }
+    cfg->jit_setup = index_strs(a, v, n);
+}
+
 static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 {
     tree_extras(a, pr, cfg);
@@ -649,6 +705,7 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         dv[nd++] = d;
     }
     cfg->nv_dsl = index_strs(a, dv, nd);
+    tree_jit_setups(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];

@@ -953,6 +953,19 @@ static int in_nv_dsl(rctx *c)
     return c->dsl;
 }
 
+/* Is the file a setup.py whose sources a module of the tree builds at run time with an AMD
+ * branch (rules_cfg.jit_setup)? */
+static int jit_setup(rctx *c)
+{
+    if (!c->cfg->jit_setup || !c->path)
+        return 0;
+    if (!c->jit_done) {
+        c->jit_done = 1;
+        c->jit = setup_dir_in(c, c->cfg->jit_setup);
+    }
+    return c->jit;
+}
+
 /* Is the file a setup.py whose sources a build file above it compiles itself
  * (rules_cfg.dup_setup)? */
 static int dup_setup(rctx *c)
@@ -1026,6 +1039,13 @@ void rules_report_at(rctx *c, const char *id, ptrdiff_t off, ptrdiff_t n, hp_sev
         sev = HP_SEV_NOTE;
         msg = arena_printf(c->a, "%s (an optional NVIDIA-only setup.py: no build file of the "
                                  "tree names it, and the build above it has an AMD side)",
+                           msg);
+    }
+    if (sev > HP_SEV_NOTE && jit_setup(c)) {
+        sev = HP_SEV_NOTE;
+        msg = arena_printf(c->a, "%s (a Python module of the tree builds this setup.py's "
+                                 "sources at run time with an AMD branch: that is the AMD "
+                                 "route, and this setup.py the NVIDIA one)",
                            msg);
     }
     if (sev > HP_SEV_NOTE && !(flags & RF_KEEP) && in_nv_dsl(c)) {

@@ -116,6 +116,9 @@ typedef struct rules_cfg {
     const hp_str *any_glob;   /* ... and the patterns and sources they name elsewhere */
     int nany_glob;
     const nameidx *cuda_hdr;  /* headers only such sources include (tree_cuda_headers) */
+    const nameidx *jit_setup; /* the directories of setup.py files whose sources a module of
+                                 the tree builds at run time with an AMD branch
+                                 (RB_KEY_HIP_LOAD): the NVIDIA route, its findings notes */
     const nameidx *nv_dsl;    /* the directories of packages that require NVIDIA's CuTe DSL
                                  (RB_KEY_NV_DSL): their files' findings are notes */
     int tree_pass;            /* the tree's first pass ran (the indexes above are its) */
@@ -193,6 +196,7 @@ struct rctx {
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
     int dsl_done, dsl;         /* in_nv_dsl's answer, once */
+    int jit_done, jit;         /* jit_setup's answer, once */
     const nameidx *undef_here; /* without the tree's first pass: the macros this file #defines
                                   only where AMD skips (cfg->amd_undef for one file) */
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */

@@ -2663,6 +2663,40 @@ ptrdiff_t rules_build_nv_dsl(const char *src, ptrdiff_t len, int setup, ptrdiff_
     return -1;
 }
 
+hp_str *rules_build_hip_loads(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
+{
+    *n = 0;
+    hp_str all = str_make(src, len);
+    if (str_find(all, S("cpp_extension")) < 0 || str_find(all, S("load(")) < 0 ||
+        !script_hip(all))
+        return NULL;
+    facts f;
+    memset(&f, 0, sizeof f);
+    f.a = a;
+    f.path = path;
+    static const char *const exts[] = {".cu", ".cpp", ".cc", ".hip"};
+    for (ptrdiff_t i = 0; i < len; i++) {
+        char q = src[i];
+        if (q != '"' && q != '\'')
+            continue;
+        ptrdiff_t j = i + 1;
+        while (j < len && j - i < 256 &&
+               (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
+            j++;
+        if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/') {
+            hp_str w = str_make(src + i + 1, j - i - 1);
+            for (size_t k = 0; k < sizeof exts / sizeof *exts; k++)
+                if (str_ends(w, str_cstr(exts[k]))) {
+                    facts_key(&f, RB_KEY_HIP_LOAD, dir_of(a, path, w.s, w.len));
+                    break;
+                }
+        }
+        i = j < len && src[j] == q ? j : i;
+    }
+    *n = f.n;
+    return f.v;
+}
+
 hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
 {
     *n = 0;

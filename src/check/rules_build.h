@@ -61,6 +61,11 @@ int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len);
  *                    runs on NVIDIA GPUs only
  * NULL and *n = 0 for other files. Memory in a. */
 #define RB_KEY_NV_DSL "nv-dsl"
+#define RB_KEY_HIP_LOAD "hip-load"
+/* The sources a Python module that names ROCm builds at run time (torch.utils.cpp_extension's
+ * load(...)): RB_KEY_HIP_LOAD keys of the tree paths of its quoted .cu, .cpp, .cc and .hip
+ * names, resolved against its directory; NULL for other modules. Memory in a. */
+hp_str *rules_build_hip_loads(arena *a, const char *path, const char *src, ptrdiff_t len, int *n);
 #define RB_KEY_ROOT "root"
 /* The offset in the pyproject.toml or setup.py src of a required dependency on NVIDIA's CuTe
  * DSL (nvidia-cutlass-dsl; in [project] dependencies or install_requires, not an optional
