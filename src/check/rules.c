@@ -934,8 +934,8 @@ static int vendored(rctx *c)
  * other than that package's pyproject.toml (whose dependency is the finding)? */
 static int in_nv_dsl(rctx *c)
 {
-    if (!c->cfg->nv_dsl || !c->path)
-        return 0;
+    if (!c->cfg->nv_dsl || !c->path || (c->lang & RL_CPP))
+        return 0; /* C++ sources keep theirs: each is a compile failure of its own */
     if (!c->dsl_done) {
         c->dsl_done = 1;
         hp_str d = rules_build_path(c->a, c->path);

@@ -1597,7 +1597,7 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
         (d = rules_build_nv_dsl(src, len, 0, &dl)) >= 0)
         pyrules_add(r, d, dl, RID_BLD002, HP_SEV_WARNING,
                     "nvidia-cutlass-dsl is NVIDIA's CuTe DSL, which has no AMD build: the "
-                    "package's kernels run on NVIDIA GPUs only (its other findings are notes)",
+                    "package's kernels run on NVIDIA GPUs only (the findings of its Python files are notes)",
                     "write the kernels for AMD in another language (Triton, HIP) and make the "
                     "dependency an NVIDIA-only extra");
     if (c.hip_use >= 0 && !c.has_list && pyrules_on(r, RID_BLD003))
