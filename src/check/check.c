@@ -269,6 +269,8 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
         if (families[f].langs & l->bit)
             families[f].run(c);
     rules_names_scan(c);
+    if (l->bit & RL_CPP)
+        rules_arch_settle(c);
     int suppressed = 0;
     if (c->d.n)
         rules_apply_ignores(c, &suppressed);

@@ -197,6 +197,9 @@ struct rctx {
     int dead_done;
     int dsl_done, dsl;         /* in_nv_dsl's answer, once */
     int jit_done, jit;         /* jit_setup's answer, once */
+    struct rules_landing *land; /* ARCH001/ARCH004 warnings whose branch AMD takes holds code
+                                   (rules_arch_settle) */
+    int nland, capland;
     const nameidx *undef_here; /* without the tree's first pass: the macros this file #defines
                                   only where AMD skips (cfg->amd_undef for one file) */
     int side, side_done; /* the file is only included where HIP-Clang skips (rules.c) */
@@ -418,6 +421,10 @@ int rules_shim(const rctx *c, hp_str s);
  * translate writes; a test of a higher one fails, as HIP-Clang leaves it 0), undefined on the
  * host pass. A macro the tree's HIP shim defines is left unknown. */
 void rules_amd_env(rctx *c, int device, ppenv *env);
+/* After every family ran: an ARCH001 or ARCH004 warning whose branch AMD takes holds code in
+ * which no other rule finds an error or warning, and that stops nothing (no trap, abort, failed
+ * assertion or throw), becomes a note: that branch builds and runs on AMD. */
+void rules_arch_settle(rctx *c);
 /* The macros c's #defines name, each with 1 where the #define sits in a branch AMD's device
  * and host passes both skip (judged as the dead-code rule does), 0 elsewhere. Names point
  * into c's source. */

@@ -403,6 +403,143 @@ static const char *ver_branch(rctx *c, ptrdiff_t h, hp_str s)
                      (int)s.len, s.s);
 }
 
+/* ------------------------------------------------------------------ where AMD lands */
+
+struct rules_landing {
+    int idx;          /* the finding, in c->d */
+    ptrdiff_t k;      /* the directive whose branch AMD takes (dirs index) */
+};
+
+/* The directive of the chain through '#' h whose branch AMD's device pass takes (an #if or
+ * #elif that holds, or the #else), as a dirs index; -1 when it takes none or check cannot
+ * tell. */
+static ptrdiff_t landing(rctx *c, ptrdiff_t h)
+{
+    ptrdiff_t k = dir_index(c, h);
+    for (int guard = 0; k >= 0 && guard < 64; guard++) {
+        unsigned sub = c->t[c->dirs[k]].sub;
+        if (sub == PP_ENDIF)
+            return -1;
+        if (sub == PP_ELSE)
+            return k;
+        int v = amd_eval(c, c->dirs[k]);
+        if (v < 0)
+            return -1;
+        if (v == 1)
+            return k;
+        k = chain_next(c, k);
+    }
+    return -1;
+}
+
+/* Records the warning that the report just before added (if it added one) with the branch
+ * AMD takes, for rules_arch_settle. */
+static void note_landing(rctx *c, ptrdiff_t h, int before)
+{
+    if (c->d.n != before + 1 || c->d.v[before].severity != HP_SEV_WARNING)
+        return;
+    ptrdiff_t k = landing(c, h);
+    if (k < 0 || !branch_has_code(c, k))
+        return;
+    if (c->nland == c->capland) {
+        int nc = c->capland ? 2 * c->capland : 16;
+        struct rules_landing *nv =
+            arena_grow(c->a, c->land, (ptrdiff_t)c->capland * (ptrdiff_t)sizeof *nv,
+                       (ptrdiff_t)nc * (ptrdiff_t)sizeof *nv, _Alignof(struct rules_landing));
+        if (!nv)
+            return;
+        c->land = nv;
+        c->capland = nc;
+    }
+    c->land[c->nland].idx = before;
+    c->land[c->nland].k = k;
+    c->nland++;
+}
+
+/* Does the branch after dirs[k] stop something: a trap or abort (branch_traps), an assertion
+ * of false (assert(false), assert(0), ASSERT(false, ...), TORCH_CHECK(false, ...)), a throw, an
+ * #error, or a definition of a function named like a device builtin (atomic..., __...), which
+ * collides with HIP's own? */
+static int branch_stops(const rctx *c, ptrdiff_t k)
+{
+    ptrdiff_t e = chain_next(c, k);
+    if (e < 0)
+        return 1;
+    for (ptrdiff_t j = k + 1; j < e; j++)
+        if (c->t[c->dirs[j]].sub == PP_ERROR)
+            return 1;
+    for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e]; i++) {
+        if (c->t[i].kind != TK_IDENT)
+            continue;
+        hp_str s = rules_text(c, i);
+        if (str_find_nocase(s, S("trap")) >= 0 || RULES_EQ(s, "abort") || RULES_EQ(s, "throw") ||
+            RULES_EQ(s, "exit"))
+            return 1;
+        /* a definition of a device function HIP has (atomicAdd on double, __hmax_nan): the
+         * redefinition does not compile */
+        if ((RULES_STARTS(s, "atomic") || RULES_STARTS(s, "__")) &&
+            rules_punct(c, rules_next(c, i), '(')) {
+            ptrdiff_t close = rules_match(c, rules_next(c, i));
+            ptrdiff_t after = close >= 0 ? rules_next(c, close) : -1;
+            ptrdiff_t before = rules_prev(c, i);
+            if (after >= 0 && rules_punct(c, after, '{') && before >= 0 &&
+                (c->t[before].kind == TK_IDENT || rules_punct(c, before, '*')))
+                return 1;
+        }
+        if ((str_find_nocase(s, S("assert")) >= 0 || str_find_nocase(s, S("check")) >= 0) &&
+            rules_punct(c, rules_next(c, i), '(')) {
+            ptrdiff_t open = rules_next(c, i), close = rules_match(c, open);
+            ptrdiff_t a = rules_next(c, open);
+            if (a < c->nt && c->t[a].kind == TK_NUMBER && RULES_EQ(rules_text(c, a), "0"))
+                return 1;
+            /* assert(false), ASSERT(false, "..."), assert(("msg", false)) */
+            for (ptrdiff_t q = a; close > 0 && q < close && q >= 0; q = rules_next(c, q))
+                if (rules_is(c, q, "false"))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+void rules_arch_settle(rctx *c)
+{
+    if (!c->nland)
+        return;
+    /* per line, how many errors and warnings the lines before it hold (each landing is then
+     * one subtraction: linear in the findings and lines) */
+    int maxl = 0;
+    for (int j = 0; j < c->d.n; j++)
+        maxl = c->d.v[j].line > maxl ? c->d.v[j].line : maxl;
+    int32_t *upto = NEW(c->a, int32_t, (ptrdiff_t)maxl + 2);
+    if (!upto)
+        return;
+    for (int j = 0; j < c->d.n; j++)
+        if (c->d.v[j].severity >= HP_SEV_WARNING && c->d.v[j].line >= 0)
+            upto[c->d.v[j].line + 1]++;
+    for (int l = 1; l <= maxl + 1; l++)
+        upto[l] += upto[l - 1];
+    for (int q = 0; q < c->nland; q++) {
+        hp_finding *f = &c->d.v[c->land[q].idx];
+        ptrdiff_t k = c->land[q].k, e = chain_next(c, k);
+        if (f->severity != HP_SEV_WARNING || e < 0 || branch_stops(c, k))
+            continue;
+        int lb, le, col;
+        diag_linecol(&c->d, c->t[c->dirs[k]].off, &lb, &col);
+        diag_linecol(&c->d, c->t[c->dirs[e]].off, &le, &col);
+        /* the errors and warnings on lines lb+1 .. le-1, the landing's own aside */
+        int a = lb + 1 > maxl + 1 ? maxl + 1 : lb + 1, b = le > maxl + 1 ? maxl + 1 : le;
+        int other = b > a ? upto[b] - upto[a] : 0;
+        if (f->line > lb && f->line < le)
+            other--;
+        if (other > 0)
+            continue;
+        f->severity = HP_SEV_NOTE;
+        f->message = rules_fmt(c, "%s; check finds nothing in the code AMD takes there that HIP "
+                                  "does not build or run",
+                               f->message);
+    }
+}
+
 static void directive(rctx *c, ptrdiff_t h)
 {
     if (c->t[h].sub == PP_DEFINE || c->t[h].sub == PP_UNDEF || c->t[h].sub == PP_INCLUDE ||
@@ -466,6 +603,7 @@ static void directive(rctx *c, ptrdiff_t h)
         }
         const char *where = own == 1 ? "the test holds there and AMD silently takes this branch"
                                      : "the test silently takes the other branch";
+        int before = c->d.n;
         rules_report(c, RID_ARCH001, arch_val, code ? HP_SEV_WARNING : 0, 0,
                      RULES_EQ(s, "__CUDA_ARCH__")
                          ? code ? arch_branch(c, h, arch_val)
@@ -484,6 +622,8 @@ static void directive(rctx *c, ptrdiff_t h)
                          : rules_fmt(c, "'%.*s' is not defined by HIP-Clang: %s", (int)s.len, s.s,
                                      where),
                      NULL);
+        if (code)
+            note_landing(c, h, before);
     } else if (arch_def >= 0) {
         rules_report(c, RID_ARCH001, arch_def, HP_SEV_NOTE, 0,
                      c->hip_source
@@ -496,6 +636,7 @@ static void directive(rctx *c, ptrdiff_t h)
     if (ver_val >= 0) {
         hp_str s = rules_text(c, ver_val);
         int own = amd_eval(c, h), holds = translate_decides(c, ver_val, h);
+        int before = c->d.n;
         rules_report(c, RID_ARCH004, ver_val, 0, 0,
                      holds && own >= 0
                          ? rules_fmt(c,
@@ -508,6 +649,7 @@ static void directive(rctx *c, ptrdiff_t h)
                                      own ? "this" : "the other")
                          : ver_branch(c, h, s),
                      NULL);
+        note_landing(c, h, before);
     } else if (ver_def >= 0 && !c->hip_source &&
                (RULES_EQ(rules_text(c, ver_def), "CUDA_VERSION") ||
                 RULES_EQ(rules_text(c, ver_def), "CUDART_VERSION") ||
