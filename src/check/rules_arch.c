@@ -511,13 +511,19 @@ void rules_arch_settle(rctx *c)
     for (int j = 0; j < c->d.n; j++)
         maxl = c->d.v[j].line > maxl ? c->d.v[j].line : maxl;
     int32_t *upto = NEW(c->a, int32_t, (ptrdiff_t)maxl + 2);
-    if (!upto)
+    int32_t *ptx = NEW(c->a, int32_t, (ptrdiff_t)maxl + 2); /* ... of them inline PTX */
+    if (!upto || !ptx)
         return;
     for (int j = 0; j < c->d.n; j++)
-        if (c->d.v[j].severity >= HP_SEV_WARNING && c->d.v[j].line >= 0)
+        if (c->d.v[j].severity >= HP_SEV_WARNING && c->d.v[j].line >= 0) {
             upto[c->d.v[j].line + 1]++;
-    for (int l = 1; l <= maxl + 1; l++)
+            ptx[c->d.v[j].line + 1] += strcmp(c->d.v[j].rule, RID_ASM001) == 0 ||
+                                       strcmp(c->d.v[j].rule, RID_ASM002) == 0;
+        }
+    for (int l = 1; l <= maxl + 1; l++) {
         upto[l] += upto[l - 1];
+        ptx[l] += ptx[l - 1];
+    }
     for (int q = 0; q < c->nland; q++) {
         hp_finding *f = &c->d.v[c->land[q].idx];
         ptrdiff_t k = c->land[q].k, e = chain_next(c, k);
@@ -529,8 +535,17 @@ void rules_arch_settle(rctx *c)
         /* the errors and warnings on lines lb+1 .. le-1, the landing's own aside */
         int a = lb + 1 > maxl + 1 ? maxl + 1 : lb + 1, b = le > maxl + 1 ? maxl + 1 : le;
         int other = b > a ? upto[b] - upto[a] : 0;
+        int asm_only = b > a ? ptx[b] - ptx[a] : 0;
         if (f->line > lb && f->line < le)
             other--;
+        if (other > 0 && other == asm_only) {
+            /* the branch AMD takes is inline PTX, reported where it is: that is the work */
+            f->severity = HP_SEV_NOTE;
+            f->message = rules_fmt(c, "%s; the code AMD takes there is inline PTX, reported "
+                                      "where it is",
+                                   f->message);
+            continue;
+        }
         if (other > 0)
             continue;
         f->severity = HP_SEV_NOTE;
