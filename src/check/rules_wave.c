@@ -146,6 +146,28 @@ static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t l
                  NULL);
 }
 
+static int keeps32(rctx *c, const rules_fn *f);
+
+/* Does every use of the macro name in this file, one at least, sit where 32 lanes are a
+ * consistent group on a 64-lane wavefront: host code, device code with no cross-lane call, or
+ * device code whose every cross-lane exchange keeps to 32-lane groups (keeps32)? */
+static int uses_keep32(rctx *c, ptrdiff_t name)
+{
+    hp_str n = rules_text(c, name);
+    int uses = 0;
+    for (ptrdiff_t j = 0; j < c->nt; j = rules_next(c, j)) {
+        if (j == name || c->t[j].kind != TK_IDENT || !str_eq(rules_text(c, j), n))
+            continue;
+        if (c->t[j].flags & TF_PP)
+            return 0; /* in another macro or a test: where it ends up is not known */
+        const rules_fn *f = rules_fn_of(c, j);
+        if (f && f->device && f->crosslane && !keeps32(c, f))
+            return 0;
+        uses++;
+    }
+    return uses > 0;
+}
+
 static void wave001_define(rctx *c, ptrdiff_t h)
 {
     ptrdiff_t name = rules_next(c, rules_next(c, h));
@@ -167,9 +189,14 @@ static void wave001_define(rctx *c, ptrdiff_t h)
     if (!eval_is(c, first, last, 32))
         return;
     hp_str n = rules_text(c, name);
-    rules_report(c, RID_WAVE001, name, 0, 0,
-                 rules_fmt(c, "'%.*s' is defined as 32; wavefronts have 64 lanes on gfx9 GPUs",
-                           (int)n.len, n.s),
+    int k32 = uses_keep32(c, name);
+    rules_report(c, RID_WAVE001, name, k32 ? HP_SEV_NOTE : 0, 0,
+                 rules_fmt(c, "'%.*s' is defined as 32; wavefronts have 64 lanes on gfx9 GPUs%s",
+                           (int)n.len, n.s,
+                           k32 ? "; every use of it in this file is host code, device code with "
+                                 "no cross-lane call, or code whose cross-lane exchanges keep to "
+                                 "32-lane groups, so a 64-lane wavefront computes the same"
+                               : ""),
                  NULL);
 }
 
@@ -245,9 +272,14 @@ static void wave001(rctx *c, ptrdiff_t i)
     }
     if (last < v || !eval_is(c, v, last, 32))
         return;
-    rules_report(c, RID_WAVE001, i, 0, 0,
-                 rules_fmt(c, "'%.*s' is set to 32; wavefronts have 64 lanes on gfx9 GPUs",
-                           (int)s.len, s.s),
+    int k32 = uses_keep32(c, i);
+    rules_report(c, RID_WAVE001, i, k32 ? HP_SEV_NOTE : 0, 0,
+                 rules_fmt(c, "'%.*s' is set to 32; wavefronts have 64 lanes on gfx9 GPUs%s",
+                           (int)s.len, s.s,
+                           k32 ? "; every use of it in this file is host code, device code with "
+                                 "no cross-lane call, or code whose cross-lane exchanges keep to "
+                                 "32-lane groups, so a 64-lane wavefront computes the same"
+                               : ""),
                  NULL);
 }
 
