@@ -261,7 +261,7 @@ static void plat_job(void *ud, hp_ctx *ctx, const run_job *job, hp_file_result *
         buf_add(&b, side[i] ? "c " : "a ", 2);
         buf_add(&b, p.s, p.len);
         buf_addc(&b, '\n');
-        if (!memchr(iv[i].s, '\n', (size_t)iv[i].len)) {
+        if (!side[i] && !memchr(iv[i].s, '\n', (size_t)iv[i].len)) { /* AMD includes it */
             buf_add(&b, "i ", 2);
             buf_add(&b, iv[i].s, iv[i].len);
             buf_addc(&b, '\n');
@@ -823,13 +823,14 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 }
 
 /* The headers whose every includer in the tree is a source its AMD build leaves out
- * (rules_cuda_side_path), or such a header, into cfg->cuda_hdr. An include resolves against
+ * (rules_cuda_side_path, or a header the tree includes only where HIP-Clang skips), or such a
+ * header, into cfg->cuda_hdr; an include in a branch HIP-Clang skips includes nothing there. An include resolves against
  * the includer's directory when the tree has that file, else to every file whose path ends
  * with it. */
 static void tree_cuda_headers(arena *a, const prun *pr, rules_cfg *cfg)
 {
     int nf = pr->files.n, ne = pr->inc_to.n;
-    if (!nf || !ne || (!cfg->cuda_src && !cfg->ncuda_glob))
+    if (!nf || !ne || (!cfg->cuda_src && !cfg->ncuda_glob && !cfg->inc_cuda))
         return;
     hp_str *path = NEW(a, hp_str, nf);
     uint8_t *side = NEW(a, uint8_t, nf), *was = NEW(a, uint8_t, nf);
@@ -847,6 +848,13 @@ static void tree_cuda_headers(arena *a, const prun *pr, rules_cfg *cfg)
         while (k > 0 && p.s[k - 1] != '/')
             k--;
         hp_str base = str_cut(p, k, p.len);
+        /* ... or a header the tree includes only where AMD skips (and never elsewhere under
+         * its name): the vendor headers of the other builds */
+        if (!side[i] && cfg->inc_cuda && !(cfg->inc_any && nameidx_get(cfg->inc_any, base) >= 0))
+            for (ptrdiff_t q = p.len - 1; q >= 0 && !side[i]; q--)
+                if ((q == 0 || p.s[q - 1] == '/') &&
+                    nameidx_get(cfg->inc_cuda, str_cut(p, q, p.len)) >= 0)
+                    side[i] = was[i] = 1;
         int32_t h = nameidx_get(&bybase, base);
         next[i] = h;
         nameidx_put(&bybase, base, i, 1);

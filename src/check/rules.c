@@ -1126,6 +1126,42 @@ static int shim_rule(const char *id)
            strcmp(id, RID_LIB003) == 0;
 }
 
+/* Is the identifier at i the name of a function definition: NAME(...) {, or NAME(...) const
+ * {, after a type (an identifier, '*', '&' or '>')? */
+static int defines_fn(const rctx *c, ptrdiff_t i)
+{
+    ptrdiff_t o = rules_next(c, i), p = rules_prev(c, i);
+    if (!rules_punct(c, o, '(') || p < 0 ||
+        !(c->t[p].kind == TK_IDENT || rules_punct(c, p, '*') || rules_punct(c, p, '&') ||
+          rules_punct(c, p, '>')))
+        return 0;
+    ptrdiff_t close = rules_match(c, o);
+    if (close < 0)
+        return 0;
+    ptrdiff_t b = rules_next(c, close);
+    while (b < c->nt && (rules_is(c, b, "const") || rules_is(c, b, "noexcept")))
+        b = rules_next(c, b);
+    return rules_punct(c, b, '{');
+}
+
+/* Does the file define a function of this name (the project's own helper: its calls are the
+ * project's, not the missing intrinsic's)? Remembered for a few names per file. */
+int rules_file_defines_fn(rctx *c, hp_str name)
+{
+    for (int k = 0; k < c->ndefn; k++)
+        if (str_eq(c->defn[k].name, name))
+            return c->defn[k].yes;
+    int yes = 0;
+    for (ptrdiff_t j = 0; j < c->nt && !yes; j = rules_next(c, j))
+        yes = c->t[j].kind == TK_IDENT && str_eq(rules_text(c, j), name) && defines_fn(c, j);
+    if (c->ndefn < (int)(sizeof c->defn / sizeof *c->defn)) {
+        c->defn[c->ndefn].name = name;
+        c->defn[c->ndefn].yes = yes;
+        c->ndefn++;
+    }
+    return yes;
+}
+
 static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, hp_str name)
 {
     const char *const *r = rule_names_rows[row];
@@ -1133,6 +1169,13 @@ static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, 
         return;
     if (shim_rule(r[N_RULE]) && c->t[i].kind == TK_IDENT &&
         rules_shim(c, name))
+        return;
+    /* a function of that name the file defines, of a name HIP lacks: the project's own
+     * helper, its calls too (where HIP has the name the definition collides: reported) */
+    if ((r[N_MATCH][0] == 'c' || r[N_MATCH][0] == 'p') && c->t[i].kind == TK_IDENT &&
+        rules_punct(c, rules_next(c, i), '(') &&
+        (strstr(r[N_MSG], "not in HIP") || strstr(r[N_MSG], "no HIP implementation")) &&
+        rules_file_defines_fn(c, name))
         return;
     if (!scope_ok(c, i, r[N_SCOPE]))
         return;

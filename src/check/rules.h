@@ -196,6 +196,11 @@ struct rctx {
                       the directive itself (rules.c, amd_dead); NULL until first asked */
     int dead_done;
     int dsl_done, dsl;         /* in_nv_dsl's answer, once */
+    struct {
+        hp_str name;
+        int yes;
+    } defn[32];                /* file_defines_fn's answers */
+    int ndefn;
     int jit_done, jit;         /* jit_setup's answer, once */
     struct rules_landing *land; /* ARCH001/ARCH004 warnings whose branch AMD takes holds code
                                    (rules_arch_settle) */
@@ -425,6 +430,9 @@ void rules_amd_env(rctx *c, int device, ppenv *env);
  * which no other rule finds an error or warning, and that stops nothing (no trap, abort, failed
  * assertion or throw), becomes a note: that branch builds and runs on AMD. */
 void rules_arch_settle(rctx *c);
+/* Does the file define a function of this name (NAME(...) { after a type)? A name HIP lacks
+ * that the project defines is its own helper. Remembered for a few names per file. */
+int rules_file_defines_fn(rctx *c, hp_str name);
 /* The macros c's #defines name, each with 1 where the #define sits in a branch AMD's device
  * and host passes both skip (judged as the dead-code rule does), 0 elsewhere. Names point
  * into c's source. */

@@ -266,7 +266,8 @@ void rules_asm_run(rctx *c)
             continue;
         }
         if (s.s[0] == '_' && simd_in_word(s) && !rules_member(c, i) && rules_call(c, i) >= 0 &&
-            !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s)) {
+            !(rules_scope(c, i) & SC_GUARDED) && !rules_shim(c, s) &&
+            !rules_file_defines_fn(c, s)) {
             rules_report(c, RID_ASM003, i, 0, 0,
                          rules_fmt(c, "'%.*s' (SIMD arithmetic within a 32-bit word) has no HIP "
                                       "implementation",

@@ -65,6 +65,8 @@ typedef struct bctx {
                             (CUDAHOSTCXX, NVCC_*): the variable's name */
     int old_torch;       /* Python: inside an if that holds only for PyTorch 1.x */
     int cuda_named;      /* a shell script or Dockerfile named for CUDA (cuda_named) */
+    int amd_defs;        /* Python: the file defines a class or function named for AMD
+                            (py_nv_twin): 0 not known yet, 1 no, 2 yes */
     int errexit;         /* shell: the script stops at a failing command (set -e) */
     int has_list;        /* an AMD target list is set */
     int tl_consumer;     /* the statement's target lists so far: Radeon targets (gfx10-12) */
@@ -1611,6 +1613,31 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
 
 /* ------------------------------------------------------------------ Python build scripts */
 
+/* Is token i in a class or function named for NVIDIA's compiler or GPUs (class NVCC,
+ * def build_cuda) in a file that also defines a class or function named for AMD's (class
+ * HIPCC, def build_hip)? The file dispatches per vendor, and this is the NVIDIA arm. */
+static int py_nv_twin(bctx *c, const pysrc *p, ptrdiff_t i)
+{
+    int nv = 0;
+    for (ptrdiff_t h = p->up[p->lstart[i]]; h >= 0 && !nv; h = p->up[h])
+        if ((pysrc_is(p, h, "class") || pysrc_is(p, h, "def")) && h + 1 < p->n &&
+            p->t[h + 1].kind == PY_NAME) {
+            hp_str n = pysrc_text(p, h + 1);
+            nv = mentions_nocase(n, "nvcc") || mentions_nocase(n, "cuda") ||
+                 mentions_nocase(n, "nvidia");
+        }
+    if (!nv)
+        return 0;
+    if (!c->amd_defs) { /* once per file */
+        c->amd_defs = 1;
+        for (ptrdiff_t k = 0; k + 1 < p->n && c->amd_defs == 1; k++)
+            if ((pysrc_is(p, k, "class") || pysrc_is(p, k, "def")) && p->lstart[k] == k &&
+                p->t[k + 1].kind == PY_NAME && pysrc_pred_amd(p, k + 1, k + 2, NULL))
+                c->amd_defs = 2;
+    }
+    return c->amd_defs == 2;
+}
+
 /* Is token i in the body of an if that holds only for a PyTorch 1.x: torch.__version__ <
  * "1.N" (or "X.Y" with X < 2), no or? ROCm 7 builds of PyTorch are 2.x, so an AMD build never
  * runs it. */
@@ -2034,7 +2061,7 @@ static void py_string(bctx *c, bstmt *st, const pysrc *p, ptrdiff_t i, flag_scan
      * setup.py's NVIDIA branch (if use_cuda:, if torch.version.cuda ...: before an elif
      * torch.version.hip:) */
     if (pyrules_on(r, RID_BLD001) && !st->guard && !pysrc_in_vendor_fn(p, i) &&
-        !(setup && pysrc_vendor_branch(p, i))) {
+        !pysrc_vendor_branch(p, i) && !py_nv_twin(c, p, i)) {
         c->nv_gpu = n > 0 && py_nv_gpu(p, i, 0);
         c->dead_fn = n > 0 && setup && py_uncalled_fn(p, i);
         ptrdiff_t ev = n > 0 ? py_nv_env(p, i) : -1;

@@ -351,11 +351,12 @@ static int vendor_test(const rctx *c, ptrdiff_t h)
 
 /* In the #if chain opened by directive k of c: the directive of an arm that an AMD build takes
  * because the chain picks a vendor (one arm tests only other vendors' names, as #ifdef USE_CUDA
- * ... #elif USE_HIP ... #elif USE_MUSA), or -1. The arms before it that test only other
+ * ... #elif USE_HIP ... #elif USE_MUSA, or its first arm tests one AMD name alone, as #if
+ * CUPY_USE_HIP ... #else), or -1. The arms before it that test only other
  * vendors' names cannot hold on AMD: the AMD arm would be unreachable if they did. */
 static ptrdiff_t vendor_chain_amd_arm(rctx *c, ptrdiff_t k)
 {
-    int nest = 0, other = 0;
+    int nest = 0, other = 0, first_amd = 0;
     ptrdiff_t amd = -1;
     for (ptrdiff_t q = k; q < c->ndirs; q++) {
         ptrdiff_t h = c->dirs[q];
@@ -374,12 +375,14 @@ static ptrdiff_t vendor_chain_amd_arm(rctx *c, ptrdiff_t k)
         if (sub == PP_IFNDEF)
             return -1;
         int v = vendor_test(c, h);
-        if (v == 1 && amd < 0)
-            other = 1;
+        if (v == 1)
+            other = 1; /* before the AMD arm or after it: the chain picks the vendor */
         else if (amd < 0 && (v == 2 || amd_condition(c, h) == 1))
             amd = h;
+        if (q == k && v == 2)
+            first_amd = 1; /* #if USE_HIP ... #else: the chain splits on AMD's own name */
     }
-    return other ? amd : -1;
+    return other || first_amd ? amd : -1;
 }
 
 hp_str *rules_include_sides(arena *a, const rules_cfg *cfg, const char *src, ptrdiff_t len,
