@@ -142,6 +142,10 @@ static int conjunct(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
         none = 1;
     if (pysrc_pred_amd(p, b, e, NULL))
         return (neg != none) ? 1 : -1;
+    /* os.getenv("CUDA_VERSION"), os.environ.get("CUDA_HOME"): a CUDA build's setting, unset on
+     * ROCm */
+    if (!neg && !none && pysrc_cuda_env_read(p, b, e))
+        return 1;
     if (pysrc_pred_vendor(p, b, e, NULL))
         return (neg || none) ? 0 : 1;
     if (e - b == 1 && p->t[b].kind == PY_NAME) {
@@ -151,8 +155,8 @@ static int conjunct(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
     return 0;
 }
 
-/* The side a condition [b, e) requires: +1 NVIDIA, -1 AMD, 0 either. */
-static int cond_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
+/* The side of an and-chain [b, e) (no or at its level): +1 NVIDIA, -1 AMD, 0 either. */
+static int and_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
 {
     int side = 0;
     ptrdiff_t s = b;
@@ -164,8 +168,28 @@ static int cond_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
             if (x > 0)
                 side = 1;
             s = k + 1;
-        } else if (pysrc_is(p, k, "or")) {
-            return 0;
+        } else if (p->match[k] > k) {
+            k = p->match[k];
+        }
+    }
+    return side;
+}
+
+/* The side a condition [b, e) requires: +1 NVIDIA, -1 AMD, 0 either. An or-chain requires a
+ * side when every one of its operands does (os.getenv("CUDA_VERSION") or torch.version.cuda:
+ * neither is set on ROCm). */
+static int cond_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e, int depth)
+{
+    int side = 0, n = 0;
+    ptrdiff_t s = b;
+    for (ptrdiff_t k = b; k <= e; k++) {
+        if (k == e || pysrc_is(p, k, "or")) {
+            int x = and_side(p, s, k, depth);
+            if (!x || (n && x != side))
+                return 0;
+            side = x;
+            n++;
+            s = k + 1;
         } else if (p->match[k] > k) {
             k = p->match[k];
         }

@@ -1149,11 +1149,67 @@ static int nv_predicate_call(const pysrc *p, ptrdiff_t i)
 /* The side the right-hand side [b, e) of an assignment tests: 1 NVIDIA's, 2 AMD's, 0 none,
  * both, or no plain test (a conditional expression, an or, a list or dict display, a
  * lambda). */
+/* Is [b, e) a read of an environment variable named for CUDA: os.getenv("CUDA_..."),
+ * os.environ.get("CUDA_..."), os.environ["CUDA_..."] (a default, if any, None)? */
+int pysrc_cuda_env_read(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    if (e - b < 4 || !pysrc_is(p, b, "os") || !pysrc_op(p, b + 1, '.'))
+        return 0;
+    ptrdiff_t k = b + 2, open;
+    if (pysrc_is(p, k, "getenv"))
+        open = k + 1;
+    else if (pysrc_is(p, k, "environ") && pysrc_op(p, k + 1, '.') && pysrc_is(p, k + 2, "get"))
+        open = k + 3;
+    else if (pysrc_is(p, k, "environ") && pysrc_op(p, k + 1, '['))
+        open = k + 1;
+    else
+        return 0;
+    if (open >= e || p->match[open] != e - 1 || open + 1 >= e ||
+        p->t[open + 1].kind != PY_STRING)
+        return 0;
+    hp_str v = pylex_string_body(p->src, &p->t[open + 1]);
+    if (v.len < 5 || memcmp(v.s, "CUDA_", 5) != 0)
+        return 0;
+    ptrdiff_t after = open + 2;
+    return after == e - 1 || (pysrc_op(p, after, ',') && pysrc_is(p, after + 1, "None") &&
+                              after + 2 == e - 1);
+}
+
+/* Is [b, e) an or-chain every operand of which is an NVIDIA-side value: a CUDA environment
+ * read (pysrc_cuda_env_read) or an operand that names only the NVIDIA side
+ * (os.getenv("CUDA_VERSION", None) or torch.version.cuda)? */
+static int nv_or_chain(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
+{
+    int ors = 0;
+    for (ptrdiff_t s = b, k = b; k <= e; k++) {
+        if (k == e || pysrc_is(p, k, "or")) {
+            if (k == s)
+                return 0;
+            int nv = pysrc_cuda_env_read(p, s, k);
+            for (ptrdiff_t q = s; q < k && !nv; q++)
+                nv = nv_tok(p, q);
+            for (ptrdiff_t q = s; q < k; q++)
+                if (amd_tok(p, q) || pysrc_is(p, q, "if") || pysrc_is(p, q, "lambda") ||
+                    pysrc_is(p, q, "not"))
+                    return 0;
+            if (!nv)
+                return 0;
+            ors += k < e;
+            s = k + 1;
+        } else if (p->match[k] > k) {
+            k = p->match[k];
+        }
+    }
+    return ors > 0;
+}
+
 static int rhs_side(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
 {
     struct pysrc_memo *m = p->memo;
     if (b >= e || pysrc_op(p, b, '[') || pysrc_op(p, b, '{'))
         return 0;
+    if (nv_or_chain(p, b, e))
+        return 1;
     int nv = 0, amd = 0, andor = 0;
     for (ptrdiff_t k = b; k < e; k++) {
         /* an operand of or may hold where the vendor test does not */

@@ -160,6 +160,10 @@ ptrdiff_t pysrc_fork_only(const pysrc *p, ptrdiff_t i);
  * (a literal, or a variable every binding of which in the file is one), or leaves at such a
  * default? Triton compiles no branch a constexpr turns off. Returns the flag's token, or -1. */
 ptrdiff_t pysrc_constexpr_off(const pysrc *p, ptrdiff_t i);
+/* Is [b, e) a read of an environment variable named for CUDA: os.getenv("CUDA_..."),
+ * os.environ.get("CUDA_..."), os.environ["CUDA_..."] (a default, if any, None)? A CUDA build's
+ * setting, unset on ROCm. */
+int pysrc_cuda_env_read(const pysrc *p, ptrdiff_t b, ptrdiff_t e);
 /* The token that covers byte offset off, or -1. */
 ptrdiff_t pysrc_tok_at(const pysrc *p, ptrdiff_t off);
 /* Does the whole file mention the AMD side (pysrc_pred_amd over all tokens)? */
