@@ -147,6 +147,8 @@ static void wave003_define(rctx *c, ptrdiff_t name, ptrdiff_t first, ptrdiff_t l
 }
 
 static int keeps32(rctx *c, const rules_fn *f);
+static int keeps32_by_width(rctx *c, const rules_fn *f);
+static int lane_numbering(rctx *c);
 
 /* Does every use of the macro name in this file, one at least, sit where 32 lanes are a
  * consistent group on a 64-lane wavefront: host code, device code with no cross-lane call, or
@@ -161,7 +163,10 @@ static int uses_keep32(rctx *c, ptrdiff_t name)
         if (c->t[j].flags & TF_PP)
             return 0; /* in another macro or a test: where it ends up is not known */
         const rules_fn *f = rules_fn_of(c, j);
-        if (f && f->device && f->crosslane && !keeps32(c, f))
+        /* exchanges that keep to 32-lane groups, in a file that numbers its lanes within 32
+         * (else a reduction over 32 lanes is read as the wavefront's: WAVE006) */
+        if (f && f->device && f->crosslane &&
+            !(keeps32_by_width(c, f) || (keeps32(c, f) && lane_numbering(c) == 1)))
             return 0;
         uses++;
     }
@@ -482,6 +487,8 @@ typedef struct {
     int shuffles; /* shuffles seen, all within 32-lane groups */
     int bad;      /* something that is not */
     int absolute; /* absolute-lane shuffles below 32 (need uniform values) */
+    int implicit; /* shuffles whose group of 32 is not their width argument's (xor or down
+                     deltas below 32, lanes 0-31 only) */
 } group32;
 
 /* One cross-lane call named s with arguments a (after substitution), in f. */
@@ -490,6 +497,7 @@ static void group32_call(const rctx *c, const rules_fn *f, ptrdiff_t at, hp_str 
 {
     if (first32(c, at) || called_first32(c, f)) { /* only lanes 0-31 take part */
         g->shuffles++;
+        g->implicit++;
         return;
     }
     int sync = str_ends(s, S("_sync"));
@@ -510,9 +518,19 @@ static void group32_call(const rctx *c, const rules_fn *f, ptrdiff_t at, hp_str 
     g->shuffles++;
     if (n > width && rules_eval(c, first[width], last[width], &v, &bits) && v <= 32)
         return;
+    g->implicit++; /* undone below where nothing keeps it to a group */
     /* xor with a delta below 32 stays in the lane's group; down and up without a width read
      * across the group's top (lane 31 gets lane 32's value, not its own) */
     if (delta && RULES_STARTS(s, "__shfl_xor") && arg_below(c, f, first[arg], last[arg], 16))
+        return;
+    /* a reduction: down by a halving loop's delta from 16 at most. Lane 0 of each 32-lane group
+     * ends with its group's sum, as on a 32-lane warp, where the other lanes hold partial sums
+     * too (a lane near the top reads the next group's values instead of its own) */
+    long long v0;
+    int b0;
+    if (delta && RULES_STARTS(s, "__shfl_down") && first[arg] == last[arg] &&
+        !rules_eval(c, first[arg], last[arg], &v0, &b0) &&
+        arg_below(c, f, first[arg], last[arg], 16))
         return;
     if (abs && rules_eval(c, first[arg], last[arg], &v, &bits) && v >= 0 && v < 32) {
         g->absolute++;
@@ -660,12 +678,19 @@ static int keeps32(rctx *c, const rules_fn *f)
     if (!c->keeps32)
         c->keeps32 = arena_alloc(c->a, 1, 1, c->nfns + 1);
     if (!c->keeps32[k]) {
-        group32 g = {0, 0, 0};
+        group32 g = {0, 0, 0, 0};
         group32_fn(c, f, 2, &g);
         int yes = !g.bad && g.shuffles && (!g.absolute || slots32(c, f));
-        c->keeps32[k] = (uint8_t)(1 + yes);
+        c->keeps32[k] = (uint8_t)(yes ? (g.implicit ? 2 : 3) : 1);
     }
-    return c->keeps32[k] == 2;
+    return c->keeps32[k] >= 2;
+}
+
+/* keeps32, every shuffle's group of 32 its width argument (__shfl_xor(v, d, 32)): right on a
+ * 64-lane wavefront however the code numbers its lanes. */
+static int keeps32_by_width(rctx *c, const rules_fn *f)
+{
+    return keeps32(c, f) && c->keeps32[f - c->fns] == 3;
 }
 
 /* The severity of a lane or warp index computed with 32 in function f: an error where the
