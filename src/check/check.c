@@ -153,6 +153,28 @@ static int nvidia_arch_dir(const char *path)
         if (*q == '/' || *q == '_')
             return 1;
     }
+    /* ... or a word of a component (gemm_sm120, kernels-sm90a), or the CuTe DSL's (cutedsl,
+     * cute_dsl: NVIDIA's Python kernel language) */
+    for (const char *p = path; end && p < end; p++) {
+        if (p != path && p[-1] != '/' && p[-1] != '_' && p[-1] != '-')
+            continue;
+        if (strncmp(p, "cutedsl", 7) == 0 && (p[7] == '/' || p[7] == '_' || p[7] == '-'))
+            return 1;
+        if (strncmp(p, "cute_dsl", 8) == 0 && (p[8] == '/' || p[8] == '_' || p[8] == '-'))
+            return 1;
+        if (p == path || p[-1] == '/' || p[0] != 's' || p[1] != 'm')
+            continue;
+        int d = 0;
+        while (p[2 + d] >= '0' && p[2 + d] <= '9')
+            d++;
+        const char *q = p + 2 + d;
+        if (d < 2 || d > 3)
+            continue;
+        if (*q >= 'a' && *q <= 'z')
+            q++;
+        if (*q == '/' || *q == '_' || *q == '-')
+            return 1;
+    }
     return 0;
 }
 

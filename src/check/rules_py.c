@@ -491,6 +491,9 @@ static int test_code(const char *path, const pysrc *p)
         hp_str n = str_cstr(b ? b + 1 : path);
         if (RULES_STARTS(n, "test_") || str_ends(n, S("_test.py")) || RULES_EQ(n, "conftest.py"))
             return 1;
+        /* CI scripts: .github/scripts/ci_gpu.py */
+        if (strncmp(path, ".github/", 8) == 0 || strstr(path, "/.github/"))
+            return 1;
     }
     for (ptrdiff_t i = 0; i + 1 < p->n; i++)
         if (p->lstart[i] == i && p->up[i] < 0 &&

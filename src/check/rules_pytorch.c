@@ -1223,9 +1223,12 @@ void rules_pytorch(pyrules *r, const pysrc *p)
                 ((str_find(s, S("nvidia-smi")) >= 0 && runs_program(p, i, s)) ||
                  ((RULES_EQ(s, "nvcc") || RULES_STARTS(s, "nvcc ")) && in_command(p, i))) &&
                 !one_side(p, i) && !tool_for_display(p, i) && !fn_has_amd_route(p, i)) {
-                add_span(r, p, i, i + 1, RID_PT001, HP_SEV_WARNING,
-                         "NVIDIA tool in a script: ROCm machines have amd-smi / rocm-smi and "
-                         "hipcc instead",
+                add_span(r, p, i, i + 1, RID_PT001, r->test_code ? HP_SEV_NOTE : HP_SEV_WARNING,
+                         r->test_code ? "NVIDIA tool in test or CI code: ROCm machines have "
+                                        "amd-smi / rocm-smi and hipcc instead (it picks how "
+                                        "tests run, not what the code under test does)"
+                                      : "NVIDIA tool in a script: ROCm machines have amd-smi / "
+                                        "rocm-smi and hipcc instead",
                          "branch on torch.version.hip and call amd-smi (or rocm-smi) there");
             } else if (pyrules_on(r, RID_PT001) && RULES_STARTS(s, "+cu") &&
                        (is_cmp(p, i + 1) || is_cmp(p, i - 1)) && !line_opens(p, i, "assert") &&
