@@ -53,6 +53,9 @@ int pyrules_fp8_use(const pyrules *r, const pysrc *p, ptrdiff_t b, ptrdiff_t e)
             o = k;
             break;
         }
+    /* a key of a dict literal (a table of peak speeds per dtype): it looks up, fixes nothing */
+    if (o >= 0 && pysrc_op(p, o, '{') && pysrc_op(p, e, ':'))
+        return PYFP8_NEUTRAL;
     if (o >= 0) {
         int kw = cmp_tok(p, o - 1) || pysrc_is(p, o - 1, "not") || pysrc_is(p, o - 1, "and") ||
                  pysrc_is(p, o - 1, "or") || pysrc_is(p, o - 1, "return") ||

@@ -560,6 +560,56 @@ static int nvidia_brand_only(hp_str s)
  * comparison, a boolean operator or a conditional expression; or stored in a name that is
  * compared later (cuda = str(torch.version.cuda); if cuda not in (...))? Recording the
  * value (a report, a dict of versions, a cache key) is no vendor test. */
+/* Does the code that the test of torch.version.cuda at i guards work on CUDA's own version or
+ * arch list: the body of the if (or, for an if not ...: that exits, the rest of its block)
+ * reads torch.version.cuda again, a name holding a CUDA version (cuda_version), or names
+ * TORCH_CUDA_ARCH_LIST? Then leaving it out on ROCm is the point. */
+static int cuda_version_code(const pysrc *p, ptrdiff_t i)
+{
+    ptrdiff_t ls = p->lstart[i], bb, be;
+    if (!(pysrc_is(p, ls, "if") || pysrc_is(p, ls, "elif")) || !pysrc_block(p, ls, &bb, &be))
+        return 0;
+    for (ptrdiff_t k = ls + 1; k < bb && k < p->n; k++)
+        if (pysrc_is(p, k, "or"))
+            return 0; /* the test holds for other reasons too */
+    int neg = pysrc_is(p, ls + 1, "not");
+    if (neg) {
+        /* a bare exit (return, return None): the rest is CUDA's. A predicate that answers
+         * False there turns a feature off on ROCm: that stays */
+        int exits = 0;
+        for (ptrdiff_t k = bb; k < be && k < p->n; k++)
+            if (pysrc_is(p, k, "return"))
+                exits = p->t[k + 1].kind == PY_NEWLINE || pysrc_is(p, k + 1, "None") ? 1 : -1;
+        if (exits <= 0)
+            return 0;
+        ptrdiff_t h = p->up[ls];
+        ptrdiff_t pb, pe;
+        if (h < 0) {
+            pb = be;
+            pe = p->n;
+        } else if (!pysrc_block(p, h, &pb, &pe)) {
+            return 0;
+        }
+        bb = be;
+        be = pe;
+    }
+    for (ptrdiff_t k = bb; k < be && k < p->n; k++) {
+        if (p->t[k].kind == PY_STRING) {
+            if (str_find(pylex_string_body(p->src, &p->t[k]), S("TORCH_CUDA_ARCH_LIST")) >= 0)
+                return 1;
+            continue;
+        }
+        if (p->t[k].kind != PY_NAME)
+            continue;
+        hp_str w = pysrc_text(p, k);
+        if (pysrc_contains_nocase(w, "cuda_version") ||
+            (RULES_EQ(w, "cuda") && k >= 2 && pysrc_op(p, k - 1, '.') &&
+             pysrc_is(p, k - 2, "version")))
+            return 1;
+    }
+    return 0;
+}
+
 static int value_tested(const pysrc *p, ptrdiff_t b, ptrdiff_t e)
 {
     ptrdiff_t ls = p->lstart[b], le = pysrc_line_end(p, b);
@@ -1283,11 +1333,15 @@ void rules_pytorch(pyrules *r, const pysrc *p)
             last_pt001 = p->lstart[i];
             /* in test code the test picks which tests run, or what a check of the
              * environment expects; an assert that demands CUDA declares the code NVIDIA's */
+            int own = cuda_version_code(p, i);
             add_span(r, p, i, e, RID_PT001,
-                     r->test_code || pysrc_nv_assert(p, p->lstart[i]) ? HP_SEV_NOTE
-                                                                      : HP_SEV_WARNING,
-                     "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
-                     "and device 'cuda'): this test takes the CPU or fallback path on AMD",
+                     r->test_code || own || pysrc_nv_assert(p, p->lstart[i]) ? HP_SEV_NOTE
+                                                                             : HP_SEV_WARNING,
+                     own ? "torch.version.cuda is None on ROCm builds, and the code this test "
+                           "guards works on the CUDA version itself (or on TORCH_CUDA_ARCH_LIST), "
+                           "which ROCm has not: leaving it out there is what the test is for"
+                         : "torch.version.cuda is None on ROCm builds (which still use torch.cuda "
+                           "and device 'cuda'): this test takes the CPU or fallback path on AMD",
                      "tell the vendors apart with torch.version.hip and torch.version.cuda; "
                      "test torch.cuda.is_available() for 'a GPU is present'");
         } else if ((strcmp(q, "torch.hip") == 0 || strncmp(q, "torch.hip.", 10) == 0) &&
