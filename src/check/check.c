@@ -178,6 +178,25 @@ static int nvidia_arch_dir(const char *path)
     return 0;
 }
 
+/* Is the file a copy of HIP's own headers (a directory amd_detail, hip-headers or hipamd on
+ * its path, an amd_hip_*.h, or hipRTC's preprocessed hiprtc_runtime.h)? What it defines is
+ * HIP itself. */
+static int hip_own_header(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    if (strncmp(b, "amd_hip_", 8) == 0 || strcmp(b, "hiprtc_runtime.h") == 0)
+        return 1;
+    static const char *const dirs[] = {"amd_detail", "hip-headers", "hipamd"};
+    for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++) {
+        size_t n = strlen(dirs[k]);
+        for (const char *q = strstr(path, dirs[k]); q && q < b; q = strstr(q + 1, dirs[k]))
+            if ((q == path || q[-1] == '/') && q[n] == '/')
+                return 1;
+    }
+    return 0;
+}
+
 static int split_word(const char *s, ptrdiff_t n)
 {
     static const char *const nv[] = {"nvidia", "cuda", "nv", "nvshmem"};
@@ -296,6 +315,14 @@ HP_NOINLINE static void check(arena *a, const rules_cfg *cfg, const char *path, 
     int suppressed = 0;
     if (c->d.n)
         rules_apply_ignores(c, &suppressed);
+    /* a copy of HIP's own headers defines HIP itself: notes */
+    if (c->d.n && hip_own_header(path))
+        for (int i = 0; i < c->d.n; i++)
+            if (c->d.v[i].severity > HP_SEV_NOTE) {
+                c->d.v[i].severity = HP_SEV_NOTE;
+                c->d.v[i].message = arena_printf(a, "%s (in a copy of HIP's own headers)",
+                                                 c->d.v[i].message);
+            }
     /* code below a directory named for one NVIDIA GPU generation is that GPU's: notes */
     if (c->d.n && nvidia_arch_dir(path))
         for (int i = 0; i < c->d.n; i++)
