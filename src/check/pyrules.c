@@ -128,6 +128,14 @@ void pyrules_add(pyrules *r, ptrdiff_t off, ptrdiff_t n, const char *rule, hp_se
                                "file passes as false: Triton does not compile this branch)",
                                msg, (int)f.len, f.s);
     }
+    if (r->refuses_rocm && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        if (msg)
+            msg = arena_printf(r->a,
+                               "%s (this module refuses ROCm: it returns or raises 'not "
+                               "supported' there, so an AMD run does not reach this code)",
+                               msg);
+    }
     if (r->nv_dialect && sev > HP_SEV_NOTE) {
         sev = HP_SEV_NOTE;
         if (msg)

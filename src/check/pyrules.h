@@ -35,6 +35,8 @@ typedef struct pyrules {
                                dialect", "TLX"), or NULL: its findings are notes */
     int fnuz;         /* the file names an FNUZ fp8 type or the AMD side (fnuz_file): 0 not
                          known yet, 1 no, 2 yes */
+    int refuses_rocm; /* the module refuses ROCm (rules_py.c, refuses_rocm): its findings are
+                         notes */
 } pyrules;
 
 /* The bit of a TRI, PT or BLD rule id in pyrules.on (TRI001..TRI012, PT001..PT005,

@@ -613,6 +613,33 @@ static const char *nv_dialect_file(const pysrc *p)
     return NULL;
 }
 
+/* Does the module refuse ROCm: a return or raise whose message says the feature is not
+ * supported ("not supported", "unsupported", "does not support") on ROCm, HIP or AMD, or
+ * stands under an AMD test (if IS_ROCM: return "Marlin kernel is not supported ...")? Its
+ * code then never runs on an AMD build. */
+static int refuses_rocm(const pysrc *p)
+{
+    for (ptrdiff_t i = 0; i < p->n; i++) {
+        if (p->t[i].kind != PY_STRING)
+            continue;
+        hp_str v = pylex_string_body(p->src, &p->t[i]);
+        if (!pysrc_contains_nocase(v, "not supported") && !pysrc_contains_nocase(v, "unsupported") &&
+            !pysrc_contains_nocase(v, "does not support"))
+            continue;
+        ptrdiff_t ls = p->lstart[i];
+        if (!pysrc_is(p, ls, "return") && !pysrc_is(p, ls, "raise"))
+            continue;
+        int amd_msg = pysrc_contains_nocase(v, "rocm") || pysrc_contains_nocase(v, "amd") ||
+                      pysrc_contains_nocase(v, " hip");
+        ptrdiff_t h = p->up[ls];
+        int amd_if = h >= 0 && (pysrc_is(p, h, "if") || pysrc_is(p, h, "elif")) &&
+                     pysrc_pred_amd(p, h + 1, p->lend[h], NULL);
+        if (amd_msg || amd_if)
+            return 1;
+    }
+    return 0;
+}
+
 static const pydata *pyrules_init(pyrules *r, rctx *c)
 {
     r->c = c;
@@ -622,12 +649,14 @@ static const pydata *pyrules_init(pyrules *r, rctx *c)
     r->src = NULL;
     r->nv_dialect = NULL;
     r->fnuz = 0;
+    r->refuses_rocm = 0;
     pyrules_load(r);
     const pydata *d = c->lang == RL_PYTHON ? c->lang_data : NULL;
     if (!d || !d->ok)
         return NULL;
     r->src = &d->p;
     r->test_code = test_code(c->path, &d->p);
+    r->refuses_rocm = refuses_rocm(&d->p);
     r->nv_dialect = nv_dialect_file(&d->p);
     return d;
 }
