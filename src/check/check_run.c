@@ -705,6 +705,19 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         dv[nd++] = d;
     }
     cfg->nv_dsl = index_strs(a, dv, nd);
+    int ne = 0;
+    hp_str *ev = NULL;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], RB_KEY_SETUP_EXT);
+        if (!d.len)
+            continue;
+        if (!ev)
+            ev = NEW(a, hp_str, pr->bld.n);
+        if (!ev)
+            break;
+        ev[ne++] = d;
+    }
+    cfg->setup_ext = index_strs(a, ev, ne);
     tree_jit_setups(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {

@@ -65,6 +65,7 @@ typedef struct bctx {
                             (CUDAHOSTCXX, NVCC_*): the variable's name */
     int old_torch;       /* Python: inside an if that holds only for PyTorch 1.x */
     int cuda_named;      /* a shell script or Dockerfile named for CUDA (cuda_named) */
+    int beside_setup;    /* a Makefile beside a setup.py that builds the extensions itself */
     int amd_defs;        /* Python: the file defines a class or function named for AMD
                             (py_nv_twin): 0 not known yet, 1 no, 2 yes */
     int errexit;         /* shell: the script stops at a failing command (set -e) */
@@ -667,6 +668,13 @@ static void add_flag(bctx *c, const bstmt *st, int i, ptrdiff_t span, const char
         sev = HP_SEV_NOTE;
         m = arena_printf(c->a, "%s (in a function that the file never calls or names, so it "
                                "never runs)",
+                         m);
+    }
+    if (c->beside_setup && sev > HP_SEV_NOTE) {
+        sev = HP_SEV_NOTE;
+        m = arena_printf(c->a, "%s (a Makefile beside a setup.py that builds the extensions "
+                               "itself and runs no make: the package builds through setup.py, "
+                               "the port there)",
                          m);
     }
     if (c->cuda_named && sev > HP_SEV_NOTE) {
@@ -1582,6 +1590,8 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
     c.nv_libs = kind == PYK_CMAKE && cmake_nvidia_libs(&c);
     if (kind == PYK_SHELL)
         c.errexit = shell_errexit(src, len);
+    c.beside_setup = kind == PYK_MAKE && r->c->cfg && r->c->cfg->setup_ext && r->c->path &&
+                     nameidx_get(r->c->cfg->setup_ext, dir_of(c.a, r->c->path, NULL, 0)) >= 0;
     c.cuda_named = (kind == PYK_SHELL || kind == PYK_DOCKER) && r->c->path &&
                    cuda_named(r->c->path);
     if (c.nv_libs && r->c->cfg && r->c->cfg->proj && r->c->path)
@@ -2631,6 +2641,19 @@ static int setup_cuda_cmake(hp_str s)
     return found;
 }
 
+/* Does the setup.py build C++/CUDA extensions itself (CUDAExtension, CppExtension,
+ * cpp_extension) and run no make (no quoted "make" word)? */
+static int setup_builds_ext(hp_str s)
+{
+    if (str_find(s, S("CUDAExtension")) < 0 && str_find(s, S("cpp_extension")) < 0)
+        return 0;
+    for (ptrdiff_t k = 1; k + 4 < s.len; k++)
+        if ((s.s[k - 1] == '"' || s.s[k - 1] == '\'') && memcmp(s.s + k, "make", 4) == 0 &&
+            !ident_ch(s.s[k + 4]))
+            return 0;
+    return 1;
+}
+
 ptrdiff_t rules_build_nv_dsl(const char *src, ptrdiff_t len, int setup, ptrdiff_t *dlen)
 {
     hp_str s = str_make(src, len), dep = S("nvidia-cutlass-dsl");
@@ -2744,6 +2767,8 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
         ptrdiff_t dl;
         if (!hip && rules_build_nv_dsl(src, len, kind == PYK_SETUP, &dl) >= 0)
             facts_key(&f, RB_KEY_NV_DSL, f.own);
+        if (kind == PYK_SETUP && setup_builds_ext(str_make(src, len)))
+            facts_key(&f, RB_KEY_SETUP_EXT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
         for (ptrdiff_t i = 0; i < len; i++) {
             char q = src[i];

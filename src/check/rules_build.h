@@ -56,12 +56,15 @@ int rules_build_names_hip(const char *path, const char *src, ptrdiff_t len);
  *   RB_KEY_CUDA_CMAKE a setup.py that builds with CMake only under `if DEVICE == 'cuda'`,
  *                    DEVICE a setting read from the environment with 'cuda' its default:
  *                    the CMake build is the CUDA choice of several devices
+ *   RB_KEY_SETUP_EXT a setup.py that builds C++/CUDA extensions itself (CUDAExtension,
+ *                    cpp_extension) and runs no make: a Makefile beside it is another route
  *   RB_KEY_NV_DSL    a pyproject.toml or setup.py, naming neither HIP nor ROCm, whose required
  *                    dependencies hold NVIDIA's CuTe DSL (rules_build_nv_dsl): a package that
  *                    runs on NVIDIA GPUs only
  * NULL and *n = 0 for other files. Memory in a. */
 #define RB_KEY_NV_DSL "nv-dsl"
 #define RB_KEY_HIP_LOAD "hip-load"
+#define RB_KEY_SETUP_EXT "setup-ext"
 /* The sources a Python module that names ROCm builds at run time (torch.utils.cpp_extension's
  * load(...)): RB_KEY_HIP_LOAD keys of the tree paths of its quoted .cu, .cpp, .cc and .hip
  * names, resolved against its directory; NULL for other modules. Memory in a. */
