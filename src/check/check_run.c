@@ -718,6 +718,23 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         ev[ne++] = d;
     }
     cfg->setup_ext = index_strs(a, ev, ne);
+    int nh = 0;
+    hp_str *hv = NULL;
+    for (int i = 0; i < ne; i++) {
+        int hip = 0;
+        for (int k = 0; k < pr->bld.n && !hip; k++) {
+            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
+            hip = y.len && str_eq(y, ev[i]);
+        }
+        if (!hip)
+            continue;
+        if (!hv)
+            hv = NEW(a, hp_str, ne);
+        if (!hv)
+            break;
+        hv[nh++] = ev[i];
+    }
+    cfg->setup_hip = index_strs(a, hv, nh);
     tree_jit_setups(a, pr, cfg);
     int nroot = 0, nsrc = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {

@@ -121,6 +121,7 @@ typedef struct rules_cfg {
                                  (RB_KEY_HIP_LOAD): the NVIDIA route, its findings notes */
     const nameidx *setup_ext; /* the directories of setup.py files that build their extensions
                                  themselves and run no make (RB_KEY_SETUP_EXT) */
+    const nameidx *setup_hip; /* ... and of those of them that name HIP or ROCm */
     const nameidx *nv_dsl;    /* the directories of packages that require NVIDIA's CuTe DSL
                                  (RB_KEY_NV_DSL): their files' findings are notes */
     int tree_pass;            /* the tree's first pass ran (the indexes above are its) */

@@ -65,7 +65,8 @@ typedef struct bctx {
                             (CUDAHOSTCXX, NVCC_*): the variable's name */
     int old_torch;       /* Python: inside an if that holds only for PyTorch 1.x */
     int cuda_named;      /* a shell script or Dockerfile named for CUDA (cuda_named) */
-    int beside_setup;    /* a Makefile beside a setup.py that builds the extensions itself */
+    int beside_setup;    /* a Makefile beside a setup.py that builds the extensions itself, or
+                            a CMake file beside a setup.py that builds them for ROCm */
     int amd_defs;        /* Python: the file defines a class or function named for AMD
                             (py_nv_twin): 0 not known yet, 1 no, 2 yes */
     int errexit;         /* shell: the script stops at a failing command (set -e) */
@@ -819,6 +820,12 @@ static void bld002(bctx *c, const bstmt *st)
         int primary = bld002_primary(r);
         hp_severity sev = c->bld002_n || c->nv_libs || !primary ? HP_SEV_NOTE : HP_SEV_WARNING;
         c->bld002_n += primary;
+        if (c->beside_setup && sev > HP_SEV_NOTE) {
+            sev = HP_SEV_NOTE;
+            m = arena_printf(c->a, "%s (a setup.py beside this CMake file builds the package "
+                                   "for ROCm: this CMake route is CUDA-only)",
+                             m);
+        }
         pyrules_add(c->r, st->w[i].off, st->w[i].len, RID_BLD002, sev, m, fix);
     }
 }
@@ -1592,6 +1599,8 @@ void rules_build(pyrules *r, pyfile_kind kind, const char *src, ptrdiff_t len)
         c.errexit = shell_errexit(src, len);
     c.beside_setup = kind == PYK_MAKE && r->c->cfg && r->c->cfg->setup_ext && r->c->path &&
                      nameidx_get(r->c->cfg->setup_ext, dir_of(c.a, r->c->path, NULL, 0)) >= 0;
+    if (kind == PYK_CMAKE && !c.hip_file && r->c->cfg && r->c->cfg->setup_hip && r->c->path)
+        c.beside_setup = nameidx_get(r->c->cfg->setup_hip, dir_of(c.a, r->c->path, NULL, 0)) >= 0;
     c.cuda_named = (kind == PYK_SHELL || kind == PYK_DOCKER) && r->c->path &&
                    cuda_named(r->c->path);
     if (c.nv_libs && r->c->cfg && r->c->cfg->proj && r->c->path)
@@ -2642,11 +2651,13 @@ static int setup_cuda_cmake(hp_str s)
 }
 
 /* Does the setup.py build C++/CUDA extensions itself (CUDAExtension, CppExtension,
- * cpp_extension) and run no make (no quoted "make" word)? */
+ * cpp_extension) and run neither make (no quoted "make" word) nor CMake (no "cmake")? */
 static int setup_builds_ext(hp_str s)
 {
     if (str_find(s, S("CUDAExtension")) < 0 && str_find(s, S("cpp_extension")) < 0)
         return 0;
+    if (str_find_nocase(s, S("cmake")) >= 0)
+        return 0; /* it drives CMake: the CMake files are its build */
     for (ptrdiff_t k = 1; k + 4 < s.len; k++)
         if ((s.s[k - 1] == '"' || s.s[k - 1] == '\'') && memcmp(s.s + k, "make", 4) == 0 &&
             !ident_ch(s.s[k + 4]))
