@@ -1184,7 +1184,16 @@ static void name_hit(rctx *c, int row, ptrdiff_t i, ptrdiff_t off, ptrdiff_t n, 
     if (r[N_SEV][0] >= '0' && r[N_SEV][0] <= '9') /* a HIP release, X.Y */
         sev = rules_sev_since(c, hp_hip_version_parse(r[N_SEV]));
     const char *fix = r[N_FIX][0] ? r[N_FIX] : NULL;
-    rules_report_at(c, r[N_RULE], off, n, sev, flags, subst(c, r[N_MSG], name), fix);
+    const char *msg = subst(c, r[N_MSG], name);
+    /* a library mode compared (x == CUBLAS_COMPUTE_32F_FAST_TF32 ? "TF32" : "FP32") picks
+     * nothing: the place that sets it is the finding */
+    if (strcmp(r[N_RULE], RID_LIB003) == 0 && r[N_MATCH][0] == 'i' && c->t[i].kind == TK_IDENT &&
+        (rules_punct(c, rules_prev(c, i), P_EQ) || rules_punct(c, rules_prev(c, i), P_NE) ||
+         rules_punct(c, rules_next(c, i), P_EQ) || rules_punct(c, rules_next(c, i), P_NE))) {
+        sev = HP_SEV_NOTE;
+        msg = rules_fmt(c, "%s (only compared here: where the mode is set is the finding)", msg);
+    }
+    rules_report_at(c, r[N_RULE], off, n, sev, flags, msg, fix);
 }
 
 /* Is the identifier at i written name's way, "a::b::X": preceded by "b", "::", "a", "::"? */
