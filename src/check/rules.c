@@ -699,59 +699,12 @@ static void mark_dead_once(rctx *c)
     }
 }
 
-/* Without the tree's first pass, the macros this file #defines only where AMD skips count as
- * undefined too (c->undef_here): a second round then decides the tests of them. */
-static void mark_dead(rctx *c)
-{
-    mark_dead_once(c);
-    if ((c->cfg && c->cfg->tree_pass) || c->undef_here)
-        return;
-    int n = 0;
-    for (ptrdiff_t k = 0; k < c->ndirs; k++)
-        n += c->t[c->dirs[k]].sub == PP_DEFINE;
-    if (!n)
-        return;
-    hp_str *name = NEW(c->a, hp_str, n);
-    uint8_t *live = NEW(c->a, uint8_t, n);
-    int m = 0;
-    for (ptrdiff_t k = 0; k < c->ndirs; k++) {
-        ptrdiff_t h = c->dirs[k];
-        if (c->t[h].sub != PP_DEFINE)
-            continue;
-        ptrdiff_t t = rules_next(c, rules_next(c, h));
-        if (t >= c->nt || c->t[t].kind != TK_IDENT)
-            continue;
-        name[m] = rules_text(c, t);
-        live[m++] = (uint8_t)!(c->dead[k] & 2);
-    }
-    nameidx lv, *dx = NEW(c->a, nameidx, 1);
-    if (!dx || !nameidx_init(&lv, c->a, m) || !nameidx_init(dx, c->a, m))
-        return;
-    for (int i = 0; i < m; i++)
-        if (live[i])
-            nameidx_put(&lv, name[i], 0, 0);
-    int nd = 0;
-    for (int i = 0; i < m; i++)
-        if (!live[i] && nameidx_get(&lv, name[i]) < 0) {
-            nameidx_put(dx, name[i], 0, 0);
-            nd++;
-        }
-    if (!nd)
-        return;
-    c->undef_here = dx;
-    mark_dead_once(c);
-}
-
-hp_str *rules_defines_sides(rctx *c, int *n, uint8_t **dead)
+/* The macros the #defines of c name, with 1 in *dead where the #define sits where AMD's passes
+ * both skip (c->dead, marked already). */
+static hp_str *defines_dead(rctx *c, int *n, uint8_t **dead)
 {
     *n = 0;
     *dead = NULL;
-    if (!c->t || c->ndirs <= 0)
-        return NULL;
-    if (!c->dead_done) {
-        c->dead_done = 1;
-        mark_dead(c);
-    }
     int cnt = 0;
     for (ptrdiff_t k = 0; k < c->ndirs; k++)
         cnt += c->t[c->dirs[k]].sub == PP_DEFINE;
@@ -771,6 +724,49 @@ hp_str *rules_defines_sides(rctx *c, int *n, uint8_t **dead)
     }
     *dead = dd;
     return v;
+}
+
+/* Without the tree's first pass, the macros this file #defines only where AMD skips count as
+ * undefined too (c->undef_here): a second round then decides the tests of them. */
+static void mark_dead(rctx *c)
+{
+    mark_dead_once(c);
+    if ((c->cfg && c->cfg->tree_pass) || c->undef_here)
+        return;
+    int m;
+    uint8_t *dead;
+    hp_str *name = defines_dead(c, &m, &dead);
+    if (!m)
+        return;
+    nameidx lv, *dx = NEW(c->a, nameidx, 1);
+    if (!dx || !nameidx_init(&lv, c->a, m) || !nameidx_init(dx, c->a, m))
+        return;
+    for (int i = 0; i < m; i++)
+        if (!dead[i])
+            nameidx_put(&lv, name[i], 0, 0);
+    int nd = 0;
+    for (int i = 0; i < m; i++)
+        if (dead[i] && nameidx_get(&lv, name[i]) < 0) {
+            nameidx_put(dx, name[i], 0, 0);
+            nd++;
+        }
+    if (!nd)
+        return;
+    c->undef_here = dx;
+    mark_dead_once(c);
+}
+
+hp_str *rules_defines_sides(rctx *c, int *n, uint8_t **dead)
+{
+    *n = 0;
+    *dead = NULL;
+    if (!c->t || c->ndirs <= 0)
+        return NULL;
+    if (!c->dead_done) {
+        c->dead_done = 1;
+        mark_dead(c);
+    }
+    return defines_dead(c, n, dead);
 }
 
 /* Is the byte at off in code HIP-Clang certainly skips, by #if tests of CUDA's own macros (a
@@ -902,15 +898,21 @@ static int setup_dir_in(rctx *c, const nameidx *ix)
            nameidx_get(ix, str_cut(p, 0, k - 1)) >= 0;
 }
 
+/* setup_dir_in(c, ix), remembered in *val once *done is set. */
+static int setup_dir_once(rctx *c, const nameidx *ix, int *done, int *val)
+{
+    if (!ix || !c->path)
+        return 0;
+    if (!*done) {
+        *done = 1;
+        *val = setup_dir_in(c, ix);
+    }
+    return *val;
+}
+
 static int nv_extra(rctx *c)
 {
-    if (!c->cfg->nv_extra || !c->path)
-        return 0;
-    if (!c->extra_done) {
-        c->extra_done = 1;
-        c->extra = setup_dir_in(c, c->cfg->nv_extra);
-    }
-    return c->extra;
+    return setup_dir_once(c, c->cfg->nv_extra, &c->extra_done, &c->extra);
 }
 
 /* Does the build file (not a C++ source) lie at or under a vendored project of the tree
@@ -957,26 +959,14 @@ static int in_nv_dsl(rctx *c)
  * branch (rules_cfg.jit_setup)? */
 static int jit_setup(rctx *c)
 {
-    if (!c->cfg->jit_setup || !c->path)
-        return 0;
-    if (!c->jit_done) {
-        c->jit_done = 1;
-        c->jit = setup_dir_in(c, c->cfg->jit_setup);
-    }
-    return c->jit;
+    return setup_dir_once(c, c->cfg->jit_setup, &c->jit_done, &c->jit);
 }
 
 /* Is the file a setup.py whose sources a build file above it compiles itself
  * (rules_cfg.dup_setup)? */
 static int dup_setup(rctx *c)
 {
-    if (!c->cfg->dup_setup || !c->path)
-        return 0;
-    if (!c->dup_done) {
-        c->dup_done = 1;
-        c->dup = setup_dir_in(c, c->cfg->dup_setup);
-    }
-    return c->dup;
+    return setup_dir_once(c, c->cfg->dup_setup, &c->dup_done, &c->dup);
 }
 
 /* The C++ rules about NVIDIA-only code that leave code HIP-Clang never compiles alone: the
