@@ -413,6 +413,39 @@ static hp_str key_rest(hp_str key, const char *kind)
     return str_cut(key, k + 1, key.len);
 }
 
+/* The values of the tree's build keys of kind, in order, with their number in *n; NULL (and
+ * *n 0) when there are none or memory ran out. */
+static hp_str *keys_of(arena *a, const prun *pr, const char *kind, int *n)
+{
+    hp_str *v = NULL;
+    *n = 0;
+    for (int i = 0; i < pr->bld.n; i++) {
+        hp_str d = key_rest(pr->bld.v[i], kind);
+        if (!d.len)
+            continue;
+        if (!v)
+            v = NEW(a, hp_str, pr->bld.n);
+        if (!v)
+            return NULL;
+        v[(*n)++] = d;
+    }
+    return v;
+}
+
+/* An index of the values of the tree's build keys of kind, or NULL when there are none. */
+static const nameidx *keys_index(arena *a, const prun *pr, const char *kind)
+{
+    int n;
+    hp_str *v = keys_of(a, pr, kind, &n);
+    return index_strs(a, v, n);
+}
+
+/* Is s in ix (NULL: an empty index)? */
+static int in_index(const nameidx *ix, hp_str s)
+{
+    return ix && nameidx_get(ix, s) >= 0;
+}
+
 /* Is path a or below directory d? */
 static int at_or_under(hp_str a, hp_str d)
 {
@@ -637,45 +670,29 @@ static void tree_vendored(arena *a, const prun *pr, rules_cfg *cfg)
         cfg->vendored = index_strs(a, v, n);
 }
 
-/* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
- * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
 /* The setup.py files, naming neither HIP nor ROCm, that name a source a Python module of the
  * tree builds at run time with an AMD branch (RB_KEY_HIP_LOAD): the tree's AMD build compiles
  * those sources through that module, and the setup.py is the NVIDIA route; into
  * cfg->jit_setup (their directories). */
-static void tree_jit_setups(arena *a, const prun *pr, rules_cfg *cfg)
+static void tree_jit_setups(arena *a, const prun *pr, const nameidx *hip_at, rules_cfg *cfg)
 {
-    int nl = 0;
-    for (int i = 0; i < pr->bld.n; i++)
-        nl += key_rest(pr->bld.v[i], RB_KEY_HIP_LOAD).len > 0;
-    if (!nl)
+    const nameidx *loads = keys_index(a, pr, RB_KEY_HIP_LOAD);
+    if (!loads)
         return;
-    nameidx loads;
-    if (!nameidx_init(&loads, a, nl))
-        return;
-    for (int i = 0; i < pr->bld.n; i++) {
-        hp_str x = key_rest(pr->bld.v[i], RB_KEY_HIP_LOAD);
-        if (x.len)
-            nameidx_put(&loads, x, 0, 0);
-    }
     int n = 0;
     hp_str *v = NULL;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str d = key_rest(pr->bld.v[i], RB_KEY_PY_SETUP);
-        if (!d.len)
+        if (!d.len || in_index(hip_at, d))
             continue;
-        int hip = 0, hit = 0;
-        for (int k = 0; k < pr->bld.n && !hip; k++) {
-            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
-            hip = y.len && str_eq(y, d);
-        }
-        for (int k = 0; k < pr->bld.n && !hip && !hit; k++) {
+        int hit = 0;
+        for (int k = 0; k < pr->bld.n && !hit; k++) {
             hp_str y = key_rest(pr->bld.v[k], RB_KEY_REF);
             ptrdiff_t t = y.len ? str_chr(y, '\t') : -1;
             if (t >= 0 && str_eq(str_cut(y, 0, t), d))
-                hit = nameidx_get(&loads, str_cut(y, t + 1, y.len)) >= 0;
+                hit = in_index(loads, str_cut(y, t + 1, y.len));
         }
-        if (hip || !hit)
+        if (!hit)
             continue;
         if (!v)
             v = NEW(a, hp_str, pr->bld.n);
@@ -686,47 +703,23 @@ static void tree_jit_setups(arena *a, const prun *pr, rules_cfg *cfg)
     cfg->jit_setup = index_strs(a, v, n);
 }
 
+/* The tree's CMake project roots into cfg->proj (RB_PROJ_*) and the sources its HIP CMake
+ * builds leave to their CUDA branches into cfg->cuda_src; both NULL when there are none. */
 static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
 {
     tree_extras(a, pr, cfg);
     tree_vendored(a, pr, cfg);
     tree_dup_setups(a, pr, cfg);
     /* the packages that require NVIDIA's CuTe DSL */
-    int nd = 0;
-    hp_str *dv = NULL;
-    for (int i = 0; i < pr->bld.n; i++) {
-        hp_str d = key_rest(pr->bld.v[i], RB_KEY_NV_DSL);
-        if (!d.len)
-            continue;
-        if (!dv)
-            dv = NEW(a, hp_str, pr->bld.n);
-        if (!dv)
-            break;
-        dv[nd++] = d;
-    }
-    cfg->nv_dsl = index_strs(a, dv, nd);
-    int ne = 0;
-    hp_str *ev = NULL;
-    for (int i = 0; i < pr->bld.n; i++) {
-        hp_str d = key_rest(pr->bld.v[i], RB_KEY_SETUP_EXT);
-        if (!d.len)
-            continue;
-        if (!ev)
-            ev = NEW(a, hp_str, pr->bld.n);
-        if (!ev)
-            break;
-        ev[ne++] = d;
-    }
+    cfg->nv_dsl = keys_index(a, pr, RB_KEY_NV_DSL);
+    int ne;
+    hp_str *ev = keys_of(a, pr, RB_KEY_SETUP_EXT, &ne);
     cfg->setup_ext = index_strs(a, ev, ne);
+    const nameidx *hip_at = keys_index(a, pr, RB_KEY_HIP_AT);
     int nh = 0;
     hp_str *hv = NULL;
     for (int i = 0; i < ne; i++) {
-        int hip = 0;
-        for (int k = 0; k < pr->bld.n && !hip; k++) {
-            hp_str y = key_rest(pr->bld.v[k], RB_KEY_HIP_AT);
-            hip = y.len && str_eq(y, ev[i]);
-        }
-        if (!hip)
+        if (!in_index(hip_at, ev[i]))
             continue;
         if (!hv)
             hv = NEW(a, hp_str, ne);
@@ -735,25 +728,14 @@ static void tree_projects(arena *a, const prun *pr, rules_cfg *cfg)
         hv[nh++] = ev[i];
     }
     cfg->setup_hip = index_strs(a, hv, nh);
-    tree_jit_setups(a, pr, cfg);
-    int nroot = 0, nsrc = 0, nv = 0;
+    tree_jit_setups(a, pr, hip_at, cfg);
+    int nroot = 0, nv = 0;
     for (int i = 0; i < pr->bld.n; i++) {
         hp_str k = pr->bld.v[i];
         nroot += key_rest(k, RB_KEY_ROOT).len > 0 || key_rest(k, RB_KEY_NV_ROOT).len > 0;
         nv += key_rest(k, RB_KEY_NV_ROOT).len > 0;
-        nsrc += key_rest(k, RB_KEY_CUDA_SRC).len > 0;
     }
-    if (nsrc) {
-        nameidx *ix = NEW(a, nameidx, 1);
-        if (ix && nameidx_init(ix, a, nsrc)) {
-            for (int i = 0; i < pr->bld.n; i++) {
-                hp_str x = key_rest(pr->bld.v[i], RB_KEY_CUDA_SRC);
-                if (x.len)
-                    nameidx_put(ix, x, 0, 0);
-            }
-            cfg->cuda_src = ix;
-        }
-    }
+    cfg->cuda_src = keys_index(a, pr, RB_KEY_CUDA_SRC);
     /* the glob patterns of setup.py scripts: those that reach sources only on the NVIDIA
      * side, and the others */
     int ng = 0, na = 0;
