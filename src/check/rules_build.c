@@ -2724,6 +2724,26 @@ ptrdiff_t rules_build_nv_dsl(const char *src, ptrdiff_t len, int setup, ptrdiff_
     return -1;
 }
 
+/* A quoted relative path at src[i] ("csrc/ext", 'k.cu': a quote, then up to 255 name, '/',
+ * '.' or '-' characters not starting with '/', then the same quote) into *w, else *w empty.
+ * Returns where a scan goes on from: the closing quote of a quoted word, valid or not, else i. */
+static ptrdiff_t quoted_rel(const char *src, ptrdiff_t len, ptrdiff_t i, hp_str *w)
+{
+    *w = str_make(src, 0);
+    char q = src[i];
+    if (q != '"' && q != '\'')
+        return i;
+    ptrdiff_t j = i + 1;
+    while (j < len && j - i < 256 &&
+           (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
+        j++;
+    if (j >= len || src[j] != q)
+        return i;
+    if (j > i + 1 && src[i + 1] != '/')
+        *w = str_make(src + i + 1, j - i - 1);
+    return j;
+}
+
 hp_str *rules_build_hip_loads(arena *a, const char *path, const char *src, ptrdiff_t len, int *n)
 {
     *n = 0;
@@ -2737,22 +2757,13 @@ hp_str *rules_build_hip_loads(arena *a, const char *path, const char *src, ptrdi
     f.path = path;
     static const char *const exts[] = {".cu", ".cpp", ".cc", ".hip"};
     for (ptrdiff_t i = 0; i < len; i++) {
-        char q = src[i];
-        if (q != '"' && q != '\'')
-            continue;
-        ptrdiff_t j = i + 1;
-        while (j < len && j - i < 256 &&
-               (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
-            j++;
-        if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/') {
-            hp_str w = str_make(src + i + 1, j - i - 1);
-            for (size_t k = 0; k < sizeof exts / sizeof *exts; k++)
-                if (str_ends(w, str_cstr(exts[k]))) {
-                    facts_key(&f, RB_KEY_HIP_LOAD, dir_of(a, path, w.s, w.len));
-                    break;
-                }
-        }
-        i = j < len && src[j] == q ? j : i;
+        hp_str w;
+        i = quoted_rel(src, len, i, &w);
+        for (size_t k = 0; w.len && k < sizeof exts / sizeof *exts; k++)
+            if (str_ends(w, str_cstr(exts[k]))) {
+                facts_key(&f, RB_KEY_HIP_LOAD, dir_of(a, path, w.s, w.len));
+                break;
+            }
     }
     *n = f.n;
     return f.v;
@@ -2782,22 +2793,16 @@ hp_str *rules_build_facts(arena *a, const char *path, const char *src, ptrdiff_t
             facts_key(&f, RB_KEY_SETUP_EXT, f.own);
         /* its quoted relative paths: the directories it may build ("csrc/ext") */
         for (ptrdiff_t i = 0; i < len; i++) {
-            char q = src[i];
-            if (q != '"' && q != '\'')
+            hp_str w;
+            i = quoted_rel(src, len, i, &w);
+            if (!w.len)
                 continue;
-            ptrdiff_t j = i + 1;
-            while (j < len && j - i < 256 &&
-                   (ident_ch(src[j]) || src[j] == '/' || src[j] == '.' || src[j] == '-'))
-                j++;
-            if (j < len && src[j] == q && j > i + 1 && src[i + 1] != '/') {
-                hp_str d = dir_of(a, path, src + i + 1, j - i - 1);
-                if (d.len > f.own.len && src[i + 1] != '.' && hip)
-                    facts_key(&f, RB_KEY_HIP_REF, d);
-                /* any build script's reference, "../ext" too */
-                if (!str_eq(d, f.own))
-                    facts_ref(&f, d);
-            }
-            i = j < len && src[j] == q ? j : i;
+            hp_str d = dir_of(a, path, w.s, w.len);
+            if (d.len > f.own.len && w.s[0] != '.' && hip)
+                facts_key(&f, RB_KEY_HIP_REF, d);
+            /* any build script's reference, "../ext" too */
+            if (!str_eq(d, f.own))
+                facts_ref(&f, d);
         }
         *n = f.n;
         return f.v;
