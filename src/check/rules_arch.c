@@ -93,6 +93,13 @@ static ptrdiff_t chain_prev(const rctx *c, ptrdiff_t k)
     return -1;
 }
 
+/* Is token i code: none of a directive's tokens, its end, the end of file or a comment? */
+static int code_tok(const rctx *c, ptrdiff_t i)
+{
+    return !(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF &&
+           c->t[i].kind != TK_COMMENT;
+}
+
 /* Does the branch after dirs[k] (to the chain's next directive) hold code or a #define,
  * #undef or #include, and no #error? */
 static int branch_has_code(const rctx *c, ptrdiff_t k)
@@ -108,9 +115,7 @@ static int branch_has_code(const rctx *c, ptrdiff_t k)
         code |= sub == PP_DEFINE || sub == PP_UNDEF || sub == PP_INCLUDE;
     }
     for (ptrdiff_t i = c->dirs[k] + 1; !code && i < c->dirs[e]; i++)
-        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF &&
-            c->t[i].kind != TK_COMMENT)
-            code = 1;
+        code = code_tok(c, i);
     return code;
 }
 
@@ -236,8 +241,7 @@ static int branch_optional(const rctx *c, ptrdiff_t k)
     }
     ptrdiff_t first = -1;
     for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e] && first < 0; i++)
-        if (!(c->t[i].flags & TF_PP) && c->t[i].kind != TK_PP_END && c->t[i].kind != TK_EOF &&
-            c->t[i].kind != TK_COMMENT)
+        if (code_tok(c, i))
             first = i;
     if (first < 0)
         return defs > 0;
@@ -256,8 +260,7 @@ static int branch_traps(const rctx *c, ptrdiff_t k)
         return 0;
     int n = 0, trap = 0;
     for (ptrdiff_t i = c->dirs[k] + 1; i < c->dirs[e]; i++) {
-        if ((c->t[i].flags & TF_PP) || c->t[i].kind == TK_PP_END || c->t[i].kind == TK_EOF ||
-            c->t[i].kind == TK_COMMENT)
+        if (!code_tok(c, i))
             continue;
         if (++n > 24)
             return 0;
