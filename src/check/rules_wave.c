@@ -173,6 +173,22 @@ static int uses_keep32(rctx *c, ptrdiff_t name)
     return uses > 0;
 }
 
+/* WAVE001 on the name at token name, which is how ("defined as", "set to") 32: a note when
+ * every use of it keeps to 32-lane groups (uses_keep32), else a warning. */
+static void wave001_32(rctx *c, ptrdiff_t name, const char *how)
+{
+    hp_str n = rules_text(c, name);
+    int k32 = uses_keep32(c, name);
+    rules_report(c, RID_WAVE001, name, k32 ? HP_SEV_NOTE : 0, 0,
+                 rules_fmt(c, "'%.*s' is %s 32; wavefronts have 64 lanes on gfx9 GPUs%s",
+                           (int)n.len, n.s, how,
+                           k32 ? "; every use of it in this file is host code, device code with "
+                                 "no cross-lane call, or code whose cross-lane exchanges keep to "
+                                 "32-lane groups, so a 64-lane wavefront computes the same"
+                               : ""),
+                 NULL);
+}
+
 static void wave001_define(rctx *c, ptrdiff_t h)
 {
     ptrdiff_t name = rules_next(c, rules_next(c, h));
@@ -193,16 +209,7 @@ static void wave001_define(rctx *c, ptrdiff_t h)
         return; /* empty, or a function-like macro */
     if (!eval_is(c, first, last, 32))
         return;
-    hp_str n = rules_text(c, name);
-    int k32 = uses_keep32(c, name);
-    rules_report(c, RID_WAVE001, name, k32 ? HP_SEV_NOTE : 0, 0,
-                 rules_fmt(c, "'%.*s' is defined as 32; wavefronts have 64 lanes on gfx9 GPUs%s",
-                           (int)n.len, n.s,
-                           k32 ? "; every use of it in this file is host code, device code with "
-                                 "no cross-lane call, or code whose cross-lane exchanges keep to "
-                                 "32-lane groups, so a 64-lane wavefront computes the same"
-                               : ""),
-                 NULL);
+    wave001_32(c, name, "defined as");
 }
 
 /* constexpr int get_warp_size() { return 32; }: a function named for the warp size whose
@@ -277,15 +284,7 @@ static void wave001(rctx *c, ptrdiff_t i)
     }
     if (last < v || !eval_is(c, v, last, 32))
         return;
-    int k32 = uses_keep32(c, i);
-    rules_report(c, RID_WAVE001, i, k32 ? HP_SEV_NOTE : 0, 0,
-                 rules_fmt(c, "'%.*s' is set to 32; wavefronts have 64 lanes on gfx9 GPUs%s",
-                           (int)s.len, s.s,
-                           k32 ? "; every use of it in this file is host code, device code with "
-                                 "no cross-lane call, or code whose cross-lane exchanges keep to "
-                                 "32-lane groups, so a 64-lane wavefront computes the same"
-                               : ""),
-                 NULL);
+    wave001_32(c, i, "set to");
 }
 
 /* ------------------------------------------------------------------ WAVE002 */
