@@ -609,6 +609,8 @@ static void mark_dead_once(rctx *c)
     } st[DEPTH];
     int depth = 0, over = 0, dead = 0;
     c->dead = NEW(c->a, uint8_t, c->ndirs);
+    if (!c->dead)
+        return; /* out of memory: no branch is known dead */
     /* the other names of the conditions decided here: their #defines on the way are followed
      * (#define CC_TURING 750 before #if __CUDA_ARCH__ >= CC_TURING), no others */
     nameidx want = {0};
@@ -712,6 +714,8 @@ static hp_str *defines_dead(rctx *c, int *n, uint8_t **dead)
         return NULL;
     hp_str *v = NEW(c->a, hp_str, cnt);
     uint8_t *dd = NEW(c->a, uint8_t, cnt);
+    if (!v || !dd || !c->dead)
+        return NULL;
     for (ptrdiff_t k = 0; k < c->ndirs; k++) {
         ptrdiff_t h = c->dirs[k];
         if (c->t[h].sub != PP_DEFINE)
@@ -779,6 +783,8 @@ static int amd_dead(rctx *c, ptrdiff_t off)
         c->dead_done = 1;
         mark_dead(c);
     }
+    if (!c->dead)
+        return 0;
     ptrdiff_t lo = 0, hi = c->ndirs; /* the first directive after off */
     while (lo < hi) {
         ptrdiff_t mid = lo + (hi - lo) / 2;
